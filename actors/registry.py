@@ -1,0 +1,43 @@
+"""Engine registry: (stage, engine name) -> factory(EngineContext) -> stage object."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+from actors.base import EngineContext
+
+Factory = Callable[[EngineContext], Any]
+
+# Lazy "module:attribute" references keep heavy engines (litellm) out of processes that do not use them.
+_BUILTIN: dict[tuple[str, str], str] = {
+    ("interpret", "offline"): "actors.offline:OfflineInterpreter",
+    ("scenario", "offline"): "actors.offline:OfflineScenarioWriter",
+    ("mock", "offline"): "actors.offline:OfflineMocker",
+    ("expand", "offline"): "actors.offline:OfflineExpander",
+    ("interpret", "llm"): "actors.llm:LLMInterpreter",
+    ("scenario", "llm"): "actors.llm:LLMScenarioWriter",
+    ("mock", "llm"): "actors.llm:LLMMocker",
+    ("expand", "llm"): "actors.llm:LLMExpander",
+}
+_EXTRA: dict[tuple[str, str], Factory] = {}
+
+
+def register(stage: str, name: str, factory: Factory) -> None:
+    """Register an engine for a stage (plugins and tests use this)."""
+    _EXTRA[(stage, name)] = factory
+
+
+def engine_names(stage: str) -> list[str]:
+    return sorted({n for (s, n) in list(_BUILTIN) + list(_EXTRA) if s == stage})
+
+
+def build(stage: str, name: str, ctx: EngineContext) -> Any:
+    """Build the engine `name` for `stage`; unknown names raise KeyError listing the known ones."""
+    if (stage, name) in _EXTRA:
+        return _EXTRA[(stage, name)](ctx)
+    ref = _BUILTIN.get((stage, name))
+    if ref is None:
+        raise KeyError(f"unknown {stage} engine {name!r}; known: {', '.join(engine_names(stage))}")
+    module, attr = ref.split(":")
+    return getattr(importlib.import_module(module), attr)(ctx)

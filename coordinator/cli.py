@@ -1,0 +1,72 @@
+"""The `seer` command line. Each subcommand lives with its concern; this module only wires them.
+
+Errors the user can fix (SeerError) become one line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from coordinator.logs import configure_logging
+from schemas.errors import SeerError
+
+app = typer.Typer(
+    name="seer",
+    help="Agent Seer: turn tool specifications into evaluation harnesses for tool-using agents.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def _root(
+    log_format: str = typer.Option("console", "--log-format", help="Log format on stderr: console or json."),
+    log_level: str = typer.Option("warning", "--log-level", help="debug, info, warning or error."),
+) -> None:
+    if log_format not in ("console", "json"):
+        raise typer.BadParameter("must be console or json", param_hint="--log-format")
+    configure_logging(log_format, log_level)
+
+
+def _register() -> None:
+    # Imported here so that `import coordinator.cli` stays cheap; command modules import heavy libraries lazily.
+    from coordinator import generate_cmd
+    from evaluation import cli as evaluation_cli
+    from harness import cli as harness_cli
+    from specs import cli as specs_cli
+
+    app.command("inspect")(specs_cli.inspect)
+    app.command("generate")(generate_cmd.generate)
+    app.command("validate")(harness_cli.validate)
+    app.command("serve")(harness_cli.serve)
+    app.command("run")(harness_cli.run)
+    app.command("verify")(harness_cli.verify)
+    app.command("grade")(evaluation_cli.grade)
+    app.command("report")(evaluation_cli.report)
+
+
+_register()
+
+
+def fail(message: str, code: int = 2) -> None:
+    """Print one error line on stderr and exit."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def main() -> None:
+    try:
+        app()
+    except SeerError as e:
+        typer.echo(f"error: {e}", err=True)
+        sys.exit(e.exit_code)
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

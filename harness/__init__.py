@@ -1,0 +1,21 @@
+"""The harness in use: reading and writing harness directories, validation, serving, agent runs, verification."""
+
+from harness.io import (
+    INTERPRETATIONS,
+    MANIFEST,
+    SCENARIOS,
+    TASKS,
+    TOOLS,
+    Harness,
+    HarnessError,
+    append_jsonl,
+    iter_jsonl,
+    load_harness,
+    write_json,
+    write_jsonl,
+)
+
+__all__ = [
+    "INTERPRETATIONS", "MANIFEST", "SCENARIOS", "TASKS", "TOOLS", "Harness", "HarnessError",
+    "append_jsonl", "iter_jsonl", "load_harness", "write_json", "write_jsonl",
+]

@@ -1,0 +1,123 @@
+"""Reading and writing harness directories (the format in README "Harness format")."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from pydantic import BaseModel, ValidationError
+
+from schemas import Manifest, Scenario, Task, Tool, ToolInterpretation
+from schemas.errors import SeerError
+
+MANIFEST = "manifest.json"
+TOOLS = "tools.json"
+INTERPRETATIONS = "interpretations.jsonl"
+SCENARIOS = "scenarios.jsonl"
+TASKS = "tasks.jsonl"
+
+
+class HarnessError(SeerError):
+    """A harness directory is missing a file or holds an invalid one; the message names which."""
+
+
+def write_json(path: Path, data: object) -> None:
+    """Write JSON atomically: readers never see a half-written file."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def write_jsonl(path: Path, items: Iterable[BaseModel]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("w", encoding="utf-8") as f:
+        for item in items:
+            f.write(item.model_dump_json(by_alias=True) + "\n")
+    os.replace(tmp, path)
+
+
+def append_jsonl(path: Path, item: BaseModel, *, sync: bool = True) -> None:
+    """Append one line and (by default) fsync, so a crash right after loses nothing."""
+    with path.open("a", encoding="utf-8") as f:
+        f.write(item.model_dump_json(by_alias=True) + "\n")
+        if sync:
+            f.flush()
+            os.fsync(f.fileno())
+
+
+def iter_jsonl(path: Path, *, tolerate_torn_tail: bool = False) -> Iterator[tuple[int, dict]]:
+    """Yield (line number, object). A torn last line (crash mid-write) is skipped when tolerated."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    last = len(lines) - 1
+    for i, line in enumerate(lines):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            if tolerate_torn_tail and i == last:
+                return
+            raise HarnessError(f"{path}:{i + 1}: not valid JSON: {e.msg}") from None
+        if not isinstance(obj, dict):
+            raise HarnessError(f"{path}:{i + 1}: expected a JSON object, got {type(obj).__name__}")
+        yield i + 1, obj
+
+
+def _load_models(path: Path, model: type[BaseModel], *, tolerate_torn_tail: bool = False) -> list:
+    out = []
+    for lineno, obj in iter_jsonl(path, tolerate_torn_tail=tolerate_torn_tail):
+        try:
+            out.append(model.model_validate(obj))
+        except ValidationError as e:
+            err = e.errors()[0]
+            where = ".".join(str(x) for x in err["loc"])
+            raise HarnessError(f"{path}:{lineno}: {where}: {err['msg']}") from None
+    return out
+
+
+@dataclass
+class Harness:
+    root: Path
+    manifest: Manifest
+    tools: list[Tool]
+    interpretations: list[ToolInterpretation]
+    scenarios: list[Scenario]
+    tasks: list[Task]
+
+    def tool_map(self) -> dict[str, Tool]:
+        return {t.name: t for t in self.tools}
+
+    def scenario(self, scenario_id: str) -> Scenario:
+        for s in self.scenarios:
+            if s.id == scenario_id:
+                return s
+        raise KeyError(scenario_id)
+
+
+def load_harness(root: str | Path, *, tolerate_torn_tail: bool = True) -> Harness:
+    """Load a harness directory; raises HarnessError naming the file and line of any problem."""
+    root = Path(root)
+    if not root.is_dir():
+        raise HarnessError(f"{root}: not a harness directory")
+    for name in (MANIFEST, TOOLS, SCENARIOS):
+        if not (root / name).is_file():
+            raise HarnessError(f"{root / name}: missing")
+    try:
+        manifest = Manifest.model_validate_json((root / MANIFEST).read_text(encoding="utf-8"))
+    except ValidationError as e:
+        err = e.errors()[0]
+        raise HarnessError(f"{root / MANIFEST}: {'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+    try:
+        tools_doc = json.loads((root / TOOLS).read_text(encoding="utf-8"))
+        tools = [Tool.model_validate(t) for t in tools_doc["tools"]]
+    except (json.JSONDecodeError, KeyError, TypeError, ValidationError) as e:
+        raise HarnessError(f"{root / TOOLS}: invalid tools/list document: {str(e).splitlines()[0]}") from None
+    interp_path = root / INTERPRETATIONS
+    interpretations = _load_models(interp_path, ToolInterpretation) if interp_path.exists() else []
+    scenarios = _load_models(root / SCENARIOS, Scenario, tolerate_torn_tail=tolerate_torn_tail)
+    tasks_path = root / TASKS
+    tasks = _load_models(tasks_path, Task, tolerate_torn_tail=tolerate_torn_tail) if tasks_path.exists() else []
+    return Harness(root, manifest, tools, interpretations, scenarios, tasks)

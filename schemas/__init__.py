@@ -1,0 +1,53 @@
+"""Pydantic data contracts for every artifact Agent Seer reads or writes."""
+
+from schemas.config import (
+    STAGES,
+    Budget,
+    ConfigError,
+    EngineSelection,
+    LLMSettings,
+    RunConfig,
+    Workers,
+    load_config,
+)
+from schemas.errors import SeerError
+from schemas.interpretation import Action, ParameterInterpretation, ParameterRole, ToolInterpretation
+from schemas.manifest import (
+    FORMAT_VERSION,
+    Counts,
+    Coverage,
+    Failure,
+    GeneratorInfo,
+    Manifest,
+    StageUsage,
+    UncoveredTool,
+    Usage,
+)
+from schemas.scenario import (
+    Call,
+    Complexity,
+    Entity,
+    Grounding,
+    MockOutput,
+    Scenario,
+    ScenarioRequest,
+    Task,
+    Turn,
+    WorkflowState,
+)
+from schemas.scores import COHERENCE, DIMENSIONS, Interval, RecordScore, ScoreSummary, TurnScore
+from schemas.tool import SkippedTool, SpecKind, SpecSource, Tool, ToolSuite
+from schemas.transcript import ServerEvent, ToolCallRecord, Transcript, TranscriptTurn
+
+__all__ = [
+    "STAGES", "Budget", "ConfigError", "EngineSelection", "LLMSettings", "RunConfig", "Workers", "load_config",
+    "Action", "ParameterInterpretation", "ParameterRole", "ToolInterpretation",
+    "FORMAT_VERSION", "Counts", "Coverage", "Failure", "GeneratorInfo", "Manifest", "StageUsage",
+    "UncoveredTool", "Usage",
+    "Call", "Complexity", "Entity", "Grounding", "MockOutput", "Scenario", "ScenarioRequest", "Task", "Turn",
+    "WorkflowState",
+    "COHERENCE", "DIMENSIONS", "Interval", "RecordScore", "ScoreSummary", "TurnScore",
+    "SeerError",
+    "SkippedTool", "SpecKind", "SpecSource", "Tool", "ToolSuite",
+    "ServerEvent", "ToolCallRecord", "Transcript", "TranscriptTurn",
+]

@@ -1,0 +1,103 @@
+"""Run configuration: one model, loaded from configs/*.yaml and CLI flags."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import Field, ValidationError
+
+from schemas._base import StrictContract
+from schemas.errors import SeerError
+
+STAGES = ("interpret", "scenario", "mock", "expand")
+
+
+class EngineSelection(StrictContract):
+    """Which engine runs each stage (a registry name such as `offline` or `llm`)."""
+
+    interpret: str = "offline"
+    scenario: str = "offline"
+    mock: str = "offline"
+    expand: str = "offline"
+
+    def as_dict(self) -> dict[str, str]:
+        return {s: getattr(self, s) for s in STAGES}
+
+
+class Workers(StrictContract):
+    interpret: int = Field(default=1, ge=1)
+    scenario: int = Field(default=2, ge=1)
+    mock: int = Field(default=2, ge=1)
+    expand: int = Field(default=1, ge=1)
+
+
+class Budget(StrictContract):
+    max_scenarios: int | None = Field(default=None, ge=1, description="Stop after this many scenarios.")
+    max_llm_calls: int | None = Field(default=None, ge=0)
+    max_tokens: int | None = Field(default=None, ge=0)
+    max_cost: float | None = Field(default=None, ge=0.0, description="US dollars.")
+
+
+class LLMSettings(StrictContract):
+    model: str | None = Field(default=None, description="Any litellm model string, e.g. gemini/gemini-2.5-flash-lite.")
+    api_base: str | None = None
+    temperature: float = Field(default=0.7, ge=0.0, le=2.0)
+    concurrency: int = Field(default=8, ge=1)
+    rpm: int | None = Field(default=None, ge=1)
+    tpm: int | None = Field(default=None, ge=1)
+    timeout_s: float = Field(default=120.0, gt=0)
+    max_retries: int = Field(default=3, ge=0, description="Validation retries with the errors fed back.")
+    cache: bool = True
+    cache_path: str | None = Field(default=None, description="SQLite cache file; default under the user's cache dir.")
+    fallback: Literal["offline"] | None = None
+
+
+class RunConfig(StrictContract):
+    """Everything `seer generate` needs besides the specs."""
+
+    seed: int = 0
+    engines: EngineSelection = Field(default_factory=EngineSelection)
+    strategy: str = Field(default="least-covered", description="Sampling strategy registry name.")
+    min_per_tool: int = Field(default=1, ge=0)
+    complex_ratio: float = Field(default=0.5, ge=0.0, le=1.0, description="Share of complex scenarios requested.")
+    batch_size: int = Field(default=16, ge=1, description="Scenarios requested per coverage round.")
+    max_rounds: int = Field(default=200, ge=1)
+    expand: bool = True
+    workers: Workers = Field(default_factory=Workers)
+    budget: Budget = Field(default_factory=Budget)
+    llm: LLMSettings = Field(default_factory=LLMSettings)
+    address: str | None = Field(default=None, description="Ray cluster address; None starts a local instance.")
+
+
+class ConfigError(SeerError):
+    """A configuration file or flag is invalid; the message names where."""
+
+
+def load_config(path: str | Path | None = None, **overrides: object) -> RunConfig:
+    """Read a YAML preset and apply overrides given as dotted keys (`llm.model`)."""
+    data: dict = {}
+    if path is not None:
+        p = Path(path)
+        try:
+            loaded = yaml.safe_load(p.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError) as e:
+            raise ConfigError(f"{p}: cannot read config: {str(e).splitlines()[0]}") from None
+        if loaded is not None and not isinstance(loaded, dict):
+            raise ConfigError(f"{p}: expected a mapping at the top level, got {type(loaded).__name__}")
+        data = loaded or {}
+    for key, value in overrides.items():
+        if value is None:
+            continue
+        node = data
+        parts = key.split(".")
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = value
+    try:
+        return RunConfig.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(x) for x in err["loc"])
+        raise ConfigError(f"{path or 'config'}: {where}: {err['msg']}") from None

@@ -1,0 +1,50 @@
+"""Grading results: per-turn and per-record scores, and their summary."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from schemas._base import Contract
+
+DIMENSIONS = ("usage", "selection", "ordering", "arguments")
+COHERENCE = ("logical_flow", "completeness", "conciseness", "topic_relevance", "context_retention")
+
+
+class TurnScore(Contract):
+    turn: int = Field(ge=0)
+    dimensions: dict[str, float | None] = Field(
+        description="usage, selection, ordering (null for single-tool turns), arguments; each 0-1."
+    )
+    subdimensions: dict[str, float] = Field(default_factory=dict, description="e.g. `arguments.value` -> 0-1.")
+    diagnostics: dict[str, float | int | str] = Field(default_factory=dict, description="e.g. overuse; not aggregated.")
+    score: float = Field(ge=0.0, le=1.0, description="Arithmetic mean of the non-null dimensions.")
+
+
+class RecordScore(Contract):
+    scenario_id: str
+    spec: str = ""
+    complexity: str = ""
+    judge: str = Field(description="`deterministic` or the judge model.")
+    turns: list[TurnScore] = Field(default_factory=list)
+    dimensions: dict[str, float | None] = Field(default_factory=dict, description="Mean over turns.")
+    subdimensions: dict[str, float] = Field(default_factory=dict)
+    coherence: dict[str, float] | None = Field(default=None, description="Coherence rubric scores, normalised 0-1.")
+    score: float = Field(ge=0.0, le=1.0)
+    rationale: str | None = None
+    error: str | None = None
+
+
+class Interval(Contract):
+    mean: float
+    low: float
+    high: float
+    n: int
+
+
+class ScoreSummary(Contract):
+    judge: str
+    records: int
+    overall: dict[str, float] = Field(description="arithmetic, harmonic, minimum aggregation of record scores.")
+    dimensions: dict[str, Interval] = Field(default_factory=dict)
+    by_spec: dict[str, dict[str, Interval]] = Field(default_factory=dict, description="spec -> complexity|all -> CI.")
+    failure_modes: dict[str, int] = Field(default_factory=dict, description="sub-dimension -> records below 1.0.")
