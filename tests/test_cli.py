@@ -1,0 +1,25 @@
+"""The `seer` entry point: every subcommand is wired, and the CLI edge turns bad flags into errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+SUBCOMMANDS = ("inspect", "generate", "validate", "serve", "run", "grade", "report", "verify")
+
+
+def _seer(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "coordinator.cli", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_help_lists_every_subcommand():
+    out = _seer("--help")
+    assert out.returncode == 0
+    for name in SUBCOMMANDS:
+        assert name in out.stdout
+
+
+def test_unknown_log_format_is_rejected_without_traceback():
+    out = _seer("--log-format", "xml", "inspect", "--help")
+    assert out.returncode != 0
+    assert "Traceback" not in out.stderr
