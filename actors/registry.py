@@ -41,3 +41,26 @@ def build(stage: str, name: str, ctx: EngineContext) -> Any:
         raise KeyError(f"unknown {stage} engine {name!r}; known: {', '.join(engine_names(stage))}")
     module, attr = ref.split(":")
     return getattr(importlib.import_module(module), attr)(ctx)
+
+
+def factory(stage: str, name: str) -> Factory:
+    """The factory behind (stage, name), to ship to another process (a Ray worker) and build the engine there.
+
+    Built-in engines come back as a picklable lazy reference, so the heavy module is imported
+    only in the process that builds the engine.
+    """
+    if (stage, name) in _EXTRA:
+        return _EXTRA[(stage, name)]
+    ref = _BUILTIN.get((stage, name))
+    if ref is None:
+        raise KeyError(f"unknown {stage} engine {name!r}; known: {', '.join(engine_names(stage))}")
+    return _Lazy(ref)
+
+
+class _Lazy:
+    def __init__(self, ref: str):
+        self.ref = ref
+
+    def __call__(self, ctx: EngineContext) -> Any:
+        module, attr = self.ref.split(":")
+        return getattr(importlib.import_module(module), attr)(ctx)
