@@ -30,6 +30,11 @@ class Tool(Contract):
     original_name: str | None = Field(
         default=None, description="The tool's name in its own spec when it was namespaced to avoid a collision."
     )
+    schema_features: dict[str, int] | None = Field(
+        default=None,
+        description="Keyword counts (enum, anyOf, oneOf, $ref, $defs, format, pattern, array, object) in the"
+        " inputSchema as authored, before $ref resolution; read by `seer inspect`, not part of tools.json.",
+    )
 
     def mcp_dict(self) -> dict[str, Any]:
         """The tool as an MCP `tools/list` entry (no Agent Seer bookkeeping keys)."""
