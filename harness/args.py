@@ -1,0 +1,116 @@
+"""Argument handling shared by validation, the mock world and the agents.
+
+Two calls are *equivalent* when their arguments mean the same thing: numbers compared by
+value (`3`, `3.0`), path-like strings normalised (`./a//b/` == `a/b`), surrounding
+whitespace ignored, and an omitted argument equal to the schema default it would get.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from functools import lru_cache
+from typing import Any
+
+import jsonschema
+from jsonschema.validators import validator_for
+
+_FORMATS = jsonschema.FormatChecker()
+
+
+@lru_cache(maxsize=4096)
+def _validator_for_json(schema_json: str) -> jsonschema.protocols.Validator:
+    schema = json.loads(schema_json)
+    cls = validator_for(schema, default=jsonschema.Draft202012Validator)
+    return cls(schema, format_checker=_FORMATS)
+
+
+def schema_validator(schema: dict[str, Any]) -> jsonschema.protocols.Validator:
+    """A cached validator (with format checks) for `schema`, honouring its `$schema` draft."""
+    return _validator_for_json(json.dumps(schema, sort_keys=True))
+
+
+def schema_errors(schema: dict[str, Any], instance: Any) -> list[tuple[str, str]]:
+    """Every validation error as (JSON path below the instance, message), in a stable order."""
+    errors = sorted(schema_validator(schema).iter_errors(instance), key=lambda e: (list(map(str, e.path)), e.message))
+    return [(".".join(str(p) for p in e.path), e.message) for e in errors]
+
+
+def schema_error_text(schema: dict[str, Any], instance: Any) -> str | None:
+    """One line naming every problem, or None when `instance` is valid."""
+    errs = schema_errors(schema, instance)
+    if not errs:
+        return None
+    return "; ".join(f"{p or '(root)'}: {m}" for p, m in errs)
+
+
+def _looks_like_path(s: str) -> bool:
+    return "/" in s and "://" not in s and " " not in s
+
+
+def normalize_value(value: Any) -> Any:
+    """A canonical form used only for comparison."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        s = value.strip()
+        if _looks_like_path(s):
+            norm = posixpath.normpath(s)
+            return "/" + norm.lstrip("/") if s.startswith("/") else norm
+        return s
+    if isinstance(value, list):
+        return [normalize_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: normalize_value(v) for k, v in sorted(value.items())}
+    return value
+
+
+def with_defaults(arguments: dict[str, Any], input_schema: dict[str, Any]) -> dict[str, Any]:
+    """Arguments with top-level schema defaults filled in for omitted keys."""
+    out = dict(arguments)
+    for name, prop in (input_schema.get("properties") or {}).items():
+        if name not in out and isinstance(prop, dict) and "default" in prop:
+            out[name] = prop["default"]
+    return out
+
+
+def canonical_arguments(arguments: dict[str, Any], input_schema: dict[str, Any] | None = None) -> str:
+    """A key-stable string equal for equivalent argument objects."""
+    args = with_defaults(arguments, input_schema) if input_schema else dict(arguments)
+    return json.dumps(normalize_value(args), sort_keys=True, ensure_ascii=False)
+
+
+def equivalent(a: dict[str, Any], b: dict[str, Any], input_schema: dict[str, Any] | None = None) -> bool:
+    return canonical_arguments(a, input_schema) == canonical_arguments(b, input_schema)
+
+
+def strings_in(value: Any) -> set[str]:
+    """Every string (and stringified number) inside a JSON value, plus each line of multi-line text."""
+    out: set[str] = set()
+
+    def walk(v: Any) -> None:
+        if isinstance(v, str):
+            out.add(v)
+        elif isinstance(v, bool) or v is None:
+            return
+        elif isinstance(v, (int, float)):
+            out.add(str(v))
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                out.add(k)
+                walk(x)
+
+    walk(value)
+    return out
+
+
+def text_of(output: Any) -> str:
+    """An output as text: strings as they are, anything else as compact JSON."""
+    if isinstance(output, str):
+        return output
+    return json.dumps(output, ensure_ascii=False, sort_keys=True)

@@ -1,0 +1,284 @@
+"""The stateful mock world of one scenario: what `seer serve` and `seer run` execute tool calls against.
+
+A call equivalent to an oracle call (same tool, equivalent arguments) gets that call's mock
+output. Any other valid call is *off-script*: its output comes from the offline engine and is
+then made consistent with the world's state, which starts from the scenario's WorkflowState and
+follows every call served so far (a created entity can be read back and appears in listings; a
+deleted one is gone).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from harness.args import canonical_arguments, normalize_value, schema_error_text, text_of
+from harness.offscript import OffScriptMocker, engine_mocker, fallback_mocker, stable_seed, structured_output
+from schemas import Scenario, Tool, ToolInterpretation
+
+_VERBS = {
+    "read": ("get", "read", "show", "fetch", "view", "describe", "open", "download", "retrieve", "inspect", "cat"),
+    "list": ("list", "search", "find", "query", "ls", "browse", "directory", "tree"),
+    "create": ("create", "add", "write", "new", "put", "insert", "upload", "make", "post", "save", "store", "set"),
+    "update": ("update", "edit", "modify", "patch", "rename", "move", "replace", "append"),
+    "delete": ("delete", "remove", "drop", "del", "clear", "destroy", "purge", "unset"),
+}
+_ID_NAMES = ("path", "id", "name", "key", "uri", "url", "file", "filename", "branch", "ref", "title", "slug")
+
+
+class UnknownToolError(KeyError):
+    """The call names a tool the harness does not have (a protocol error, not a tool result)."""
+
+
+@dataclass(frozen=True)
+class CallResult:
+    """What the world answered. `output` is the structuredContent object when the tool has an outputSchema."""
+
+    tool: str
+    output: Any
+    is_error: bool = False
+    error: str | None = None
+    oracle_index: int | None = None
+    source: str = "oracle"  # oracle | state | engine | invalid
+
+    @property
+    def text(self) -> str:
+        return self.error if self.error and self.output is None else text_of(self.output)
+
+
+@dataclass
+class _Thing:
+    kind: str
+    id: str
+    attributes: dict[str, Any] = field(default_factory=dict)
+    deleted: bool = False
+    off_script: bool = False  # created by a call the oracle does not have
+
+
+def tool_action(tool: Tool, interp: ToolInterpretation | None) -> str:
+    """read | list | create | update | delete | other, from the interpretation or the tool's name."""
+    if interp is not None and interp.action.value in _VERBS:
+        return interp.action.value
+    if interp is not None and interp.action.value == "search":
+        return "list"
+    words = tool.name.replace("-", "_").replace(".", "_").lower().split("_")
+    for action, verbs in _VERBS.items():
+        if words and words[0] in verbs:
+            return action
+    for action, verbs in _VERBS.items():
+        if any(w in verbs for w in words):
+            return action
+    return "other"
+
+
+def identifier_argument(tool: Tool, interp: ToolInterpretation | None, arguments: dict[str, Any]) -> str | None:
+    """The argument naming the entity the call acts on, if any."""
+    if interp is not None:
+        for role in ("identifier", "target"):
+            for p in interp.parameters:
+                if p.role.value == role and isinstance(arguments.get(p.name), str):
+                    return p.name
+    required = tool.input_schema.get("required") or []
+    strings = [k for k, v in arguments.items() if isinstance(v, str)]
+    for name in sorted(strings, key=lambda k: (k not in required, k)):
+        low = name.lower()
+        if low in _ID_NAMES or low.endswith(("_id", "id", "_name", "path", "_key")):
+            return name
+    return None
+
+
+def entity_kind(tool: Tool, interp: ToolInterpretation | None) -> str:
+    if interp is not None and interp.entity:
+        return interp.entity
+    words = [w for w in tool.name.lower().replace("-", "_").split("_") if w]
+    verbs = {v for vs in _VERBS.values() for v in vs}
+    nouns = [w for w in words if w not in verbs]
+    return (nouns[-1].rstrip("s") if nouns else "item") or "item"
+
+
+class MockWorld:
+    """One scenario's world. Not thread-safe: serve it from one event loop."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        tools: dict[str, Tool],
+        interpretations: dict[str, ToolInterpretation] | None = None,
+        *,
+        mocker: OffScriptMocker | None = None,
+    ) -> None:
+        self.scenario = scenario
+        self.tools = tools
+        self.interpretations = interpretations or {}
+        self.mocker = mocker or engine_mocker() or fallback_mocker
+        self.seed = scenario.seed if scenario.seed is not None else stable_seed(scenario.id)
+        self.served: list[int] = []  # oracle indices in the order they were served
+        self._things: dict[str, _Thing] = {}
+        for e in [*scenario.state.preconditions, *(e for e in scenario.state.entities if e.created_by is None)]:
+            self._remember(e.kind, e.id, dict(e.attributes))
+        self._oracle_keys = [
+            (c.tool, canonical_arguments(c.arguments, tools[c.tool].input_schema) if c.tool in tools else None)
+            for c in scenario.calls
+        ]
+
+    # -- public -------------------------------------------------------------------------------------------
+    def call(self, tool_name: str, arguments: dict[str, Any] | None) -> CallResult:
+        """Answer one tools/call. Raises UnknownToolError for a tool the harness does not have."""
+        tool = self.tools.get(tool_name)
+        if tool is None:
+            raise UnknownToolError(tool_name)
+        args = arguments if isinstance(arguments, dict) else {}
+        problem = schema_error_text(tool.input_schema, args)
+        if problem is not None:
+            return CallResult(tool_name, None, True, f"Invalid arguments for {tool_name}: {problem}", None, "invalid")
+        index = self._match(tool, args)
+        if index is not None:
+            self.served.append(index)
+            call = self.scenario.calls[index]
+            output = call.output
+            if not call.is_error and tool_action(tool, self.interpretations.get(tool.name)) == "list":
+                # The oracle listing cannot know what the agent created off-script; add those, nothing else.
+                output = self._with_listing(tool, args, output, only_off_script=True)
+            self._apply(tool, args, output if not call.is_error else None)
+            return CallResult(tool_name, output, call.is_error, text_of(output) if call.is_error else None,
+                              index, "oracle")
+        return self._off_script(tool, args)
+
+    def oracle_index(self, tool_name: str, arguments: dict[str, Any]) -> int | None:
+        """The oracle call this call is equivalent to (without serving it), if any."""
+        tool = self.tools.get(tool_name)
+        return None if tool is None else self._match(tool, arguments, peek=True)
+
+    def entity_ids(self) -> list[str]:
+        return sorted(t.id for t in self._things.values() if not t.deleted)
+
+    # -- matching -----------------------------------------------------------------------------------------
+    def _match(self, tool: Tool, args: dict[str, Any], *, peek: bool = False) -> int | None:
+        key = (tool.name, canonical_arguments(args, tool.input_schema))
+        hits = [i for i, k in enumerate(self._oracle_keys) if k == key]
+        if not hits:
+            return None
+        fresh = [i for i in hits if i not in self.served]
+        # A repeated call gets the output of the last time it was served (a re-read sees the same thing).
+        return fresh[0] if fresh else hits[-1]
+
+    # -- state ----------------------------------------------------------------------------------------------
+    def _key(self, ident: Any) -> str:
+        return json.dumps(normalize_value(ident))
+
+    def _remember(self, kind: str, ident: str, attributes: dict[str, Any]) -> _Thing:
+        thing = self._things.get(self._key(ident))
+        if thing is None or thing.deleted:
+            thing = _Thing(kind, ident, attributes)
+            self._things[self._key(ident)] = thing
+        else:
+            thing.attributes.update(attributes)
+        return thing
+
+    def _apply(self, tool: Tool, args: dict[str, Any], output: Any, *, off_script: bool = False) -> _Thing | None:
+        """Follow the effect of a served call on the world; returns the entity it acted on."""
+        interp = self.interpretations.get(tool.name)
+        action = tool_action(tool, interp)
+        id_arg = identifier_argument(tool, interp, args)
+        if id_arg is None:
+            return None
+        ident = args[id_arg]
+        thing = self._things.get(self._key(ident))
+        attrs = {k: v for k, v in args.items() if k != id_arg}
+        if action in ("create", "update"):
+            fresh = thing is None or thing.deleted
+            thing = self._remember(entity_kind(tool, interp), ident, attrs)
+            thing.off_script = thing.off_script or (fresh and off_script)
+            return thing
+        if action == "delete":
+            if thing is not None:
+                thing.deleted = True
+            return thing
+        if action == "read" and (thing is None or thing.deleted) and output is not None:
+            return self._remember(entity_kind(tool, interp), ident, {"_read": {tool.name: output}})
+        if action == "read" and thing is not None and output is not None:
+            thing.attributes.setdefault("_read", {})[tool.name] = output
+        return thing
+
+    # -- off-script ------------------------------------------------------------------------------------------
+    def _off_script(self, tool: Tool, args: dict[str, Any]) -> CallResult:
+        interp = self.interpretations.get(tool.name)
+        action = tool_action(tool, interp)
+        id_arg = identifier_argument(tool, interp, args)
+        thing = self._things.get(self._key(args[id_arg])) if id_arg else None
+        if action in ("read", "update", "delete") and thing is not None and thing.deleted:
+            return CallResult(tool.name, None, True, f"{thing.kind} not found: {thing.id}", None, "state")
+        if action == "read" and thing is not None and tool.name in thing.attributes.get("_read", {}):
+            return CallResult(tool.name, thing.attributes["_read"][tool.name], source="state")
+        hints = {k: v for k, v in (thing.attributes if thing else {}).items() if not k.startswith("_")}
+        hints.update(args)
+        for k, v in args.items():
+            hints.setdefault(k.replace("-", "_").split("_")[-1], v)  # issue_number -> number
+        if id_arg is not None:
+            for k in ("id", "name", "path", "key"):
+                hints.setdefault(k, args[id_arg])
+        seed = stable_seed(self.seed, tool.name, canonical_arguments(args))
+        output = self.mocker(tool, args, self.scenario.state, seed)
+        if action == "list":
+            output = self._with_listing(tool, args, output)
+        if tool.output_schema:
+            if thing is not None and isinstance(output, dict):
+                # What the world knows about the entity wins over the engine's invented values.
+                props = tool.output_schema.get("properties") or {}
+                output = {**output, **{k: v for k, v in hints.items() if k in props}}
+            output = structured_output(tool, hints, output)
+        elif not isinstance(output, str):
+            output = text_of(output)
+        if action == "read" and thing is not None and not tool.output_schema and "content" in hints:
+            output = text_of(hints["content"])
+        if action in ("create", "update") and id_arg and not tool.output_schema and str(args[id_arg]) not in output:
+            output = f"{output}\n{entity_kind(tool, interp)}: {args[id_arg]}"
+        self._apply(tool, args, output, off_script=True)
+        return CallResult(tool.name, output, source="state" if thing is not None else "engine")
+
+    def _with_listing(self, tool: Tool, args: dict[str, Any], output: Any, *, only_off_script: bool = False) -> Any:
+        """Make a listing include every live entity it should show (those under a listed path, or of its kind)."""
+        kind = entity_kind(tool, self.interpretations.get(tool.name))
+        scope = next((v for k, v in args.items() if isinstance(v, str) and "/" in v), None)
+        wanted = []
+        prefix = str(normalize_value(scope)).rstrip("/") + "/" if scope is not None else None
+        for thing in self._things.values():
+            if thing.deleted or (only_off_script and not thing.off_script):
+                continue
+            if prefix is not None:
+                if str(normalize_value(thing.id)).startswith(prefix):
+                    wanted.append(thing.id)
+            elif thing.kind == kind:
+                wanted.append(thing.id)
+        wanted.sort()
+        if isinstance(output, str):
+            # Follow the listing's own style: entries relative to the listed path, same line marker ("[FILE] ").
+            marker = re.match(r"^(\[[A-Z]+\]\s+|[-*]\s+)", output)
+            lines = output.split("\n")
+            missing = []
+            for w in wanted:
+                rel = str(normalize_value(w))[len(prefix):] if prefix else w
+                if w not in output and not any(line.endswith(rel) for line in lines):
+                    missing.append((marker.group(1) if marker else "") + rel)
+            return "\n".join([output.rstrip("\n"), *missing]) if missing else output
+        if isinstance(output, dict) and tool.output_schema:
+            props = tool.output_schema.get("properties") or {}
+            for name, sub in props.items():
+                if isinstance(sub, dict) and sub.get("type") == "array":
+                    items = list(output.get(name) or [])
+                    present = set(map(text_of, items)) | {text_of(i.get(k)) for i in items if isinstance(i, dict) for k in i}
+                    item_schema = sub.get("items") or {}
+                    for w in wanted:
+                        if w not in present:
+                            items.append(w if item_schema.get("type") == "string" else structured_item(item_schema, w))
+                    return {**output, name: items}
+        return output
+
+
+def structured_item(item_schema: dict[str, Any], ident: str) -> Any:
+    from harness.offscript import fill
+
+    hints = {k: ident for k in ("id", "name", "path", "key", "uri", "url", "title")}
+    return fill(item_schema, hints, "item")
