@@ -52,6 +52,13 @@ class LLMSettings(StrictContract):
     cache: bool = True
     cache_path: str | None = Field(default=None, description="SQLite cache file; default under the user's cache dir.")
     fallback: Literal["offline"] | None = None
+    transport_retries: int = Field(default=4, ge=0, description="Retries of a request after 429, 5xx, timeouts or unreadable replies.")
+    backoff_s: float = Field(default=1.0, ge=0.0, description="First retry delay; doubles per retry (with jitter).")
+    response_format: Literal["json_schema", "json_object"] | None = Field(
+        default=None, description="How structured output is requested; None: json_schema (json_object for local/ models)."
+    )
+    input_cost_per_million: float | None = Field(default=None, ge=0.0, description="USD per 1M prompt tokens for models litellm has no price for.")
+    output_cost_per_million: float | None = Field(default=None, ge=0.0, description="USD per 1M completion tokens for such models.")
 
 
 class RunConfig(StrictContract):
