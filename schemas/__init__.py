@@ -37,7 +37,7 @@ from schemas.scenario import (
 )
 from schemas.scores import COHERENCE, DIMENSIONS, Interval, RecordScore, ScoreSummary, TurnScore
 from schemas.tool import SkippedTool, SpecKind, SpecSource, Tool, ToolSuite
-from schemas.transcript import ServerEvent, ToolCallRecord, Transcript, TranscriptTurn
+from schemas.transcript import InjectedFault, ServerEvent, ToolCallRecord, Transcript, TranscriptTurn
 
 __all__ = [
     "STAGES", "Budget", "ConfigError", "EngineSelection", "LLMSettings", "RunConfig", "Workers", "load_config",
@@ -49,5 +49,5 @@ __all__ = [
     "COHERENCE", "DIMENSIONS", "Interval", "RecordScore", "ScoreSummary", "TurnScore",
     "SeerError",
     "SkippedTool", "SpecKind", "SpecSource", "Tool", "ToolSuite",
-    "ServerEvent", "ToolCallRecord", "Transcript", "TranscriptTurn",
+    "InjectedFault", "ServerEvent", "ToolCallRecord", "Transcript", "TranscriptTurn",
 ]

@@ -29,6 +29,17 @@ class TranscriptTurn(Contract):
     stopped: str | None = Field(default=None, description="Why the turn ended early: step_limit, error.")
 
 
+class InjectedFault(Contract):
+    """A fault a reference agent (`faulty:KIND`) injected on purpose, so graders can be checked against it."""
+
+    kind: str = Field(description="wrong_tool, hallucinated_tool, missing_required_argument, wrong_value, wrong_type, "
+                                  "bad_format, swapped_order, extra_call or skipped_call.")
+    call_index: int | None = Field(default=None, description="Index of the oracle call the fault was applied to.")
+    turn: int | None = Field(default=None, description="Index of the dialogue turn holding that call.")
+    detail: str = Field(default="", description="What exactly changed, e.g. `argument path dropped`.")
+    applied: bool = Field(default=True, description="False when no call of the scenario allowed this fault.")
+
+
 class Transcript(Contract):
     scenario_id: str
     agent: str
@@ -36,6 +47,7 @@ class Transcript(Contract):
     error: str | None = None
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    faults: list[InjectedFault] = Field(default_factory=list, description="Faults injected by a faulty reference agent.")
 
 
 class ServerEvent(Contract):
