@@ -1,0 +1,166 @@
+"""`load_suite`: read every spec (format auto-detected per file) and live server into one ToolSuite."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from schemas.tool import SkippedTool, SpecKind, SpecSource, Tool, ToolSuite
+from specs.errors import SpecError, expected, type_name
+from specs.functions import function_raw
+from specs.mcp import envelope_result, list_raws
+from specs.tools import RawTool, build_tools
+
+log = structlog.get_logger("specs")
+
+DEFAULT_SERVER_TIMEOUT = 30.0
+
+
+def _decode(source: str, data: bytes) -> str:
+    if not data.strip():
+        raise SpecError(source, "", "empty file (expected JSON or YAML)")
+    if b"\x00" in data[:8192]:
+        raise SpecError(source, "", "binary file, not JSON or YAML")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise SpecError(source, "", f"not UTF-8 text (invalid byte at offset {e.start}); binary file?") from None
+
+
+def parse_document(source: str, data: bytes, suffix: str = "") -> Any:
+    """JSON, or YAML for `.yaml`/`.yml` files and for OpenAPI documents written in YAML."""
+    text = _decode(source, data)
+    if suffix.lower() not in (".yaml", ".yml"):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as e:
+            if not text.lstrip().startswith(("openapi:", "swagger:", "---", "%YAML")):
+                raise SpecError(source, "", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        except RecursionError:
+            raise SpecError(source, "", "not usable JSON: nested too deeply") from None
+    import yaml  # only YAML documents pay for the import
+
+    try:
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""
+        raise SpecError(source, "", f"not valid YAML: {getattr(e, 'problem', None) or e}{where}") from None
+
+
+def _raws(source: str, doc: Any) -> tuple[list[RawTool] | None, SpecKind]:
+    """Format detection. OpenAPI returns (None, "openapi"): it is built by its own module."""
+    if isinstance(doc, list):
+        return list_raws(source, doc, "")
+    if not isinstance(doc, dict):
+        raise SpecError(
+            source, "", f"expected an object or an array at the top level, got {type_name(doc)!r} "
+            "(an MCP tools/list result, a list of tools, an OpenAPI document or OpenAI function definitions)"
+        )
+    if "openapi" in doc or "swagger" in doc:
+        return None, "openapi"
+    if "jsonrpc" in doc:
+        return list_raws(source, envelope_result(source, doc)["tools"], "result.tools")
+    if "tools" in doc:
+        return list_raws(source, doc["tools"], "tools")
+    if "functions" in doc:
+        items = doc["functions"]
+        if not isinstance(items, list):
+            raise expected(source, "functions", '"array"', items)
+        out = []
+        for i, f in enumerate(items):
+            if not isinstance(f, dict):
+                raise expected(source, f"functions[{i}]", '"object" (a function)', f)
+            out.append(function_raw(source, f, f"functions[{i}]"))
+        return out, "functions"
+    keys = ", ".join(list(doc)[:5]) or "none"
+    raise SpecError(
+        source, "", f"not a recognised spec: an object with keys {keys}; expected \"tools\" (MCP), "
+        "\"openapi\" (OpenAPI 3.x), \"functions\" (OpenAI) or a JSON-RPC response"
+    )
+
+
+def load_file(path: Path, spec: str) -> tuple[list[Tool], list[SkippedTool], SpecSource]:
+    """One spec file: its tools, the ones skipped, and its source record."""
+    source = path.name
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise SpecError(str(path), "", f"cannot read: {e.strerror or e}") from None
+    doc = parse_document(source, data, path.suffix)
+    raws, kind = _raws(source, doc)
+    if raws is None:
+        from specs.openapi import openapi_raws
+
+        raws = openapi_raws(source, doc)
+    tools, skipped = build_tools(source, spec, raws)
+    digest = hashlib.sha256(data).hexdigest()
+    return tools, skipped, SpecSource(name=spec, kind=kind, location=str(path), sha256=digest, tool_count=len(tools))
+
+
+def _unique_spec_names(stems: list[str]) -> list[str]:
+    seen: Counter[str] = Counter()
+    out = []
+    for s in stems:
+        seen[s] += 1
+        out.append(s if seen[s] == 1 else f"{s}_{seen[s]}")
+    return out
+
+
+def _namespace(tools: list[Tool]) -> tuple[list[Tool], dict[str, str]]:
+    """Rename tools whose name occurs in more than one spec to `spec__tool`; return the mapping."""
+    count = Counter(t.name for t in tools)
+    if all(c == 1 for c in count.values()):
+        return tools, {}
+    taken = {t.name for t in tools if count[t.name] == 1}
+    out, name_map = [], {}
+    for t in tools:
+        if count[t.name] == 1:
+            out.append(t)
+            continue
+        new, n = f"{t.spec}__{t.name}", 2
+        while new in taken:
+            new, n = f"{t.spec}__{t.name}_{n}", n + 1
+        taken.add(new)
+        name_map[new] = f"{t.spec}:{t.name}"
+        out.append(t.model_copy(update={"name": new, "original_name": t.name}))
+    return out, name_map
+
+
+def load_suite(
+    paths: Sequence[str | Path] = (), servers: Sequence[str] = (), *, server_timeout: float = DEFAULT_SERVER_TIMEOUT
+) -> ToolSuite:
+    """Load spec files and live servers (`"CMD ARGS"`) into one suite.
+
+    Raises SpecError (one line: file, JSON path, problem) when a spec cannot be used; tools with
+    defective schemas are skipped and listed in `ToolSuite.skipped`.
+    """
+    if not paths and not servers:
+        raise SpecError("seer", "", "no spec given: pass spec files and/or --server commands")
+    from specs.live import live_tools, server_name
+
+    stems = [Path(p).stem for p in paths] + [server_name(s) for s in servers]
+    names = _unique_spec_names(stems)
+    tools: list[Tool] = []
+    skipped: list[SkippedTool] = []
+    sources: list[SpecSource] = []
+    for p, spec in zip(paths, names):
+        t, s, src = load_file(Path(p), spec)
+        tools += t
+        skipped += s
+        sources.append(src)
+    for cmd, spec in zip(servers, names[len(paths):]):
+        t, s, src = live_tools(cmd, spec, timeout=server_timeout)
+        tools += t
+        skipped += s
+        sources.append(src)
+    for s in skipped:
+        log.warning("tool skipped", spec=s.spec, tool=s.tool, path=s.path, reason=s.reason)
+    tools, name_map = _namespace(tools)
+    return ToolSuite(tools=tools, sources=sources, name_map=name_map, skipped=skipped)
