@@ -32,6 +32,9 @@ class RecordScore(Contract):
     score: float = Field(ge=0.0, le=1.0)
     rationale: str | None = None
     error: str | None = None
+    diagnostics: dict[str, float] = Field(
+        default_factory=dict, description="Turn diagnostics summed over turns (overuse, missing_calls, ...); not aggregated."
+    )
 
 
 class Interval(Contract):
@@ -48,3 +51,26 @@ class ScoreSummary(Contract):
     dimensions: dict[str, Interval] = Field(default_factory=dict)
     by_spec: dict[str, dict[str, Interval]] = Field(default_factory=dict, description="spec -> complexity|all -> CI.")
     failure_modes: dict[str, int] = Field(default_factory=dict, description="sub-dimension -> records below 1.0.")
+    subdimensions: dict[str, Interval] = Field(default_factory=dict, description="`dimension.sub` -> CI over records.")
+    by_complexity: dict[str, Interval] = Field(default_factory=dict, description="simple|complex -> CI of record scores.")
+    coherence: dict[str, Interval] = Field(default_factory=dict, description="Coherence criterion -> CI (0-1).")
+    failure_rates: dict[str, float] = Field(default_factory=dict, description="sub-dimension -> share of records below 1.0.")
+    diagnostics: dict[str, float] = Field(default_factory=dict, description="Mean per record of each diagnostic.")
+    errors: int = Field(default=0, description="Records with an error (no transcript, judge failure...).")
+    resamples: int = Field(default=0, description="Bootstrap resamples behind every interval.")
+    seed: int | None = Field(default=None, description="Bootstrap seed.")
+
+
+class Agreement(Contract):
+    """How far two score sets (two judges, or a judge and the deterministic grader) agree."""
+
+    a: str = Field(description="Judge of the first score set.")
+    b: str = Field(description="Judge of the second score set.")
+    records: int = Field(description="Records present in both sets.")
+    pearson_r: float | None = Field(default=None, description="Pearson r of paired record scores; null when undefined.")
+    pearson_p: float | None = None
+    specs: int = Field(default=0, description="Specs ranked by mean score in both sets.")
+    spearman_rho: float | None = Field(default=None, description="Spearman rho of the two spec rankings.")
+    spearman_p: float | None = None
+    mean_shift: Interval | None = Field(default=None, description="Mean of (b - a) per record with a bootstrap CI.")
+    dimensions: dict[str, float | None] = Field(default_factory=dict, description="Pearson r per dimension.")
