@@ -1,0 +1,424 @@
+"""The Coordinator: plans coverage rounds, routes every item through the four stages, keeps the books.
+
+It is plain Python and event driven: `start()` returns the first tasks, and an executor (the
+in-process `pipeline.run_local`, or the Ray runtime) runs tasks in any order and with any
+parallelism, feeding each result back through `on_done`, which returns the tasks that became
+possible. A scenario goes to mocking as soon as it is written and to expansion as soon as it is
+mocked; the next round is planned as soon as every request of the current round is written.
+
+Determinism whatever the parallelism: request i's seed and complexity come from (run seed, i);
+a round is planned only from the coverage of complete earlier rounds, applied in request order;
+scenarios dropped after writing are subtracted only when the pipeline is drained; the harness
+is written in request order.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any
+
+import structlog
+
+from actors.base import EngineContext, Outcome
+from coordinator.checkpoint import Checkpoint, Interpreted, Record, Restored, fingerprint
+from coordinator.coverage import CoverageTracker
+from coordinator.rounds import derive_seed, request_complexity, scenario_id
+from coordinator.samplers import SamplingContext, build_sampler
+from coordinator.state import WorkflowStateStore
+from schemas import (
+    Counts, Failure, GeneratorInfo, Manifest, RunConfig, Scenario, ScenarioRequest, StageUsage,
+    ToolInterpretation, ToolSuite, Usage,
+)
+
+STAGES = ("interpret", "scenario", "mock", "expand")
+MAX_FOCUS_ATTEMPTS = 3  # a tool that was the focus of this many requests and stayed uncovered is given up on
+UNCOVERED_HINT = 32  # uncovered tools passed along with each request
+
+
+@dataclass(frozen=True)
+class Task:
+    stage: str
+    key: int  # tool index for interpret; request index otherwise
+    payload: Any  # Tool, ScenarioRequest or Scenario
+
+    @property
+    def item(self) -> str:
+        p = self.payload
+        return getattr(p, "id", None) or getattr(p, "name", "") or str(self.key)
+
+
+@dataclass(frozen=True)
+class Progress:
+    stages: dict[str, tuple[int, int, int]]  # stage -> (submitted, done, failed)
+    covered: int
+    total: int
+    round: int
+    requested: int
+    kept: int
+    finished: bool
+    stop_reason: str | None
+
+
+@dataclass
+class _Request:
+    request: ScenarioRequest
+    written: list[str] | None = None
+    is_written: bool = False
+    done: bool = False
+    failures: list[Failure] = field(default_factory=list)
+    usage: dict[str, StageUsage] = field(default_factory=dict)
+
+
+def _add_usage(into: dict[str, StageUsage], stage: str, u: StageUsage) -> None:
+    cur = into.setdefault(stage, StageUsage())
+    cur.requests += u.requests
+    cur.cache_hits += u.cache_hits
+    cur.prompt_tokens += u.prompt_tokens
+    cur.completion_tokens += u.completion_tokens
+    cur.cost_usd = None if cur.cost_usd is None or u.cost_usd is None else round(cur.cost_usd + u.cost_usd, 8)
+
+
+def _version() -> str:
+    try:
+        return metadata.version("agent-seer")
+    except metadata.PackageNotFoundError:
+        return "0"
+
+
+def generation_settings(config: RunConfig) -> dict:
+    """The settings a resumed run must share with the run it continues (workers and budget may change)."""
+    return config.model_dump(mode="json", include={
+        "seed", "engines", "strategy", "min_per_tool", "complex_ratio", "batch_size", "expand",
+    }) | {"model": config.llm.model}
+
+
+class Coordinator:
+    def __init__(self, suite: ToolSuite, config: RunConfig, *, out: str | None = None, resume: bool = False,
+                 graph_builder: Any = None):
+        self.suite = suite
+        self.config = config
+        self.fingerprint = fingerprint(suite, generation_settings(config))
+        self.run_id = "run-" + self.fingerprint[:12]
+        self.log = structlog.get_logger("seer.coordinator").bind(run_id=self.run_id)
+        self.sampler = build_sampler(config.strategy)
+        self.coverage = CoverageTracker([t.name for t in suite.tools], config.min_per_tool)
+        self.states = WorkflowStateStore()
+        self.checkpoint = Checkpoint(out) if out is not None else None
+        self.restored = self.checkpoint.open(self.fingerprint, resume=resume) if self.checkpoint else Restored()
+        self._graph_builder = graph_builder
+        self.graph = None
+        self.interpretations: dict[str, ToolInterpretation] = {}
+        self._interp: dict[int, Outcome] = {}
+        self._interpreted: Interpreted | None = None
+        self._reqs: dict[int, _Request] = {}
+        self._kept: dict[int, Scenario] = {}
+        self._pending_drops: list[list[str]] = []
+        self._focus_attempts: dict[str, int] = {}
+        self._round = 0
+        self._round_members: list[int] = []
+        self._next_index = 0
+        self._inflight = 0
+        self._counts = {s: [0, 0, 0] for s in STAGES}
+        self.stop_reason: str | None = None
+        self.finished = False
+
+    # -- the event interface -------------------------------------------------------------------
+    def start(self) -> list[Task]:
+        if self.checkpoint:
+            self.checkpoint.begin(self.suite)
+        self._write_manifest(partial=True)
+        if self.restored.interpretations is not None:
+            self._interpreted = self.restored.interpreted
+            self._accept_interpretations(self.restored.interpretations)
+            return self._emit(self._advance())
+        return self._emit([Task("interpret", i, t) for i, t in enumerate(self.suite.tools)])
+
+    def on_done(self, task: Task, outcome: Outcome) -> list[Task]:
+        self._inflight -= 1
+        self._counts[task.stage][1] += 1
+        if not outcome.ok:
+            self._counts[task.stage][2] += 1
+        self.log.debug("stage done", stage=task.stage, scenario_id=task.item, ok=outcome.ok)
+        handler = getattr(self, f"_on_{task.stage}")
+        return self._emit(handler(task, outcome) + self._advance())
+
+    def on_error(self, task: Task, error: BaseException) -> list[Task]:
+        """The executor could not run the task at all (a worker lost for good): a failure like any other."""
+        reason = f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}".rstrip(": ")
+        return self.on_done(task, Outcome(None, [Failure(stage=task.stage, item=task.item, reason=reason)]))
+
+    def engine_context(self) -> EngineContext:
+        return EngineContext(suite=self.suite, config=self.config, interpretations=dict(self.interpretations))
+
+    def progress(self) -> Progress:
+        return Progress(
+            stages={s: tuple(c) for s, c in self._counts.items()}, covered=self.coverage.covered_count,
+            total=len(self.coverage.tools), round=self._round, requested=self._next_index, kept=len(self._kept),
+            finished=self.finished, stop_reason=self.stop_reason,
+        )
+
+    def _emit(self, tasks: list[Task]) -> list[Task]:
+        self._inflight += len(tasks)
+        for t in tasks:
+            self._counts[t.stage][0] += 1
+        return tasks
+
+    # -- interpretation ------------------------------------------------------------------------
+    def _on_interpret(self, task: Task, outcome: Outcome) -> list[Task]:
+        self._interp[task.key] = outcome
+        if len(self._interp) < len(self.suite.tools):
+            return []
+        done = Interpreted()
+        interpretations = []
+        for i, tool in enumerate(self.suite.tools):
+            o = self._interp[i]
+            done.failures.extend(o.failures)
+            _add_usage({"interpret": done.usage}, "interpret", o.usage)
+            if o.ok:
+                interpretations.append(o.item)
+        self._interpreted = done
+        if self.checkpoint:
+            self.checkpoint.save_interpretations(interpretations, done)
+        self._accept_interpretations(interpretations)
+        return []
+
+    def _accept_interpretations(self, interpretations: list[ToolInterpretation]) -> None:
+        self.interpretations = {i.tool: i for i in interpretations}
+        for f in self._interpreted.failures if self._interpreted else []:
+            if f.item in self.coverage.counts and f.item not in self.interpretations:
+                self.coverage.exclude(f.item, f"interpretation failed: {f.reason}")
+        for t in self.coverage.tools:
+            if t not in self.interpretations and t not in self.coverage.excluded:
+                self.coverage.exclude(t, "interpretation failed")
+        self.graph = self._build_graph()
+
+    def _build_graph(self):
+        if self._graph_builder is not None:
+            return self._graph_builder(self.suite, self.interpretations)
+        from coordinator.graph import ToolGraph  # imported late: it pulls in the offline interpreter's helpers
+
+        return ToolGraph.build(self.suite, self.interpretations).nx
+
+    # -- scenario stages -----------------------------------------------------------------------
+    def _on_scenario(self, task: Task, outcome: Outcome) -> list[Task]:
+        req = self._reqs[task.key]
+        req.failures.extend(outcome.failures)
+        _add_usage(req.usage, "scenario", outcome.usage)
+        req.is_written = True
+        if not outcome.ok:
+            return self._finish(req, None)
+        sc: Scenario = outcome.item
+        unknown = [i for i, c in enumerate(sc.calls) if c.tool not in self.coverage.counts]
+        if not sc.calls or unknown:
+            where = f"calls[{unknown[0]}].tool" if unknown else "calls"
+            why = "names a tool that is not in the suite" if unknown else "no calls"
+            req.failures.append(Failure(stage="scenario", item=req.request.id, path=where, reason=why))
+            return self._finish(req, None)
+        r = req.request
+        meta = {**sc.meta, "index": r.index, "round": r.round, "strategy": r.strategy, "focus": list(r.focus_tools)}
+        sc = sc.model_copy(update={"id": r.id, "meta": meta})
+        req.written = sc.tools
+        return [Task("mock", r.index, sc)]
+
+    def _on_mock(self, task: Task, outcome: Outcome) -> list[Task]:
+        req = self._reqs[task.key]
+        req.failures.extend(outcome.failures)
+        _add_usage(req.usage, "mock", outcome.usage)
+        if not outcome.ok:
+            return self._finish(req, None)
+        if self.config.expand:
+            return [Task("expand", task.key, outcome.item)]
+        return self._finish(req, outcome.item)
+
+    def _on_expand(self, task: Task, outcome: Outcome) -> list[Task]:
+        req = self._reqs[task.key]
+        _add_usage(req.usage, "expand", outcome.usage)
+        mocked: Scenario = task.payload
+        if outcome.ok and len(outcome.item.turns) >= 2:
+            req.failures.extend(outcome.failures)
+            return self._finish(req, outcome.item)
+        # A failed or single-turn expansion leaves the mocked scenario as one turn.
+        for f in outcome.failures:
+            req.failures.append(f.model_copy(update={"recovered_by": f.recovered_by or "single-turn"}))
+        return self._finish(req, mocked)
+
+    def _finish(self, req: _Request, scenario: Scenario | None) -> list[Task]:
+        if scenario is not None:
+            if not scenario.turns:
+                scenario = scenario.model_copy(update={"turns": scenario.single_turn()})
+            broken = self.states.admit(scenario)
+            if broken:
+                req.failures.extend(broken)
+                scenario = None
+        req.done = True
+        if scenario is not None:
+            self._kept[req.request.index] = scenario
+        elif req.written is not None:
+            self._pending_drops.append(req.written)
+        if self.checkpoint:
+            rec = Record(index=req.request.index, id=req.request.id, written=req.written, kept=scenario is not None,
+                         failures=req.failures, usage=req.usage)
+            self.checkpoint.append(rec, scenario)
+        return []
+
+    def _restore(self, req: _Request, rec: Record) -> None:
+        req.is_written = True
+        req.written = rec.written
+        req.failures = list(rec.failures)
+        req.usage = dict(rec.usage)
+        req.done = True
+        if rec.kept:
+            scenario = self.restored.scenarios[rec.id]
+            self.states.admit(scenario)
+            self._kept[rec.index] = scenario
+        elif rec.written is not None:
+            self._pending_drops.append(rec.written)
+
+    # -- rounds --------------------------------------------------------------------------------
+    def _advance(self) -> list[Task]:
+        """Close finished rounds and plan new ones until there is work to hand out or the run is over."""
+        tasks: list[Task] = []
+        while not tasks and not self.finished:
+            if self.graph is None or any(not self._reqs[i].is_written for i in self._round_members):
+                break
+            self._close_round()
+            stop = None
+            if self.coverage.complete:
+                if self._active():
+                    break  # wait for the drain: drops decide whether coverage really is complete
+                self._apply_drops()
+                stop = "complete" if self.coverage.complete else None
+            stop = stop or self._budget_stop()
+            if stop is not None:
+                self.stop_reason = stop
+                if not self._active():
+                    self.finished = True
+                break
+            tasks = self._plan_round()
+        return tasks
+
+    def _active(self) -> bool:
+        return any(not r.done for r in self._reqs.values())
+
+    def _close_round(self) -> None:
+        if not self._round_members:
+            return
+        for i in self._round_members:  # request order, whatever order they were written in
+            tools = self._reqs[i].written
+            if tools:
+                self.coverage.add_tools(tools)
+        for t in self.coverage.needing():
+            if self._focus_attempts.get(t, 0) >= MAX_FOCUS_ATTEMPTS:
+                self.coverage.exclude(t, f"focus of {self._focus_attempts[t]} requests, but no written scenario called it")
+        self._round_members = []
+        self.coverage.clear_plan()
+        self._write_manifest(partial=True)
+
+    def _apply_drops(self) -> None:
+        for tools in self._pending_drops:
+            self.coverage.add_tools(tools, -1)
+        self._pending_drops = []
+
+    def _budget_stop(self) -> str | None:
+        b, cfg = self.config.budget, self.config
+        if b.max_scenarios is not None and self._next_index >= b.max_scenarios:
+            return f"budget: max_scenarios ({b.max_scenarios}) requested"
+        if self._round >= cfg.max_rounds:
+            return f"budget: max_rounds ({cfg.max_rounds}) reached"
+        total = self.usage().total
+        if b.max_llm_calls is not None and total.requests - total.cache_hits >= b.max_llm_calls:
+            return f"budget: max_llm_calls ({b.max_llm_calls}) used"
+        if b.max_tokens is not None and total.prompt_tokens + total.completion_tokens >= b.max_tokens:
+            return f"budget: max_tokens ({b.max_tokens}) used"
+        if b.max_cost is not None and total.cost_usd is not None and total.cost_usd >= b.max_cost:
+            return f"budget: max_cost ({b.max_cost}) spent"
+        return None
+
+    def _plan_round(self) -> list[Task]:
+        cfg = self.config
+        n = cfg.batch_size
+        if cfg.budget.max_scenarios is not None:
+            n = min(n, cfg.budget.max_scenarios - self._next_index)
+        self._round += 1
+        ctx = SamplingContext(self.coverage, self.graph, self.interpretations)
+        tasks = []
+        for _ in range(n):
+            i = self._next_index
+            self._next_index += 1
+            rng = random.Random(derive_seed(cfg.seed, "focus", i))
+            complexity = request_complexity(cfg.seed, i, cfg.complex_ratio)
+            focus = self.sampler.focus(complexity, ctx, rng)
+            self.coverage.plan(focus)
+            for t in focus:
+                self._focus_attempts[t] = self._focus_attempts.get(t, 0) + 1
+            hint = sorted((t for t in self.coverage.needing() if t not in focus), key=self.coverage.expected)
+            req = ScenarioRequest(
+                id=scenario_id(i), index=i, seed=derive_seed(cfg.seed, "scenario", i), complexity=complexity,
+                focus_tools=focus, uncovered_tools=hint[:UNCOVERED_HINT], round=self._round, strategy=self.sampler.name,
+            )
+            self._reqs[i] = _Request(req)
+            self._round_members.append(i)
+            rec = self.restored.records.get(i)
+            if rec is not None:
+                self._restore(self._reqs[i], rec)
+            else:
+                tasks.append(Task("scenario", i, req))
+        return tasks
+
+    # -- results -------------------------------------------------------------------------------
+    def usage(self) -> Usage:
+        stages: dict[str, StageUsage] = {}
+        if self._interpreted:
+            _add_usage(stages, "interpret", self._interpreted.usage)
+        for i in sorted(self._reqs):
+            for stage, u in self._reqs[i].usage.items():
+                _add_usage(stages, stage, u)
+        return Usage(stages={s: stages[s] for s in STAGES if s in stages})
+
+    def scenarios(self) -> list[Scenario]:
+        return [self._kept[i] for i in sorted(self._kept)]
+
+    def manifest(self, *, partial: bool, stop_reason: str | None = None) -> Manifest:
+        kept = self.scenarios()
+        final = CoverageTracker(self.coverage.tools, self.config.min_per_tool)
+        for s in kept:
+            final.add_tools(s.tools)
+        for tool, why in self.coverage.excluded.items():
+            final.exclude(tool, why)
+        failures = list(self._interpreted.failures) if self._interpreted else []
+        for i in sorted(self._reqs):
+            failures.extend(self._reqs[i].failures)
+        cfg = self.config
+        return Manifest(
+            partial=partial, stop_reason=stop_reason,
+            generator=GeneratorInfo(
+                version=_version(), engines=cfg.engines.as_dict(), model=cfg.llm.model, seed=cfg.seed,
+                strategy=cfg.strategy, min_per_tool=cfg.min_per_tool, max_scenarios=cfg.budget.max_scenarios,
+                run_id=self.run_id,
+            ),
+            sources=self.suite.sources, name_map=self.suite.name_map,
+            counts=Counts(
+                tools=len(self.suite.tools), scenarios=len(kept),
+                simple=sum(s.complexity == "simple" for s in kept), complex=sum(s.complexity == "complex" for s in kept),
+                multi_turn=sum(len(s.turns) > 1 for s in kept), calls=sum(len(s.calls) for s in kept),
+            ),
+            coverage=final.to_model(stop_reason), usage=self.usage(), failures=failures,
+            skipped_tools=self.suite.skipped,
+        )
+
+    def _write_manifest(self, *, partial: bool, stop_reason: str | None = None) -> None:
+        if self.checkpoint:
+            self.checkpoint.write_manifest(self.manifest(partial=partial, stop_reason=stop_reason))
+
+    def finish(self, *, interrupted: bool = False) -> Manifest:
+        """Write the harness: complete when the run finished, partial (resumable) otherwise."""
+        partial = interrupted or not self.finished
+        reason = "interrupted" if interrupted else (self.stop_reason if self.finished else "error")
+        manifest = self.manifest(partial=partial, stop_reason=reason)
+        if self.checkpoint:
+            self.checkpoint.finish(self.suite, self.scenarios(), manifest)
+        self.log.info("generation finished", stop_reason=reason, scenarios=manifest.counts.scenarios,
+                      coverage=manifest.coverage.ratio)
+        return manifest

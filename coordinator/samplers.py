@@ -1,0 +1,162 @@
+"""Sampling strategies: which tools each scenario request should focus on.
+
+A strategy is one small class with a `focus` method behind the `Sampler` Protocol, plus a
+registry entry. Strategies see coverage (counts plus picks already planned this round), the
+tool graph and the interpretations, and draw every random choice from the `rng` they are
+handed, so a plan depends only on the run seed and the coverage state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Protocol, runtime_checkable
+
+import networkx as nx
+
+from coordinator.coverage import CoverageTracker
+from schemas import Complexity, ToolInterpretation
+from schemas.config import ConfigError
+
+COMPLEX_FOCUS = 3  # focus tools per complex request: complex scenarios use >= 2 distinct tools
+
+
+@dataclass
+class SamplingContext:
+    coverage: CoverageTracker
+    graph: nx.DiGraph = field(default_factory=nx.DiGraph)
+    interpretations: dict[str, ToolInterpretation] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Sampler(Protocol):
+    name: str
+
+    def focus(self, complexity: Complexity, ctx: SamplingContext, rng: random.Random) -> list[str]:
+        """Tools (at least one, no repeats) the next scenario request must use, in data-flow order."""
+        ...
+
+
+def _size(complexity: Complexity, available: int) -> int:
+    return max(1, min(available, 1 if complexity == "simple" else COMPLEX_FOCUS))
+
+
+def _least(tools: list[str], ctx: SamplingContext, rng: random.Random, k: int = 1) -> list[str]:
+    """The k tools with the fewest expected calls; ties broken by the rng (stable, seeded)."""
+    pool = list(tools)
+    rng.shuffle(pool)
+    pool.sort(key=ctx.coverage.expected)
+    return pool[:k]
+
+
+class UniformSampler:
+    """The baseline: every tool equally likely, whatever has been covered."""
+
+    name = "uniform"
+
+    def focus(self, complexity: Complexity, ctx: SamplingContext, rng: random.Random) -> list[str]:
+        tools = ctx.coverage.sampleable
+        return rng.sample(tools, _size(complexity, len(tools)))
+
+
+class LeastCoveredSampler:
+    """The tools with the fewest calls so far (counting this round's earlier picks)."""
+
+    name = "least-covered"
+
+    def focus(self, complexity: Complexity, ctx: SamplingContext, rng: random.Random) -> list[str]:
+        tools = ctx.coverage.sampleable
+        return _least(tools, ctx, rng, _size(complexity, len(tools)))
+
+
+class GraphWalkSampler:
+    """Start at a least-covered tool and grow along data-flow edges towards under-covered neighbours.
+
+    Producers found upstream go before the start tool and consumers after it, so the focus list
+    is already in the order a workflow would call them.
+    """
+
+    name = "graph-walk"
+
+    def focus(self, complexity: Complexity, ctx: SamplingContext, rng: random.Random) -> list[str]:
+        tools = ctx.coverage.sampleable
+        k = _size(complexity, len(tools))
+        allowed = set(tools)
+        path = _least(tools, ctx, rng)
+        g = ctx.graph
+        while len(path) < k:
+            inside = set(path)
+            ups = sorted({p for t in path if t in g for p in g.predecessors(t)} & allowed - inside)
+            downs = sorted({s for t in path if t in g for s in g.successors(t)} & allowed - inside)
+            if not ups and not downs:
+                path.extend(_least([t for t in tools if t not in inside], ctx, rng))
+                continue
+            pick = _least(ups + downs, ctx, rng)[0]
+            if pick in downs:
+                path.append(pick)
+            else:
+                path.insert(0, pick)
+        return path
+
+
+def tool_group(tool: str, interpretation: ToolInterpretation | None) -> str:
+    """A tool's cluster: its first organisational tag, else its entity, else its spec-like name prefix."""
+    if interpretation is not None:
+        if interpretation.tags:
+            return interpretation.tags[0]
+        if interpretation.entity:
+            return interpretation.entity
+    for sep in ("__", "_", "-", "."):
+        if sep in tool:
+            return tool.split(sep, 1)[0]
+    return tool
+
+
+class ClusterSampler:
+    """Pick the tag/entity group with the most missing coverage; complex requests add a tool from a
+    second group, which makes them cross-domain."""
+
+    name = "cluster"
+
+    def focus(self, complexity: Complexity, ctx: SamplingContext, rng: random.Random) -> list[str]:
+        tools = ctx.coverage.sampleable
+        k = _size(complexity, len(tools))
+        groups: dict[str, list[str]] = {}
+        for t in tools:
+            groups.setdefault(tool_group(t, ctx.interpretations.get(t)), []).append(t)
+        cov = ctx.coverage
+
+        def deficit(name: str) -> int:
+            return sum(max(0, cov.min_per_tool - cov.expected(t)) for t in groups[name])
+
+        names = sorted(groups)
+        rng.shuffle(names)
+        names.sort(key=lambda n: (-deficit(n), min(cov.expected(t) for t in groups[n])))
+        first = groups[names[0]]
+        picked = _least(first, ctx, rng, k if len(names) == 1 else max(1, k - 1))
+        for other in names[1:]:
+            if len(picked) >= k:
+                break
+            picked += _least(groups[other], ctx, rng)
+        if len(picked) < k:
+            picked += _least([t for t in tools if t not in picked], ctx, rng, k - len(picked))
+        return picked
+
+
+_SAMPLERS: dict[str, Callable[[], Sampler]] = {
+    s.name: s for s in (UniformSampler, LeastCoveredSampler, GraphWalkSampler, ClusterSampler)
+}
+
+
+def register_sampler(name: str, factory: Callable[[], Sampler]) -> None:
+    _SAMPLERS[name] = factory
+
+
+def sampler_names() -> list[str]:
+    return sorted(_SAMPLERS)
+
+
+def build_sampler(name: str) -> Sampler:
+    if name not in _SAMPLERS:
+        raise ConfigError(f"strategy: unknown sampling strategy {name!r}; known: {', '.join(sampler_names())}")
+    return _SAMPLERS[name]()

@@ -1,0 +1,94 @@
+import json
+
+import pytest
+
+import tests.coordinator.engines  # noqa: F401  (registers the `fake` engines)
+from coordinator.coordinator import MAX_FOCUS_ATTEMPTS, Coordinator
+from coordinator.pipeline import generate_local, run_local
+from harness.io import load_harness
+from tests.coordinator.engines import make_suite
+from tests.coordinator.helpers import config, harness_bytes
+
+
+def test_rounds_continue_until_every_tool_is_covered_min_per_tool_times(tmp_path):
+    suite = make_suite(24)
+    manifest, scenarios = generate_local(suite, config(min_per_tool=2), str(tmp_path / "h"))
+    assert manifest.coverage.ratio == 1.0 and not manifest.partial
+    assert manifest.stop_reason == "complete"
+    assert min(manifest.coverage.per_tool.values()) >= 2
+    assert [s.meta["index"] for s in scenarios] == sorted(s.meta["index"] for s in scenarios)
+    h = load_harness(tmp_path / "h")
+    assert [s.id for s in h.scenarios] == [t.id for t in h.tasks] == [s.id for s in scenarios]
+    assert len(h.interpretations) == 24
+    assert not (tmp_path / "h" / ".seer-run").exists()
+
+
+def test_harness_is_byte_identical_whatever_the_completion_order_or_thread_count(tmp_path):
+    suite = make_suite(30)
+    cfg = config(seed=7, min_per_tool=2, complex_ratio=0.5)
+    run_local(Coordinator(suite, cfg, out=str(tmp_path / "fifo")))
+    run_local(Coordinator(suite, cfg, out=str(tmp_path / "shuffled")), shuffle=3)
+    run_local(Coordinator(suite, cfg, out=str(tmp_path / "threads")), threads=4)
+    ref = harness_bytes(tmp_path / "fifo")
+    assert set(ref) == {"manifest.json", "tools.json", "interpretations.jsonl", "scenarios.jsonl", "tasks.jsonl"}
+    assert harness_bytes(tmp_path / "shuffled") == ref
+    assert harness_bytes(tmp_path / "threads") == ref
+    other = Coordinator(suite, config(seed=8, min_per_tool=2), out=str(tmp_path / "seed8"))
+    run_local(other)
+    assert harness_bytes(tmp_path / "seed8")["scenarios.jsonl"] != ref["scenarios.jsonl"]
+
+
+def test_scenario_budget_stops_the_run_and_names_each_uncovered_tool_with_the_reason(tmp_path):
+    manifest, scenarios = generate_local(make_suite(40), config(budget={"max_scenarios": 6}), str(tmp_path / "h"))
+    assert len(scenarios) == 6
+    assert manifest.stop_reason.startswith("budget: max_scenarios")
+    cov = manifest.coverage
+    assert 0 < cov.ratio < 1 and cov.covered_tools + len(cov.uncovered) == 40
+    assert all("max_scenarios" in u.reason for u in cov.uncovered)
+
+
+def test_a_tool_no_scenario_manages_to_use_is_given_up_with_its_reason(tmp_path):
+    manifest, _ = generate_local(make_suite(16), config(engines={"scenario": "fake-avoid"}), str(tmp_path / "h"))
+    assert manifest.stop_reason == "complete"
+    assert [u.tool for u in manifest.coverage.uncovered] == ["g1_tool005"]
+    assert f"focus of {MAX_FOCUS_ATTEMPTS} requests" in manifest.coverage.uncovered[0].reason
+    assert any(f.stage == "scenario" and "g1_tool005" in f.reason for f in manifest.failures)
+
+
+def test_scenarios_dropped_by_a_later_stage_are_recorded_and_their_tools_replanned(tmp_path):
+    manifest, scenarios = generate_local(make_suite(12), config(engines={"mock": "fake-failing"}), str(tmp_path / "h"))
+    assert manifest.coverage.ratio == 1.0
+    assert {"scn-00000", "scn-00003"} <= {f.item for f in manifest.failures if f.stage == "mock"}
+    assert "scn-00000" not in {s.id for s in scenarios}
+
+
+def test_a_scenario_whose_data_flow_claims_are_false_is_rejected(tmp_path):
+    cfg = config(engines={"mock": "fake-broken-flow"}, complex_ratio=1.0, budget={"max_scenarios": 4})
+    manifest, scenarios = generate_local(make_suite(12), cfg, str(tmp_path / "h"))
+    assert scenarios == []
+    assert {f.stage for f in manifest.failures} == {"coordinator"}
+    assert all("does not appear in the output" in f.reason for f in manifest.failures)
+
+
+def test_usage_and_counts_are_totalled_in_the_manifest(tmp_path):
+    manifest, scenarios = generate_local(make_suite(8), config(), str(tmp_path / "h"))
+    u = manifest.usage.stages
+    assert u["interpret"].requests == 8
+    assert u["scenario"].requests == len(scenarios)
+    assert manifest.counts.scenarios == len(scenarios)
+    assert manifest.counts.calls == sum(len(s.calls) for s in scenarios)
+    assert manifest.counts.multi_turn == sum(len(s.turns) > 1 for s in scenarios)
+    doc = json.loads((tmp_path / "h" / "manifest.json").read_text())
+    assert doc["generator"]["engines"]["scenario"] == "fake" and doc["partial"] is False
+
+
+def test_minimum_zero_needs_no_scenarios(tmp_path):
+    manifest, scenarios = generate_local(make_suite(5), config(min_per_tool=0), str(tmp_path / "h"))
+    assert scenarios == [] and manifest.coverage.ratio == 1.0 and manifest.stop_reason == "complete"
+
+
+def test_unknown_strategy_is_a_config_error():
+    from schemas.config import ConfigError
+
+    with pytest.raises(ConfigError, match="unknown sampling strategy 'nope'"):
+        Coordinator(make_suite(3), config(strategy="nope"))
