@@ -1,0 +1,15 @@
+"""The `llm` engine: four stage engines that ask a model through one gateway (litellm, imported only there)."""
+
+from actors.llm.gateway import LLMGateway
+from actors.llm.protocol import (
+    BudgetExceeded,
+    LLMConfigError,
+    LLMError,
+    LLMRequest,
+    LLMResult,
+    LLMUnavailable,
+)
+
+__all__ = [
+    "BudgetExceeded", "LLMConfigError", "LLMError", "LLMGateway", "LLMRequest", "LLMResult", "LLMUnavailable",
+]

@@ -1,0 +1,267 @@
+"""The LLM gateway: the one object that imports litellm and talks to the provider.
+
+A plain class (Ray wraps it as one actor in coordinator/runtime.py). It owns a private event
+loop thread, so `complete()` works from any plain object or thread and `acomplete()` from any
+event loop, while every request shares one concurrency semaphore, one rpm/tpm window, one
+budget, one cache and one usage book. Transport failures (429, 5xx, timeouts, unreadable
+bodies) are retried with exponential backoff; client errors (bad key, bad request) are not.
+API keys are read by litellm from the providers' usual environment variables and are never
+logged, cached or returned; error messages are scrubbed of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import threading
+from typing import Any
+
+import structlog
+
+from actors.llm.cache import ResponseCache, cache_key, default_cache_path
+from actors.llm.limits import BudgetGuard, RateLimiter
+from actors.llm.protocol import (
+    BudgetExceeded,
+    LLMConfigError,
+    LLMError,
+    LLMRequest,
+    LLMResult,
+    LLMUnavailable,
+    UsageBook,
+    parse_json,
+)
+from schemas import Budget, LLMSettings, StageUsage
+
+log = structlog.get_logger("seer.llm")
+_PLACEHOLDER_KEY = "sk-no-key-required"  # OpenAI-compatible local servers ignore the key but clients want one
+_SECRET_SUFFIXES = ("_KEY", "_TOKEN", "_SECRET", "_PASSWORD")
+
+
+def redact(text: str, environ: dict[str, str] | None = None) -> str:
+    """`text` with the value of every key-like environment variable replaced by `***`."""
+    for name, value in (environ or os.environ).items():
+        if name.upper().endswith(_SECRET_SUFFIXES) and len(value) >= 8 and value in text:
+            text = text.replace(value, "***")
+    return text
+
+
+class LLMGateway:
+    """Chat completions with limits, retries, cache, budget and per-stage usage."""
+
+    def __init__(self, settings: LLMSettings, budget: Budget | None = None):
+        os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # never download the price list
+        import litellm  # here, not at module level: only the gateway's process pays for it
+
+        litellm.suppress_debug_info = True
+        self._litellm = litellm
+        self.settings = settings
+        if not settings.model:
+            raise LLMConfigError("the llm engine needs a model: pass --model (any litellm model string, or local/smollm2)")
+        self._local = None
+        self.model, self.api_base = settings.model, settings.api_base
+        self.json_mode = settings.response_format or "json_schema"
+        if self.model.startswith("local/"):
+            from actors.llm.local import LocalModelServer
+
+            self._local = LocalModelServer.for_model(self.model).start()
+            self.model, self.api_base = self._local.litellm_model, self._local.api_base
+            self.json_mode = settings.response_format or "json_object"  # llama.cpp rejects json_schema
+        self._api_key = self._check_environment(self.model)
+        self._register_prices()
+        b = budget or Budget()
+        self.budget = BudgetGuard(max_calls=b.max_llm_calls, max_tokens=b.max_tokens, max_cost=b.max_cost)
+        self.book = UsageBook()
+        self.cache = ResponseCache(settings.cache_path or default_cache_path()) if settings.cache else None
+        self._limiter = RateLimiter(settings.rpm, settings.tpm)
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="llm-gateway", daemon=True)
+        self._thread.start()
+        self._sem = asyncio.run_coroutine_threadsafe(self._make_semaphore(), self._loop).result()
+
+    async def _make_semaphore(self) -> asyncio.Semaphore:
+        return asyncio.Semaphore(self.settings.concurrency)
+
+    # -- configuration checks -----------------------------------------------------------------
+    def _check_environment(self, model: str) -> str | None:
+        """The api_key to pass explicitly (only the placeholder for keyless local servers), or None."""
+        try:
+            self._litellm.get_llm_provider(model=model, api_base=self.api_base)
+        except Exception:
+            raise LLMConfigError(
+                f"model {model!r}: unknown provider; use a litellm model string such as "
+                "gemini/gemini-2.5-flash-lite or openai/<name> with --api-base"
+            ) from None
+        info = self._litellm.validate_environment(model=model)
+        if info.get("keys_in_environment", True):
+            return None
+        if self.api_base:
+            return _PLACEHOLDER_KEY
+        missing = " or ".join(info.get("missing_keys") or ["the provider's API key"])
+        raise LLMConfigError(f"model {model!r} needs an API key: set {missing} in the environment (keys are never read from files or flags)")
+
+    def _register_prices(self) -> None:
+        s = self.settings
+        if s.input_cost_per_million is None and s.output_cost_per_million is None:
+            return
+        provider = self.model.split("/", 1)[0] if "/" in self.model else "openai"
+        self._litellm.register_model({self.model: {
+            "input_cost_per_token": (s.input_cost_per_million or 0.0) / 1e6,
+            "output_cost_per_token": (s.output_cost_per_million or 0.0) / 1e6,
+            "litellm_provider": provider, "mode": "chat",
+        }})
+
+    # -- public API -------------------------------------------------------------------------
+    def complete(self, request: LLMRequest | list[dict[str, Any]], **kw: Any) -> LLMResult:
+        """Blocking completion (from plain code or any thread). Messages plus LLMRequest fields also work."""
+        return asyncio.run_coroutine_threadsafe(self._complete(_request(request, kw)), self._loop).result()
+
+    async def acomplete(self, request: LLMRequest | list[dict[str, Any]], **kw: Any) -> LLMResult:
+        """Awaitable completion from any event loop (the work runs on the gateway's own loop)."""
+        fut = asyncio.run_coroutine_threadsafe(self._complete(_request(request, kw)), self._loop)
+        return await asyncio.wrap_future(fut)
+
+    def usage(self) -> dict[str, StageUsage]:
+        """Per-stage totals so far (every request attempt, cache hits, tokens, cost or null)."""
+        return {k: v.model_copy() for k, v in self.book.stages.items()}
+
+    def budget_exhausted(self) -> bool:
+        return self.budget.exhausted
+
+    def describe(self) -> dict[str, Any]:
+        """What the manifest may record about the model (no keys)."""
+        return {"model": self.settings.model, "api_base": self.api_base, "concurrency": self.settings.concurrency}
+
+    def close(self) -> None:
+        if self._loop.is_running():
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(timeout=10)
+        if self.cache is not None:
+            self.cache.close()
+            self.cache = None
+        if self._local is not None:
+            self._local.stop()
+            self._local = None
+
+    def __enter__(self) -> "LLMGateway":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- the request path ---------------------------------------------------------------------
+    async def _complete(self, req: LLMRequest) -> LLMResult:
+        model = self.model if req.model is None else req.model
+        temperature = self.settings.temperature if req.temperature is None else req.temperature
+        key = cache_key(model, req, temperature)
+        if self.cache is not None and req.cache and (hit := self.cache.get(key)) is not None:
+            usage = StageUsage(cache_hits=1, cost_usd=0.0)
+            self.book.add(req.stage, usage)
+            return _result(req, hit, usage, cached=True)
+        spent = StageUsage(cost_usd=0.0)
+        attempts = self.settings.transport_retries + 1
+        last = ""
+        for attempt in range(attempts):
+            self.budget.reserve()
+            try:
+                async with self._sem:
+                    entry = await self._limiter.acquire(_estimate_tokens(req))
+                    spent.requests += 1
+                    self.book.add(req.stage, StageUsage(requests=1, cost_usd=0.0))
+                    resp = await self._litellm.acompletion(**self._call_args(model, temperature, req))
+            except BudgetExceeded:
+                raise
+            except Exception as e:  # litellm maps provider failures onto its exception classes
+                last = redact(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+                if not _retryable(e):
+                    raise LLMError(f"{req.stage} {req.item}: model request rejected: {last}") from None
+                log.warning("llm_retry", stage=req.stage, item=req.item, attempt=attempt + 1, error=last[:200])
+                if attempt + 1 < attempts:
+                    await asyncio.sleep(self._backoff(attempt))
+                continue
+            value, usage = self._record(req, model, resp, entry)
+            spent.prompt_tokens += usage.prompt_tokens
+            spent.completion_tokens += usage.completion_tokens
+            spent.cost_usd = None if usage.cost_usd is None or spent.cost_usd is None else spent.cost_usd + usage.cost_usd
+            if self.cache is not None and req.cache:
+                self.cache.put(key, value)
+            return _result(req, value, spent, cached=False)
+        err = LLMUnavailable(f"{req.stage} {req.item}: no answer after {attempts} attempts: {last}")
+        err.usage = spent  # type: ignore[attr-defined]
+        raise err
+
+    def _call_args(self, model: str, temperature: float, req: LLMRequest) -> dict[str, Any]:
+        args: dict[str, Any] = {
+            "model": model, "messages": list(req.messages), "temperature": temperature,
+            "timeout": self.settings.timeout_s, "num_retries": 0, "max_retries": 0,
+        }
+        if self.api_base:
+            args["api_base"] = self.api_base
+        if self._api_key:
+            args["api_key"] = self._api_key
+        if req.seed is not None:
+            args["seed"] = req.seed
+        if req.max_tokens is not None:
+            args["max_tokens"] = req.max_tokens
+        if req.tools:
+            args["tools"] = list(req.tools)
+            if req.tool_choice is not None:
+                args["tool_choice"] = req.tool_choice
+        if req.response_schema is not None:
+            if self.json_mode == "json_object":
+                args["response_format"] = {"type": "json_object", "schema": req.response_schema}
+            else:
+                args["response_format"] = {"type": "json_schema", "json_schema": {
+                    "name": req.schema_name, "schema": req.response_schema, "strict": False}}
+        return args
+
+    def _record(self, req: LLMRequest, model: str, resp: Any, entry: list) -> tuple[dict[str, Any], StageUsage]:
+        choice = resp.choices[0]
+        u = getattr(resp, "usage", None)
+        prompt, completion = int(getattr(u, "prompt_tokens", 0) or 0), int(getattr(u, "completion_tokens", 0) or 0)
+        self._limiter.settle(entry, prompt + completion)
+        try:
+            cost = float(self._litellm.completion_cost(completion_response=resp, model=model))
+        except Exception:  # the model is not in the price map: tokens are still counted
+            cost = None
+        usage = StageUsage(prompt_tokens=prompt, completion_tokens=completion, cost_usd=cost)
+        self.book.add(req.stage, usage)
+        self.budget.charge(prompt + completion, cost)
+        calls = [{"id": tc.id, "name": tc.function.name, "arguments": tc.function.arguments}
+                 for tc in (getattr(choice.message, "tool_calls", None) or [])]
+        value = {"content": choice.message.content, "tool_calls": calls, "finish_reason": choice.finish_reason,
+                 "model": getattr(resp, "model", model), "prompt_tokens": prompt, "completion_tokens": completion}
+        return value, usage
+
+    def _backoff(self, attempt: int) -> float:
+        base = self.settings.backoff_s * (2 ** attempt)
+        return min(base, 30.0) * (0.5 + random.random() / 2)
+
+
+def _retryable(e: Exception) -> bool:
+    status = getattr(e, "status_code", None)
+    if isinstance(status, int):
+        return status == 429 or status >= 500 or status == 408
+    name = type(e).__name__
+    return name in ("Timeout", "APIConnectionError", "ServiceUnavailableError", "InternalServerError", "RateLimitError")
+
+
+def _estimate_tokens(req: LLMRequest) -> int:
+    chars = sum(len(json.dumps(m.get("content"))) for m in req.messages)
+    return chars // 4 + (req.max_tokens or 256)
+
+
+def _request(request: LLMRequest | list[dict[str, Any]], kw: dict[str, Any]) -> LLMRequest:
+    if isinstance(request, LLMRequest):
+        return request
+    return LLMRequest.of(list(request), **kw)
+
+
+def _result(req: LLMRequest, value: dict[str, Any], usage: StageUsage, *, cached: bool) -> LLMResult:
+    parsed, err = parse_json(value["content"]) if req.response_schema is not None else (None, None)
+    return LLMResult(
+        content=value["content"], model=value.get("model", ""), usage=usage, cached=cached, parsed=parsed,
+        parse_error=err, tool_calls=tuple(value.get("tool_calls") or ()), finish_reason=value.get("finish_reason"),
+        stage=req.stage,
+    )
