@@ -48,6 +48,7 @@ SUBDIMENSIONS: dict[str, tuple[str, ...]] = {
     "arguments": ARGUMENT_SUBDIMENSIONS,
 }
 DETERMINISTIC = "deterministic"
+_DIAGNOSTICS = ("overuse", "missing_calls", "substituted_calls", "hallucinated_tools", "unparseable_arguments")
 
 
 def _mean(values: Iterable[float | None]) -> float | None:
@@ -190,5 +191,6 @@ def grade_record(scenario: Scenario, transcript: Transcript | None, tools: Mappi
         dimensions={d: _mean(s.dimensions.get(d) for s in scores) for d in DIMENSIONS},
         subdimensions={k: fmean(s.subdimensions[k] for s in scores if k in s.subdimensions) for k in keys},
         score=fmean(s.score for s in scores) if scores else 0.0,
+        diagnostics={k: float(sum(float(s.diagnostics.get(k, 0)) for s in scores)) for k in _DIAGNOSTICS},
         error="; ".join(errors) or None,
     )
