@@ -31,6 +31,11 @@ class Workers(StrictContract):
     scenario: int = Field(default=2, ge=1)
     mock: int = Field(default=2, ge=1)
     expand: int = Field(default=1, ge=1)
+    per_actor: int = Field(
+        default=1, ge=1,
+        description="Concurrent calls per worker process (threads): a stage with N workers runs ceil(N/per_actor) "
+        "processes. Raise it for engines that mostly wait (LLM calls); engines must then be thread-safe.",
+    )
 
 
 class Budget(StrictContract):
