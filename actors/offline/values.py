@@ -1,0 +1,436 @@
+"""Realistic JSON values that are valid against a JSON Schema by construction.
+
+`ValueGenerator` walks the schema (`$ref`, `allOf`, `anyOf`/`oneOf`, `not`, `if`/`then`/
+`else`, `const`, `enum`, types and their bounds) and asks `values_names` for a realistic
+proposal at each leaf, which it then fits to the leaf's constraints. Every value it
+returns has been checked with jsonschema (format checking on). When the realistic
+attempt fails validation it retries, then falls back to a plain structural mode (smallest
+values, no optional content); when even that fails it raises `ValueError` naming the path.
+
+All randomness comes from the `random.Random` passed in, so a seed fixes every value.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+from actors.offline.values_check import error_path, first_error, is_valid, validator_for
+from actors.offline.values_names import Hint, realistic_string, singular
+from actors.offline.values_numbers import boolean, number
+from actors.offline.values_regex import regex_string
+from actors.offline.values_regex import search as _matches
+from actors.offline.values_schema import Unsatisfiable, merge, mentions_ref, resolve, types_of, without
+from actors.offline.values_formats import format_string
+from actors.offline.world import Organisation
+
+__all__ = ["OptionalPolicy", "ValueGenerator", "error_path", "first_error", "is_valid", "validator_for"]
+
+OptionalPolicy = Callable[[str], bool] | set[str] | frozenset[str] | None
+
+_REF_DEPTH = 3  # nested $refs beyond this generate the smallest value, so recursive schemas end
+_MAX_DEPTH = 64
+_REALISTIC_TRIES = 4
+_PLAIN_TRIES = 2
+_NESTED_OPTIONAL = 0.4  # chance an optional property of a nested object is filled in
+_MAP_KEYS = {
+    "metadata": ("owner", "team", "env"), "labels": ("team", "env", "tier"), "tags": ("team", "env", "cost_center"),
+    "headers": ("X-Request-Id", "Accept", "X-Tenant"), "env": ("LOG_LEVEL", "REGION", "FEATURE_FLAGS"),
+}
+_DEFAULT_MAP_KEYS = ("status", "owner", "priority", "region")
+
+
+@dataclass(frozen=True)
+class _Top:
+    """What `arguments` says about the top-level properties."""
+
+    roles: dict[str, str] = field(default_factory=dict)
+    entities: dict[str, str] = field(default_factory=dict)
+    fixed: dict[str, Any] = field(default_factory=dict)
+    optional: OptionalPolicy = None
+
+    def wants(self, name: str) -> bool:
+        if self.optional is None:
+            return False
+        if callable(self.optional):
+            return bool(self.optional(name))
+        return name in self.optional
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    """Where a value goes: its name and meaning, its path, and how far generation has nested."""
+
+    name: str = ""
+    role: str | None = None
+    entity: str | None = None
+    description: str = ""
+    path: str = ""
+    refs: int = 0
+    depth: int = 0
+    plain: bool = False
+    top: _Top | None = None
+
+    @property
+    def minimal(self) -> bool:
+        return self.plain or self.refs > _REF_DEPTH
+
+
+class ValueGenerator:
+    """Generates values for one scenario: one organisation, one random stream."""
+
+    def __init__(self, org: Organisation, rng) -> None:
+        self.org, self.rng = org, rng
+
+    # ----- public API -------------------------------------------------------------------
+    def value(self, schema: Any, *, name: str = "", role: str | None = None, entity: str | None = None,
+              root: Any = None) -> Any:
+        """One value valid against `schema`; `root` is the enclosing schema its `$ref`s point into."""
+        slot = _Slot(name=name, role=role, entity=entity, description=_desc(schema), path=name)
+        return self._checked(schema, root, slot)
+
+    def arguments(self, input_schema: dict, *, roles: dict[str, str] | None = None,
+                  entities: dict[str, str] | None = None, fixed: dict[str, Any] | None = None,
+                  optional: OptionalPolicy = None) -> dict:
+        """An arguments object valid against `input_schema`.
+
+        Required properties are always present, optional ones when `optional` says so (a
+        set of names or a predicate). `fixed` values (e.g. IDs from earlier outputs) are
+        used where valid for their property and replaced by generated values otherwise.
+        """
+        top = _Top(dict(roles or {}), dict(entities or {}), dict(fixed or {}), optional)
+        out = self._checked(input_schema, None, _Slot(top=top), blame_fixed=True)
+        if not isinstance(out, dict):
+            raise ValueError(f"(root): input schema does not describe an object (got {type(out).__name__})")
+        return out
+
+    # ----- generation with validation and fallback --------------------------------------
+    def _checked(self, schema: Any, root: Any, slot: _Slot, blame_fixed: bool = False) -> Any:
+        root_or_self = schema if root is None else root
+        last = "no attempt made"
+        for attempt in range(_REALISTIC_TRIES + _PLAIN_TRIES):
+            if attempt == _REALISTIC_TRIES:
+                slot = replace(slot, plain=True)
+            try:
+                candidate = self._gen(schema, root_or_self, slot)
+            except Unsatisfiable as exc:
+                last = str(exc)
+                continue
+            if is_valid(schema, candidate, root):
+                return candidate
+            last = first_error(schema, candidate, root) or "invalid"
+            if blame_fixed and slot.top is not None and slot.top.fixed:
+                slot = replace(slot, top=_drop_blamed(slot.top, schema, candidate, root))
+        raise ValueError(f"{slot.path or '(root)'}: cannot generate a valid value ({last})")
+
+    def _gen(self, schema: Any, root: Any, slot: _Slot) -> Any:
+        if schema is True:
+            schema = {}
+        if schema is False:
+            raise Unsatisfiable(slot.path, "the schema `false` admits no value")
+        if not isinstance(schema, dict):
+            raise Unsatisfiable(slot.path, f"not a schema: {schema!r}")
+        if slot.depth > _MAX_DEPTH:
+            raise Unsatisfiable(slot.path, "schema nests too deeply (unbounded recursion)")
+        slot = replace(slot, depth=slot.depth + 1)
+        ref = schema.get("$ref", schema.get("$dynamicRef", schema.get("$recursiveRef")))
+        if isinstance(ref, str):
+            target = resolve(ref, root, slot.path)
+            if target is False:
+                raise Unsatisfiable(slot.path, f"$ref {ref} is the schema `false`")
+            rest = without(schema, "$ref", "$dynamicRef", "$recursiveRef")
+            target = {} if target is True else target
+            deeper = replace(slot, refs=slot.refs + 1, description=slot.description or _desc(target))
+            return self._gen(merge(rest, target) if rest else target, root, deeper)
+        if "allOf" in schema:
+            merged = without(schema, "allOf")
+            for sub in schema["allOf"]:
+                merged = merge(merged, self._deref(sub, root, slot))
+            return self._gen(merged, root, slot)
+        for key in ("oneOf", "anyOf"):
+            if key in schema:
+                return self._alternatives(schema, key, root, slot)
+        if "not" in schema:
+            return self._negated(schema, root, slot)
+        if "if" in schema:
+            return self._conditional(schema, root, slot)
+        if "const" in schema:
+            return copy.deepcopy(schema["const"])
+        if "enum" in schema:
+            return self._enum(schema, slot)
+        kind = self._pick_type(types_of(schema), slot)
+        if kind == "object":
+            return self._object(schema, root, slot)
+        if kind == "array":
+            return self._array(schema, root, slot)
+        if kind in ("integer", "number"):
+            return self._number(schema, slot, kind == "integer")
+        if kind == "boolean":
+            return boolean(schema, slot.plain, self.rng)
+        if kind == "null":
+            return None
+        return self._string(schema, slot)
+
+    def _deref(self, sub: Any, root: Any, slot: _Slot) -> dict:
+        if sub is True:
+            return {}
+        if sub is False:
+            raise Unsatisfiable(slot.path, "allOf contains the schema `false`")
+        return sub
+
+    # ----- combinators ------------------------------------------------------------------
+    def _alternatives(self, schema: dict, key: str, root: Any, slot: _Slot) -> Any:
+        branches = schema[key]
+        rest = without(schema, key)
+        for i in self._branch_order(branches, slot):
+            branch = branches[i]
+            if branch is False:
+                continue
+            try:
+                candidate = self._gen(merge(rest, {} if branch is True else branch), root, slot)
+            except Unsatisfiable:
+                continue
+            if not is_valid(branch, candidate, root):
+                continue
+            if key == "oneOf" and any(j != i and is_valid(b, candidate, root) for j, b in enumerate(branches)):
+                continue  # oneOf: the value must match exactly one branch
+            return candidate
+        raise Unsatisfiable(slot.path, f"no {key} branch gave a value matching exactly as required")
+
+    def _branch_order(self, branches: list, slot: _Slot) -> list[int]:
+        idx = list(range(len(branches)))
+        self.rng.shuffle(idx)
+        nulls = [i for i in idx if _is_null(branches[i])]
+        others = [i for i in idx if i not in nulls]
+        if slot.minimal:
+            simple = [i for i in others if not mentions_ref(branches[i])]
+            return nulls + simple + [i for i in others if i not in simple]
+        return others + nulls
+
+    def _negated(self, schema: dict, root: Any, slot: _Slot) -> Any:
+        rest, neg = without(schema, "not"), schema["not"]
+        for _ in range(6):
+            candidate = self._gen(rest, root, slot)
+            if not is_valid(neg, candidate, root):
+                return candidate
+        raise Unsatisfiable(slot.path, "every candidate matched the `not` schema")
+
+    def _conditional(self, schema: dict, root: Any, slot: _Slot) -> Any:
+        rest, cond = without(schema, "if", "then", "else"), schema["if"]
+        candidate = None
+        for branch, wanted in ((schema.get("then"), True), (schema.get("else"), False)):
+            target = merge(rest, branch) if isinstance(branch, dict) else rest
+            candidate = self._gen(target, root, slot)
+            if is_valid(cond, candidate, root) == wanted:
+                return candidate
+        return candidate  # the final validation decides
+
+    def _enum(self, schema: dict, slot: _Slot) -> Any:
+        values = schema["enum"]
+        if not values:
+            raise Unsatisfiable(slot.path, "empty enum")
+        kinds = types_of(schema)
+        fitting = [v for v in values if not kinds or _json_type(v) in kinds or
+                   (_json_type(v) == "integer" and "number" in kinds)] or values
+        if not slot.plain and schema.get("default") in fitting and self.rng.random() < 0.25:
+            return copy.deepcopy(schema["default"])
+        return copy.deepcopy(fitting[0] if slot.plain else self.rng.choice(fitting))
+
+    def _pick_type(self, kinds: list[str], slot: _Slot) -> str:
+        if not kinds:
+            return "string"
+        real = [k for k in kinds if k != "null"]
+        if not real:
+            return "null"
+        if slot.minimal and "null" in kinds:
+            return "null"
+        if len(real) == 1:
+            return real[0]
+        if slot.minimal:
+            for k in ("string", "integer", "number", "boolean", "array", "object"):
+                if k in real:
+                    return k
+        if "string" in real and self.rng.random() < 0.6:
+            return "string"
+        return self.rng.choice(real)
+
+    # ----- leaves -----------------------------------------------------------------------
+    def _hint(self, slot: _Slot) -> Hint:
+        return Hint(slot.name, slot.role, slot.entity, slot.description, self.org, self.rng)
+
+    def _string(self, schema: dict, slot: _Slot) -> str:
+        lo, hi = int(schema.get("minLength", 0)), schema.get("maxLength")
+        pattern, fmt = schema.get("pattern"), schema.get("format")
+        if not slot.plain:
+            candidate = (format_string(fmt, self.org, self.rng) if isinstance(fmt, str) else None) \
+                or realistic_string(self._hint(slot))
+            candidate = self._fit_length(candidate, lo, hi)
+            if candidate is not None and (pattern is None or _matches(pattern, candidate)):
+                return candidate
+        if isinstance(pattern, str):
+            made = regex_string(pattern, self.rng, lo, hi)
+            if made is None:
+                raise Unsatisfiable(slot.path, f"no string of length {lo}..{hi} matches pattern {pattern!r}")
+            return made
+        if isinstance(fmt, str):
+            made = format_string(fmt, self.org, self.rng)
+            if made is not None and lo <= len(made) <= (hi if hi is not None else len(made)):
+                return made
+        if hi is not None and hi < lo:
+            raise Unsatisfiable(slot.path, f"maxLength {hi} < minLength {lo}")
+        return self._fit_length(self.rng.choice(self.org.nouns), lo, hi) or "x" * lo
+
+    def _fit_length(self, text: str, lo: int, hi: int | None) -> str | None:
+        while len(text) < lo:
+            text = f"{text}-{self.rng.choice(self.org.nouns)}"
+        if hi is not None and len(text) > hi:
+            cut = text[:hi]
+            text = cut.rstrip(" -_/.:") if len(cut.rstrip(" -_/.:")) >= lo else cut
+        return text if len(text) >= lo else None
+
+    def _number(self, schema: dict, slot: _Slot, integer: bool) -> int | float:
+        made = number(schema, self._hint(slot), integer, slot.plain)
+        if made is None:
+            raise Unsatisfiable(slot.path, "no number satisfies the bounds and multipleOf")
+        return made
+
+    # ----- containers -------------------------------------------------------------------
+    def _array(self, schema: dict, root: Any, slot: _Slot) -> list:
+        lo, hi = int(schema.get("minItems", 0)), schema.get("maxItems")
+        prefix, items = schema.get("prefixItems") or [], schema.get("items", True)
+        if isinstance(items, list):  # draft-07 tuple form
+            prefix, items = items, schema.get("additionalItems", True)
+        contains = schema.get("contains")
+        need_contains = int(schema.get("minContains", 1)) if contains is not None else 0
+        n = lo if slot.minimal else max(lo, self.rng.choice((1, 1, 2, 2, 3)), len(prefix))
+        n = max(n, need_contains)
+        if items is False:
+            n = min(n, len(prefix))
+        if hi is not None:
+            n = min(n, int(hi))
+        unique = bool(schema.get("uniqueItems"))
+        child = singular(slot.name)
+        out: list = []
+        seen: set[str] = set()
+        for i in range(n):
+            sub = prefix[i] if i < len(prefix) else items
+            if contains is not None and i < need_contains:
+                sub = merge({} if sub is True else sub, {} if contains is True else contains)
+            elem_slot = replace(slot, name=child, path=f"{slot.path}[{i}]", top=None,
+                                description=_desc(sub) or slot.description)
+            for attempt in range(8 if unique else 3 if not slot.minimal else 1):
+                value = self._gen(sub, root, elem_slot)
+                key = json.dumps(value, sort_keys=True)
+                if key not in seen:
+                    break
+            else:
+                if unique:
+                    if len(out) >= lo:
+                        break
+                    raise Unsatisfiable(elem_slot.path, "cannot find enough distinct items for uniqueItems")
+            seen.add(key)
+            out.append(value)
+        return out
+
+    def _object(self, schema: dict, root: Any, slot: _Slot) -> dict:
+        props = schema.get("properties") or {}
+        required = [r for r in schema.get("required", []) if isinstance(r, str)]
+        top = slot.top
+        min_p, max_p = int(schema.get("minProperties", 0)), schema.get("maxProperties")
+        out: dict[str, Any] = {}
+        fixed = top.fixed if top else {}
+        chosen = [p for p in props if p in required or p in fixed or (
+            not slot.minimal and (top.wants(p) if top else self.rng.random() < _NESTED_OPTIONAL))]
+        chosen += [r for r in required if r not in props]
+        for p in props:  # minProperties: fill in optional properties first
+            if len(chosen) >= min_p:
+                break
+            if p not in chosen:
+                chosen.append(p)
+        for key in chosen:
+            sub = self._property_schema(schema, key)
+            if key in fixed and is_valid(sub, fixed[key], root):
+                out[key] = copy.deepcopy(fixed[key])
+                continue
+            out[key] = self._gen(sub, root, self._child(slot, key, sub))
+        map_like = not props and (isinstance(schema.get("additionalProperties"), dict) or schema.get("patternProperties"))
+        target = max(min_p, 0 if slot.minimal or not map_like else self.rng.choice((1, 2)))
+        for _ in range(target * 4):
+            if len(out) >= target:
+                break
+            key = self._new_key(schema, root, slot, out)
+            if key is not None:
+                sub = self._property_schema(schema, key)
+                out[key] = self._gen(sub, root, self._child(slot, key, sub))
+        for key, deps in (schema.get("dependentRequired") or {}).items():
+            for dep in deps if key in out else ():
+                if dep not in out:
+                    sub = self._property_schema(schema, dep)
+                    out[dep] = self._gen(sub, root, self._child(slot, dep, sub))
+        if max_p is not None and len(out) > max_p:
+            for key in [k for k in reversed(list(out)) if k not in required][: len(out) - int(max_p)]:
+                del out[key]
+        return out
+
+    def _child(self, slot: _Slot, key: str, sub: Any) -> _Slot:
+        top = slot.top
+        return _Slot(name=key, role=top.roles.get(key) if top else None, entity=top.entities.get(key) if top else None,
+                     description=_desc(sub), path=f"{slot.path}.{key}" if slot.path else key,
+                     refs=slot.refs, depth=slot.depth, plain=slot.plain)
+
+    def _property_schema(self, schema: dict, key: str) -> Any:
+        props = schema.get("properties") or {}
+        if key in props:
+            return props[key]
+        for pattern, sub in (schema.get("patternProperties") or {}).items():
+            if _matches(pattern, key):
+                return sub
+        extra = schema.get("additionalProperties", True)
+        return {} if extra is True else extra
+
+    def _new_key(self, schema: dict, root: Any, slot: _Slot, out: dict) -> str | None:
+        names = schema.get("propertyNames")
+        patterns = list((schema.get("patternProperties") or {}))
+        if patterns and (schema.get("additionalProperties") is False or self.rng.random() < 0.7):
+            key = regex_string(self.rng.choice(patterns), self.rng, 1, 40)
+        elif schema.get("additionalProperties") is False:
+            key = next((p for p in schema.get("properties") or {} if p not in out), None)
+        else:
+            pool = _MAP_KEYS.get(singular(slot.name), _MAP_KEYS.get(slot.name, _DEFAULT_MAP_KEYS))
+            key = next((k for k in pool if k not in out), f"{self.rng.choice(self.org.nouns)}_{len(out)}")
+        if key is not None and isinstance(names, dict) and not is_valid(names, key, root):
+            key = self._gen(names, root, replace(slot, name="key", top=None))
+        return key if isinstance(key, str) and key not in out else None
+
+
+def _drop_blamed(top: _Top, schema: Any, candidate: Any, root: Any) -> _Top:
+    """Stop using the fixed values the validation errors point at."""
+    validator = validator_for(schema, root)
+    blamed = {err.absolute_path[0] for err in validator.iter_errors(candidate) if err.absolute_path}
+    if not blamed & set(top.fixed):
+        return replace(top, fixed={})  # an object-level error (e.g. dependencies): drop them all
+    return replace(top, fixed={k: v for k, v in top.fixed.items() if k not in blamed})
+
+
+def _desc(schema: Any) -> str:
+    return schema.get("description", "") if isinstance(schema, dict) and isinstance(schema.get("description"), str) else ""
+
+
+def _is_null(schema: Any) -> bool:
+    return isinstance(schema, dict) and (schema.get("type") == "null" or schema.get("const", 0) is None)
+
+
+def _json_type(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, int):
+        return "integer"
+    if isinstance(v, float):
+        return "integer" if v.is_integer() else "number"
+    if isinstance(v, str):
+        return "string"
+    return "array" if isinstance(v, list) else "object"

@@ -1,0 +1,88 @@
+"""Cached jsonschema validators with format checking.
+
+Building a validator costs far more than using one, and the offline engine validates
+every argument object it emits, so validators are cached: first by the schema object's
+identity (the schema is kept alive with its validator, so an id is never reused while
+cached), then by the schema's canonical JSON (fresh copies of one schema, e.g. from
+`model_dump()`, share a validator). Schemas must not be mutated after first use.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from typing import Any
+
+import jsonschema
+from jsonschema.protocols import Validator
+
+_FORMAT_CHECKER = jsonschema.FormatChecker()
+_MAX = 4096
+
+
+class _Cache:
+    """A small LRU keyed by object identity with a canonical-JSON second level."""
+
+    def __init__(self) -> None:
+        self.by_id: OrderedDict[int, tuple[Any, Validator]] = OrderedDict()
+        self.by_json: OrderedDict[str, Validator] = OrderedDict()
+        self.sub: OrderedDict[tuple[int, int], tuple[Any, Any, Validator]] = OrderedDict()
+
+    def root(self, schema: Any) -> Validator:
+        hit = self.by_id.get(id(schema))
+        if hit is not None and hit[0] is schema:
+            return hit[1]
+        key = json.dumps(schema, sort_keys=True, default=str)
+        validator = self.by_json.get(key)
+        if validator is None:
+            cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+            validator = cls(schema, format_checker=_FORMAT_CHECKER)
+            _put(self.by_json, key, validator)
+        _put(self.by_id, id(schema), (schema, validator))
+        return validator
+
+    def within(self, root: Any, schema: Any) -> Validator:
+        if schema is root:
+            return self.root(root)
+        key = (id(root), id(schema))
+        hit = self.sub.get(key)
+        if hit is not None and hit[0] is root and hit[1] is schema:
+            return hit[2]
+        # evolve keeps the root's reference resolver, so "$ref": "#/$defs/X" inside `schema` resolves
+        validator = self.root(root).evolve(schema=schema)
+        _put(self.sub, key, (root, schema, validator))
+        return validator
+
+
+def _put(cache: OrderedDict, key: Any, value: Any) -> None:
+    cache[key] = value
+    if len(cache) > _MAX:
+        cache.popitem(last=False)
+
+
+_CACHE = _Cache()
+
+
+def validator_for(schema: Any, root: Any = None) -> Validator:
+    """A cached validator (format checking on) for `schema`; `root` resolves its `$ref`s."""
+    return _CACHE.root(schema) if root is None else _CACHE.within(root, schema)
+
+
+def is_valid(schema: Any, instance: Any, root: Any = None) -> bool:
+    return validator_for(schema, root).is_valid(instance)
+
+
+def error_path(path) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(root)"
+
+
+def first_error(schema: Any, instance: Any, root: Any = None) -> str | None:
+    """'path: message' for the most relevant validation error, or None when valid."""
+    validator = validator_for(schema, root)
+    error = jsonschema.exceptions.best_match(validator.iter_errors(instance))
+    if error is None:
+        return None
+    return f"{error_path(error.absolute_path)}: {error.message}"

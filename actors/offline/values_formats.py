@@ -1,0 +1,104 @@
+"""Realistic strings for JSON Schema `format`s, drawn from the organisation.
+
+Dates come from a fixed epoch (the world's "today") plus a seeded offset, never from the
+clock, so the same seed gives the same dates on any day.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+from datetime import date, datetime, timedelta, timezone
+from typing import Callable
+
+from actors.offline.world import Organisation, _uuid
+
+EPOCH = datetime(2026, 3, 16, 9, 30, tzinfo=timezone.utc)  # the fictional "now" of every scenario
+
+
+def when(rng: random.Random, past_days: int = 120, future_days: int = 30) -> datetime:
+    """A moment near the epoch, to the minute, during working hours."""
+    day = EPOCH + timedelta(days=rng.randint(-past_days, future_days))
+    return day.replace(hour=rng.randint(7, 19), minute=rng.choice((0, 5, 15, 20, 30, 45, 50)), second=0)
+
+
+def iso_date(rng: random.Random) -> str:
+    return when(rng).date().isoformat()
+
+
+def iso_datetime(rng: random.Random) -> str:
+    return when(rng).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def iso_time(rng: random.Random) -> str:
+    return when(rng).strftime("%H:%M:%SZ")
+
+
+def email(org: Organisation, rng: random.Random) -> str:
+    return rng.choice(org.people).email
+
+
+def url(org: Organisation, rng: random.Random) -> str:
+    return rng.choice(org.urls)
+
+
+def hostname(org: Organisation, rng: random.Random) -> str:
+    return f"{rng.choice(org.services)}.{org.domain}"
+
+
+def ipv4(rng: random.Random) -> str:
+    return f"10.{rng.randint(0, 40)}.{rng.randint(0, 255)}.{rng.randint(2, 254)}"
+
+
+def ipv6(rng: random.Random) -> str:
+    return "fd00:" + ":".join(f"{rng.getrandbits(16):x}" for _ in range(3)) + "::" + f"{rng.randint(1, 0xfff):x}"
+
+
+def base64_text(org: Organisation, rng: random.Random) -> str:
+    noun = rng.choice(org.nouns)
+    return base64.b64encode(f"{noun} export for {org.name}\n".encode()).decode()
+
+
+_REGEXES = ("ERROR .*timeout", r"^feat(\(\w+\))?: ", r"invoice-\d{4}", r"\bTODO\b", r"status=(open|pending)")
+
+
+def _formats() -> dict[str, Callable[[Organisation, random.Random], str]]:
+    return {
+        "date": lambda o, r: iso_date(r),
+        "date-time": lambda o, r: iso_datetime(r),
+        "time": lambda o, r: iso_time(r),
+        "duration": lambda o, r: r.choice(("PT15M", "PT1H", "P1D", "PT30S", "P7D")),
+        "email": email,
+        "idn-email": email,
+        "uri": url,
+        "url": url,
+        "iri": url,
+        "uri-reference": url,
+        "iri-reference": url,
+        "uri-template": lambda o, r: f"https://api.{o.domain}/v2/{r.choice(o.nouns)}s/{{id}}",
+        "uuid": lambda o, r: _uuid(r),
+        "ipv4": lambda o, r: ipv4(r),
+        "ipv6": lambda o, r: ipv6(r),
+        "hostname": hostname,
+        "idn-hostname": hostname,
+        "regex": lambda o, r: r.choice(_REGEXES),
+        "json-pointer": lambda o, r: f"/{r.choice(o.nouns)}s/{r.randint(0, 9)}/status",
+        "relative-json-pointer": lambda o, r: f"{r.randint(0, 2)}/name",
+        "color": lambda o, r: r.choice(("#1f6feb", "#2da44e", "#d1242f", "#8250df", "#bf8700")),
+        "byte": base64_text,
+        "binary": base64_text,
+        "password": lambda o, r: f"Tr0ub4dor-{r.randint(1000, 9999)}",
+    }
+
+
+FORMATS = _formats()
+
+
+def format_string(fmt: str, org: Organisation, rng: random.Random) -> str | None:
+    """A realistic value for a known format, or None when the format is unknown."""
+    make = FORMATS.get(fmt)
+    return make(org, rng) if make else None
+
+
+def today() -> date:
+    return EPOCH.date()

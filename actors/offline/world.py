@@ -1,0 +1,145 @@
+"""One consistent fictional organisation per scenario, derived from a seed.
+
+Every realistic value the offline engine produces (paths, branches, emails, URLs, keys)
+is drawn from one `Organisation`, so the calls of a scenario talk about the same
+company, people, repositories and services.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+_PREFIXES = (
+    "Nimbus", "Harbor", "Cobalt", "Juniper", "Atlas", "Lumen", "Brightwater", "Kestrel",
+    "Orchid", "Summit", "Polar", "Ember", "Granite", "Meridian", "Tidal", "Willow",
+    "Alder", "Beacon", "Copper", "Driftwood", "Falcon", "Helix", "Larch", "Quarry",
+)
+# industry -> (company suffix, domain nouns used for projects, services and tables)
+_INDUSTRIES = (
+    ("Freight", ("shipment", "carrier", "invoice", "route", "warehouse", "tracking")),
+    ("Health", ("patient", "appointment", "clinic", "prescription", "billing", "referral")),
+    ("Logistics", ("parcel", "depot", "dispatch", "manifest", "fleet", "customs")),
+    ("Analytics", ("dashboard", "metrics", "ingest", "report", "cohort", "events")),
+    ("Foods", ("order", "menu", "kitchen", "delivery", "supplier", "inventory")),
+    ("Energy", ("meter", "tariff", "grid", "outage", "reading", "contract")),
+    ("Bank", ("ledger", "payment", "account", "transfer", "statement", "kyc")),
+    ("Travel", ("booking", "itinerary", "fare", "hotel", "loyalty", "checkin")),
+    ("Media", ("article", "playlist", "subscriber", "asset", "newsletter", "ads")),
+    ("Robotics", ("firmware", "telemetry", "sensor", "calibration", "fleet", "mission")),
+)
+_TLDS = ("io", "com", "dev", "co")
+_KINDS = ("service", "api", "worker", "web", "gateway", "sync")
+_FIRST = (
+    "Dana", "Priya", "Marcus", "Elena", "Tomás", "Aisha", "Kenji", "Sofia", "Noah", "Leila",
+    "Oskar", "Mei", "Rafael", "Ingrid", "Samuel", "Yara", "Arjun", "Chloe", "Mateo", "Hana",
+)
+_LAST = (
+    "Whitfield", "Raman", "Okafor", "Lindqvist", "Moreno", "Haddad", "Tanaka", "Costa",
+    "Becker", "Nakamura", "Ferreira", "Novak", "Osei", "Brennan", "Kowalski", "Duarte",
+)
+_TEAMS = ("platform", "payments", "growth", "data", "mobile", "infra", "security", "support")
+_BRANCH_TOPICS = ("retry", "timeout", "pagination", "export", "audit-log", "rate-limit", "cache", "search")
+_REGIONS = ("eastus", "westeurope", "northeurope", "westus2", "uksouth", "centralus")
+_DIRS = ("src", "tests", "docs", "config", "scripts", "migrations")
+_EXTS = (".py", ".ts", ".md", ".yaml", ".json", ".sql")
+
+
+@dataclass(frozen=True)
+class Person:
+    name: str
+    email: str
+    username: str
+
+
+@dataclass(frozen=True)
+class Organisation:
+    """A fictional organisation; all tuples are ordered so iteration is deterministic."""
+
+    seed: int
+    name: str
+    slug: str
+    domain: str
+    people: tuple[Person, ...]
+    teams: tuple[str, ...]
+    nouns: tuple[str, ...]
+    projects: tuple[str, ...]
+    project_keys: tuple[str, ...]
+    branches: tuple[str, ...]
+    root: str
+    directories: tuple[str, ...]
+    files: tuple[str, ...]
+    services: tuple[str, ...]
+    urls: tuple[str, ...]
+    tags: tuple[str, ...]
+    channels: tuple[str, ...]
+    tables: tuple[str, ...]
+    regions: tuple[str, ...]
+    resource_groups: tuple[str, ...]
+    subscription: str
+
+    def project_path(self, project: str) -> str:
+        return f"{self.root}/{project}"
+
+    @property
+    def owner(self) -> str:
+        return self.slug
+
+
+def _pick(rng: random.Random, pool: tuple[str, ...], k: int) -> tuple[str, ...]:
+    return tuple(rng.sample(pool, k))
+
+
+def make_org(seed: int) -> Organisation:
+    """The organisation for `seed`: the same seed always gives the same organisation."""
+    rng = random.Random(f"org:{seed}")
+    prefix = rng.choice(_PREFIXES)
+    suffix, nouns = rng.choice(_INDUSTRIES)
+    slug = f"{prefix}{suffix}".lower()
+    domain = f"{slug}.{rng.choice(_TLDS)}"
+    firsts = _pick(rng, _FIRST, 6)
+    lasts = _pick(rng, _LAST, 6)
+    people = tuple(
+        Person(f"{f} {l}", f"{_ascii(f).lower()}.{_ascii(l).lower()}@{domain}", f"{_ascii(f).lower()}{_ascii(l)[0].lower()}")
+        for f, l in zip(firsts, lasts)
+    )
+    nouns = _pick(rng, nouns, 4)
+    projects = tuple(f"{n}-{rng.choice(_KINDS)}" for n in nouns)
+    key_base = prefix[:4].upper()
+    project_keys = (key_base,) + tuple(n[:3].upper() for n in nouns[:2])
+    branches = ("main",) + tuple(
+        f"{kind}/{nouns[i % len(nouns)]}-{topic}"
+        for i, (kind, topic) in enumerate(zip(("feature", "fix", "feature", "chore"), _pick(rng, _BRANCH_TOPICS, 4)))
+    )
+    root = f"/srv/{slug}"
+    directories = tuple(f"{root}/{p}/{d}" for p, d in zip(projects, _pick(rng, _DIRS, 4)))
+    files = tuple(
+        f"{d}/{nouns[i % len(nouns)]}_{t.replace('-', '_')}{ext}"
+        for i, (d, t, ext) in enumerate(zip(directories, _pick(rng, _BRANCH_TOPICS, 4), _pick(rng, _EXTS, 4)))
+    )
+    services = tuple(f"{n}-api" for n in nouns)
+    urls = (f"https://app.{domain}/", f"https://api.{domain}/v2/{nouns[0]}s", f"https://docs.{domain}/{nouns[1]}",
+            f"https://status.{domain}/")
+    major = rng.randint(1, 4)
+    tags = tuple(f"v{major}.{minor}.{rng.randint(0, 9)}" for minor in sorted(rng.sample(range(12), 3)))
+    channels = tuple(f"{t}-alerts" if i == 0 else t for i, t in enumerate(_pick(rng, _TEAMS, 3)))
+    tables = tuple(f"{n}s" for n in nouns)
+    regions = _pick(rng, _REGIONS, 2)
+    resource_groups = tuple(f"rg-{slug}-{env}" for env in ("prod", "staging"))
+    subscription = _uuid(rng)
+    return Organisation(
+        seed=seed, name=f"{prefix} {suffix}", slug=slug, domain=domain, people=people,
+        teams=_pick(rng, _TEAMS, 3), nouns=nouns, projects=projects, project_keys=project_keys,
+        branches=branches, root=root, directories=directories, files=files, services=services,
+        urls=urls, tags=tags, channels=channels, tables=tables, regions=regions,
+        resource_groups=resource_groups, subscription=subscription,
+    )
+
+
+def _uuid(rng: random.Random) -> str:
+    h = f"{rng.getrandbits(128):032x}"
+    return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-{'89ab'[int(h[16], 16) % 4]}{h[17:20]}-{h[20:32]}"
+
+
+def _ascii(s: str) -> str:
+    return s.translate(str.maketrans("áéíóúãõç", "aeiouaoc"))
