@@ -30,10 +30,9 @@ def stable_seed(*parts: object) -> int:
 def engine_mocker() -> OffScriptMocker | None:
     """The offline engine's single-call mocker, when that engine provides one."""
     try:
-        module = importlib.import_module("actors.offline")
-    except ImportError:
+        fn = getattr(importlib.import_module("actors.offline"), "mock_call")
+    except (ImportError, AttributeError):
         return None
-    fn = getattr(module, "mock_call", None)
     return fn if callable(fn) else None
 
 

@@ -1,0 +1,196 @@
+"""`seer serve`: a harness as a real MCP server (official SDK, low-level `Server`).
+
+Scenario selection, first match wins:
+1. `_meta["seer/scenario"]` on a `tools/call` request (any transport);
+2. over HTTP, the `X-Seer-Scenario` header or the `?scenario=ID` query parameter of the endpoint URL;
+3. `--scenario ID` given at start;
+4. otherwise a session binds itself to the scenario whose oracle has a call equivalent to its first
+   oracle-matching call (until then, off-script calls see an empty world).
+Each (session, scenario) pair has its own MockWorld. The session is `_meta["seer/session"]` when the
+client sends it, else the `Mcp-Session-Id` header, else `default`; a new session starts a fresh world.
+"""
+
+from __future__ import annotations
+
+import itertools
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+import mcp_types as types
+from mcp.server import Server
+from mcp.shared.exceptions import MCPError
+
+from harness.args import text_of
+from harness.io import Harness, append_jsonl
+from harness.offscript import engine_mocker, fallback_mocker
+from harness.world import CallResult, MockWorld, UnknownToolError
+from schemas import Scenario, ServerEvent, Tool
+
+SCENARIO_META = "seer/scenario"
+SESSION_META = "seer/session"
+SCENARIO_HEADER = "x-seer-scenario"
+# The middleware reads what the tools/call handler served from here (same task, same context).
+_served: ContextVar[list[CallResult] | None] = ContextVar("seer_served", default=None)
+_ANNOTATION_KEYS = {"title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
+
+
+def mcp_tool(tool: Tool) -> types.Tool:
+    """The harness tool as the SDK's Tool model (name, title, description, schemas, annotations)."""
+    ann = {k: v for k, v in (tool.annotations or {}).items() if k in _ANNOTATION_KEYS}
+    return types.Tool(
+        name=tool.name, title=tool.title, description=tool.description, input_schema=tool.input_schema,
+        output_schema=tool.output_schema, annotations=types.ToolAnnotations.model_validate(ann) if ann else None,
+    )
+
+
+def call_result(tool: Tool, result: CallResult) -> types.CallToolResult:
+    """structuredContent when the tool has an outputSchema (and the call succeeded), always text content."""
+    text = result.error if result.is_error and result.error else text_of(result.output)
+    structured = result.output if (tool.output_schema and not result.is_error and isinstance(result.output, dict)) else None
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], structured_content=structured,
+                                is_error=result.is_error)
+
+
+class MockService:
+    """The worlds of one served harness, and its transcript file."""
+
+    def __init__(self, harness: Harness, *, scenario_id: str | None = None, transcript: Path | None = None):
+        if scenario_id is not None:
+            harness.scenario(scenario_id)  # KeyError for an unknown id, checked by the caller
+        self.harness = harness
+        self.tools = harness.tool_map()
+        self.interpretations = {i.tool: i for i in harness.interpretations}
+        self.default_scenario = scenario_id
+        self.transcript = transcript
+        self._seq = itertools.count()
+        self._worlds: dict[tuple[str, str], MockWorld] = {}
+        self._bound: dict[str, str] = {}  # session -> scenario picked automatically
+        self.mocker = engine_mocker() or fallback_mocker
+        self._empty = Scenario(id="", title="", complexity="simple", category="", instruction="", novelty_reason="",
+                               follow_up="", calls=[])
+
+    def world(self, session: str, scenario_id: str | None) -> MockWorld:
+        sid = scenario_id or self.default_scenario or self._bound.get(session) or ""
+        key = (session, sid)
+        if key not in self._worlds:
+            scenario = self.harness.scenario(sid) if sid else self._empty
+            self._worlds[key] = MockWorld(scenario, self.tools, self.interpretations, mocker=self.mocker)
+        return self._worlds[key]
+
+    def call(self, session: str, scenario_id: str | None, tool: str, arguments: dict[str, Any] | None) -> CallResult:
+        """Answer a tools/call. Raises UnknownToolError, or KeyError for an unknown scenario id."""
+        if scenario_id is not None:
+            self.harness.scenario(scenario_id)
+        elif self.default_scenario is None and session not in self._bound and tool in self.tools:
+            self._bind(session, tool, arguments or {})
+        return self.world(session, scenario_id).call(tool, arguments)
+
+    def _bind(self, session: str, tool: str, arguments: dict[str, Any]) -> None:
+        for s in self.harness.scenarios:
+            if MockWorld(s, self.tools, self.interpretations, mocker=self.mocker).oracle_index(tool, arguments) is not None:
+                self._bound[session] = s.id
+                return
+
+    def scenario_of(self, session: str, scenario_id: str | None) -> str | None:
+        return scenario_id or self.default_scenario or self._bound.get(session)
+
+    def record(self, event: dict[str, Any]) -> None:
+        if self.transcript is not None:
+            append_jsonl(self.transcript, ServerEvent(seq=next(self._seq), **event), sync=False)
+
+
+def _request_selection(ctx: Any) -> tuple[str, str | None]:
+    """(session, scenario id or None) for a request, from `_meta`, then HTTP headers/query."""
+    meta = ctx.meta if isinstance(ctx.meta, dict) else {}
+    if not meta and isinstance(ctx.params, dict) and isinstance(ctx.params.get("_meta"), dict):
+        meta = ctx.params["_meta"]
+    session, scenario = meta.get(SESSION_META), meta.get(SCENARIO_META)
+    request = getattr(ctx, "request", None)
+    headers = getattr(request, "headers", None)
+    if headers is not None:
+        scenario = scenario or headers.get(SCENARIO_HEADER) or request.query_params.get("scenario")
+        session = session or headers.get("mcp-session-id")
+    return (str(session) if session else "default"), (str(scenario) if scenario else None)
+
+
+def build_server(service: MockService, *, name: str = "agent-seer-mock") -> Server:
+    """The low-level MCP server answering tools/list and tools/call from `service`."""
+    listed = [mcp_tool(t) for t in service.harness.tools]
+
+    async def on_list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=listed)
+
+    async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        session, scenario = _request_selection(ctx)
+        try:
+            result = service.call(session, scenario, params.name, params.arguments)
+        except UnknownToolError:
+            raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown tool: {params.name}") from None
+        except KeyError:
+            raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown scenario: {scenario}") from None
+        holder = _served.get(None)
+        if holder is not None:
+            holder.append(result)
+        return call_result(service.tools[params.name], result)
+
+    async def record_requests(ctx: Any, call_next: Any) -> Any:
+        if ctx.request_id is None:  # notifications are not requests
+            return await call_next(ctx)
+        session, scenario = _request_selection(ctx)
+        params = ctx.params if isinstance(ctx.params, dict) else {}
+        event: dict[str, Any] = {"session": session, "method": ctx.method}
+        if ctx.method == "tools/call":
+            event["tool"] = params.get("name") if isinstance(params.get("name"), str) else None
+            event["arguments"] = params.get("arguments")
+        token = _served.set(served := [])
+        try:
+            out = await call_next(ctx)
+        except Exception as e:
+            event.update(is_error=True, error=str(e) or type(e).__name__,
+                         scenario_id=service.scenario_of(session, scenario))
+            service.record(event)
+            raise
+        finally:
+            _served.reset(token)
+        result = served[0] if served else None
+        if result is not None:
+            event.update(output=result.output, is_error=result.is_error, error=result.error,
+                         oracle_index=result.oracle_index)
+        event["scenario_id"] = service.scenario_of(session, scenario)
+        service.record(event)
+        return out
+
+    server = Server(
+        name, version="1", instructions="Mock tools of an Agent Seer harness.",
+        on_list_tools=on_list_tools, on_call_tool=on_call_tool,
+        get_tool_input_schema=lambda n: service.tools[n].input_schema if n in service.tools else None,
+    )
+    server.middleware.append(record_requests)
+    return server
+
+
+async def serve_stdio(server: Server) -> None:
+    """Serve over stdin/stdout: stdout carries only protocol messages."""
+    from mcp.server.stdio import stdio_server
+
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+async def serve_http(server: Server, host: str = "127.0.0.1", port: int = 0, *, on_ready: Any = None) -> None:
+    """Serve streamable HTTP at http://HOST:PORT/mcp; port 0 picks a free one, reported to `on_ready(url)`."""
+    import socket
+
+    import uvicorn
+
+    app = server.streamable_http_app(host=host)
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    bound = sock.getsockname()[1]
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    if on_ready is not None:
+        on_ready(f"http://{host if ':' not in host else f'[{host}]'}:{bound}/mcp")
+    await uvicorn.Server(config).serve(sockets=[sock])
