@@ -3,7 +3,8 @@
 Three separate questions, so that the grader can tell a wrong value from a wrong type or a badly
 formatted right value:
 
-- `equivalent(expected, actual, schema)`: the same *value*, whatever its spelling. Numbers compare
+- `equivalent(expected, actual, schema)`: the same *value*, whatever its spelling or JSON type
+  (an array sent as JSON text is that array). Numbers compare
   numerically (`5`, `5.0`, `"5"`, `"1e1"`... ), ISO dates and times compare as instants, paths
   compare after normalisation (`./a//b/` = `a/b`, backslashes = slashes), URLs ignore the case of
   scheme and host and a trailing slash, booleans accept `"true"`/`"false"`, and strings compare
@@ -19,6 +20,7 @@ formatted right value:
 
 from __future__ import annotations
 
+import json
 import math
 import posixpath
 import re
@@ -140,6 +142,11 @@ def equivalent(expected: Any, actual: Any, schema: dict | None = None) -> bool:
         return math.isclose(ne, na, rel_tol=1e-9, abs_tol=1e-12)
     if isinstance(expected, str) and isinstance(actual, str):
         return _strings_equivalent(expected, actual, schema)
+    if isinstance(expected, (dict, list)) and isinstance(actual, str):  # the same structure sent as JSON text
+        try:
+            return equivalent(expected, json.loads(actual), schema)
+        except ValueError:
+            return False
     if isinstance(expected, dict) and isinstance(actual, dict):
         props = (schema or {}).get("properties") or {}
         return expected.keys() == actual.keys() and all(

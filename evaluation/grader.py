@@ -39,7 +39,7 @@ from typing import Any, Iterable, Mapping
 from evaluation.alignment import Alignment, align
 from evaluation.arguments import ARGUMENT_SUBDIMENSIONS, score_arguments
 from evaluation.equivalence import equivalent, scalar_leaves
-from schemas import DIMENSIONS, RecordScore, Scenario, Tool, ToolCallRecord, Transcript, TurnScore
+from schemas import DIMENSIONS, Call, RecordScore, Scenario, Tool, ToolCallRecord, Transcript, TurnScore
 
 SUBDIMENSIONS: dict[str, tuple[str, ...]] = {
     "usage": ("necessity",),
@@ -75,6 +75,38 @@ def _found_in(value: Any, outputs: list[Any]) -> bool:
         if any(equivalent(leaf, value) for leaf in scalar_leaves(out)):
             return True
     return False
+
+
+def _is_token(v: Any) -> bool:
+    # Only distinctive strings are looked up in outputs: numbers and short words recur by chance.
+    return isinstance(v, str) and len(v.strip()) >= 4
+
+
+@dataclass(frozen=True)
+class _OwnOutputs:
+    """Whether an argument value the oracle took from an earlier output was taken by the agent from its own.
+
+    For a declared data-flow edge (`Call.sources`) the value must occur in the output of the agent's
+    call matched to the producer (any earlier output when the producer was not matched, for
+    distinctive strings). Otherwise a distinctive string counts when the oracle's value occurs in an
+    earlier oracle output and the agent's value occurs in an earlier output of its own.
+    """
+
+    run: "_Run"
+    call: Call
+    oracle_outputs: list[Any]
+    own_outputs: list[Any]
+
+    def __call__(self, name: str, value: Any) -> bool:
+        src = self.call.sources.get(name)
+        if src is not None:
+            placed = self.run.placed.get(src)
+            if placed is not None and placed < len(self.own_outputs):
+                return _found_in(value, [self.own_outputs[placed]])
+            return _is_token(value) and _found_in(value, self.own_outputs)
+        expected = self.call.arguments.get(name)
+        return (_is_token(expected) and _is_token(value) and _found_in(expected, self.oracle_outputs)
+                and _found_in(value, self.own_outputs))
 
 
 @dataclass
@@ -125,20 +157,14 @@ def _grade_turn(run: _Run, number: int, idx: list[int], agent: list[ToolCallReco
         "ordering": _ordering(run, al, idx, start, len(agent)) if len(idx) >= 2 else {},
         "arguments": {},
     }
+    outputs = run.agent_outputs + [c.output for c in agent]
     per_call = []
     for pair in al.matched:
-        j = idx[pair.oracle]
-        earlier_oracle = [c.output for c in calls[:j]]
-        own = run.agent_outputs + [c.output for c in agent[: pair.agent]]
-
-        def from_own_output(name: str, value: Any, j: int = j, own: list = own, earlier: list = earlier_oracle) -> bool:
-            expected = calls[j].arguments.get(name)
-            derived = name in calls[j].sources or _found_in(expected, earlier)
-            return derived and _found_in(value, own)
-
+        j, here = idx[pair.oracle], start + pair.agent
         tool = run.tools.get(calls[j].tool)
+        judge = _OwnOutputs(run, calls[j], [c.output for c in calls[:j]], outputs[:here])
         per_call.append(score_arguments(calls[j].arguments, agent[pair.agent].arguments,
-                                        tool.input_schema if tool else None, from_own_output).as_dict())
+                                        tool.input_schema if tool else None, judge).as_dict())
     if per_call:
         subs["arguments"] = {k: fmean(d[k] for d in per_call) for k in ARGUMENT_SUBDIMENSIONS}
     run.agent_outputs.extend(c.output for c in agent)

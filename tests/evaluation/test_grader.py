@@ -198,3 +198,22 @@ def test_a_repeated_tool_is_matched_to_the_occurrence_with_the_same_arguments():
     rec = grade_record(s, t, TOOLS)
     assert rec.subdimensions["arguments.value"] == 1.0
     assert rec.subdimensions["ordering.sequence_logic"] == 0.0
+
+
+def test_a_sourced_value_must_come_from_the_matched_producers_output_not_any_output():
+    t = oracle_transcript()
+    call(t, 0, 0).output = {"created": "/work/reports", "note": "f-zz9900"}  # not the producer (call 1)
+    call(t, 1, 1).arguments["file_id"] = "f-zz9900"
+    assert "arguments.value" in below_one(grade_record(scenario(), t, TOOLS))
+
+
+def test_a_structure_sent_as_json_text_has_the_right_value_and_the_wrong_type():
+    s = scenario()
+    s.calls[0].arguments = {"path": "/work/reports", "tags": ["q3", "final"]}
+    tools = dict(TOOLS)
+    schema = {"type": "object", "properties": {"path": {"type": "string"}, "tags": {"type": "array"}},
+              "required": ["path"]}
+    tools["create_directory"] = TOOLS["create_directory"].model_copy(update={"input_schema": schema})
+    t = oracle_transcript(s)
+    call(t, 0, 0).arguments["tags"] = '["q3", "final"]'
+    assert below_one(grade_record(s, t, tools)) == {"arguments.type"}
