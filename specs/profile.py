@@ -12,13 +12,14 @@ from specs.walk import SchemaShapeError, children
 FEATURES = ("enum", "anyOf", "oneOf", "allOf", "$ref", "$defs", "format", "pattern", "array", "object")
 
 
-def schema_features(schema: Any) -> dict[str, int]:
+def schema_features(schema: Any, *, root: bool = True) -> dict[str, int]:
     """Count keywords in schema positions (a property *named* `pattern` is not a pattern).
 
-    `object` counts nested object types only (the root of an inputSchema is always one).
+    `object` counts nested object types only (the root of an inputSchema is always one);
+    `root=False` counts a schema that will sit below the root (an OpenAPI parameter or body).
     """
     counts = dict.fromkeys(FEATURES, 0)
-    stack = [(schema, True)]
+    stack = [(schema, root)]
     while stack:
         s, is_root = stack.pop()
         if not isinstance(s, dict):

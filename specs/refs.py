@@ -176,5 +176,26 @@ def resolve_schema(
     if r.defs:
         if not isinstance(out, dict):
             raise ToolProblem("", "a recursive $ref at the schema root cannot be kept")
+        ref = out.get("$ref")
+        if len(out) == 1 and isinstance(ref, str) and ref.startswith("#/$defs/"):
+            out = dict(r.defs[ref[8:]])  # the root itself is recursive: unfold it once
         out = {**out, "$defs": {**out.get("$defs", {}), **r.defs}}
+    return out
+
+
+def check_refs(doc: Any, source: str) -> None:
+    """Reject the document at the first dangling or external `$ref` anywhere in it (real JSON paths)."""
+    _Resolver(doc, source, "", False)._refs_in(doc, "", set())
+
+
+def rename_defs(schema: Any, renames: dict[str, str]) -> Any:
+    """Rewrite `#/$defs/<old>` references to `#/$defs/<new>` (when merging pieces with clashing names)."""
+    if isinstance(schema, list):
+        return [rename_defs(v, renames) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: rename_defs(v, renames) for k, v in schema.items()}
+    ref = out.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/") and ref[8:] in renames:
+        out["$ref"] = "#/$defs/" + renames[ref[8:]]
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from schemas.tool import SkippedTool, Tool
@@ -33,7 +33,8 @@ class RawTool:
     annotations: Any = None
     title: Any = None
     resolved: bool = False  # the format loader already resolved references (OpenAPI)
-    authored_input: Any = field(default=MISSING)  # input schema before resolution, for the profile
+    problem: ToolProblem | None = None  # found while converting (OpenAPI): the tool is skipped
+    features: dict[str, int] | None = None  # keyword counts of the authored schema (when not input_schema's)
 
 
 def _check_root_schema(source: str, path: str, schema: Any, what: str) -> None:
@@ -66,6 +67,8 @@ def _schema(source: str, raw: RawTool, schema: Any, path: str) -> Any:
 
 
 def _build_one(source: str, spec: str, raw: RawTool, name: str) -> Tool:
+    if raw.problem is not None:
+        raise raw.problem
     _check_root_schema(source, raw.input_path, raw.input_schema, "inputSchema")
     if raw.output_schema is not None:
         _check_root_schema(source, raw.output_path, raw.output_schema, "outputSchema")
@@ -77,7 +80,6 @@ def _build_one(source: str, spec: str, raw: RawTool, name: str) -> Tool:
         raise expected(source, key(raw.path, "title"), '"string"', raw.title)
     if m := _CONTROL.search(name):
         raise ToolProblem(raw.name_path, f"tool name contains the control character U+{ord(m.group()):04X}")
-    authored = raw.input_schema if raw.authored_input is MISSING else raw.authored_input
     try:
         input_schema = _schema(source, raw, raw.input_schema, raw.input_path)
         output_schema = None if raw.output_schema is None else _schema(source, raw, raw.output_schema, raw.output_path)
@@ -91,7 +93,7 @@ def _build_one(source: str, spec: str, raw: RawTool, name: str) -> Tool:
         outputSchema=output_schema,
         annotations=raw.annotations,
         spec=spec,
-        schema_features=schema_features(authored),
+        schema_features=raw.features if raw.features is not None else schema_features(raw.input_schema),
     )
 
 
