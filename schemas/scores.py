@@ -57,6 +57,7 @@ class ScoreSummary(Contract):
     failure_rates: dict[str, float] = Field(default_factory=dict, description="sub-dimension -> share of records below 1.0.")
     diagnostics: dict[str, float] = Field(default_factory=dict, description="Mean per record of each diagnostic.")
     errors: int = Field(default=0, description="Records with an error (no transcript, judge failure...).")
+    ungraded: list[str] = Field(default_factory=list, description="Scenario ids of the harness the run has no transcript for.")
     resamples: int = Field(default=0, description="Bootstrap resamples behind every interval.")
     seed: int | None = Field(default=None, description="Bootstrap seed.")
 
