@@ -9,7 +9,9 @@ from actors.llm.protocol import (
     LLMResult,
     LLMUnavailable,
 )
+from actors.llm.stages import LLMExpander, LLMInterpreter, LLMMocker, LLMScenarioWriter
 
 __all__ = [
     "BudgetExceeded", "LLMConfigError", "LLMError", "LLMGateway", "LLMRequest", "LLMResult", "LLMUnavailable",
+    "LLMExpander", "LLMInterpreter", "LLMMocker", "LLMScenarioWriter",
 ]

@@ -161,7 +161,7 @@ class LLMGateway:
             return _result(req, hit, usage, cached=True)
         spent = StageUsage(cost_usd=0.0)
         attempts = self.settings.transport_retries + 1
-        last = ""
+        last, seen = "", []
         for attempt in range(attempts):
             self.budget.reserve()
             try:
@@ -175,7 +175,8 @@ class LLMGateway:
             except Exception as e:  # litellm maps provider failures onto its exception classes
                 last = redact(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
                 if not _retryable(e):
-                    raise LLMError(f"{req.stage} {req.item}: model request rejected: {last}") from None
+                    raise _failed(LLMError(f"{req.stage} {req.item}: model request rejected: {last}"), spent, seen) from None
+                seen.append(last)
                 log.warning("llm_retry", stage=req.stage, item=req.item, attempt=attempt + 1, error=last[:200])
                 if attempt + 1 < attempts:
                     await asyncio.sleep(self._backoff(attempt))
@@ -186,10 +187,8 @@ class LLMGateway:
             spent.cost_usd = None if usage.cost_usd is None or spent.cost_usd is None else spent.cost_usd + usage.cost_usd
             if self.cache is not None and req.cache:
                 self.cache.put(key, value)
-            return _result(req, value, spent, cached=False)
-        err = LLMUnavailable(f"{req.stage} {req.item}: no answer after {attempts} attempts: {last}")
-        err.usage = spent  # type: ignore[attr-defined]
-        raise err
+            return _result(req, value, spent, cached=False, transport_errors=tuple(seen))
+        raise _failed(LLMUnavailable(f"{req.stage} {req.item}: no answer after {attempts} attempts: {last}"), spent, seen)
 
     def _call_args(self, model: str, temperature: float, req: LLMRequest) -> dict[str, Any]:
         args: dict[str, Any] = {
@@ -239,6 +238,13 @@ class LLMGateway:
         return min(base, 30.0) * (0.5 + random.random() / 2)
 
 
+def _failed(err: LLMError, spent: StageUsage, seen: list[str]) -> LLMError:
+    """The error, carrying what the failed attempts used (callers account for it)."""
+    err.usage = spent
+    err.transport_errors = tuple(seen)
+    return err
+
+
 def _retryable(e: Exception) -> bool:
     status = getattr(e, "status_code", None)
     if isinstance(status, int):
@@ -258,10 +264,11 @@ def _request(request: LLMRequest | list[dict[str, Any]], kw: dict[str, Any]) -> 
     return LLMRequest.of(list(request), **kw)
 
 
-def _result(req: LLMRequest, value: dict[str, Any], usage: StageUsage, *, cached: bool) -> LLMResult:
+def _result(req: LLMRequest, value: dict[str, Any], usage: StageUsage, *, cached: bool,
+            transport_errors: tuple[str, ...] = ()) -> LLMResult:
     parsed, err = parse_json(value["content"]) if req.response_schema is not None else (None, None)
     return LLMResult(
         content=value["content"], model=value.get("model", ""), usage=usage, cached=cached, parsed=parsed,
         parse_error=err, tool_calls=tuple(value.get("tool_calls") or ()), finish_reason=value.get("finish_reason"),
-        stage=req.stage,
+        stage=req.stage, transport_errors=transport_errors,
     )

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from schemas import SeerError, StageUsage
+from schemas import SeerError, StageUsage, Usage
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,7 @@ class LLMResult:
     tool_calls: tuple[dict[str, Any], ...] = ()  # [{"id", "name", "arguments" (str as sent)}]
     finish_reason: str | None = None
     stage: str = "other"
+    transport_errors: tuple[str, ...] = ()  # failed attempts (429, 5xx, timeouts) before this answer
 
 
 def parse_json(content: str | None) -> tuple[Any, str | None]:
@@ -66,7 +67,10 @@ def parse_json(content: str | None) -> tuple[Any, str | None]:
 
 
 class LLMError(SeerError):
-    """The gateway could not produce a completion."""
+    """The gateway could not produce a completion. `usage` and `transport_errors` say what the attempts cost."""
+
+    usage: StageUsage = StageUsage()
+    transport_errors: tuple[str, ...] = ()
 
 
 class LLMConfigError(LLMError):
@@ -81,6 +85,11 @@ class BudgetExceeded(LLMError):
     """A budget cap (--max-calls, --max-cost, max_tokens) is reached: no further requests are dispatched."""
 
 
+def merged(a: StageUsage, b: StageUsage) -> StageUsage:
+    """a + b (cost becomes null once any part is unknown)."""
+    return Usage(stages={"a": a, "b": b}).total
+
+
 @dataclass
 class UsageBook:
     """Per-stage usage totals (the manifest's `usage.stages`)."""
@@ -88,16 +97,4 @@ class UsageBook:
     stages: dict[str, StageUsage] = field(default_factory=dict)
 
     def add(self, stage: str, u: StageUsage) -> None:
-        s = self.stages.setdefault(stage, StageUsage())
-        s.requests += u.requests
-        s.cache_hits += u.cache_hits
-        s.prompt_tokens += u.prompt_tokens
-        s.completion_tokens += u.completion_tokens
-        if s.cost_usd is not None:
-            s.cost_usd = None if u.cost_usd is None else s.cost_usd + u.cost_usd
-
-
-def add_usage(total: StageUsage, u: StageUsage) -> None:
-    """Accumulate `u` into `total` in place (cost becomes null once any part is unknown)."""
-    book = UsageBook({"x": total})
-    book.add("x", u)
+        self.stages[stage] = merged(self.stages.get(stage, StageUsage()), u)
