@@ -1,0 +1,30 @@
+"""The `offline` engine: deterministic interpretation, scenarios, mocks and dialogues, no model needed.
+
+Names are re-exported lazily so that `coordinator.graph` (which reads the interpreter's tables)
+and the engines can import each other's modules without an import cycle.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "OfflineInterpreter": "actors.offline.interpret",
+    "interpret_tool": "actors.offline.interpret",
+    "OfflineScenarioWriter": "actors.offline.scenario",
+    "OfflineMocker": "actors.offline.mock",
+    "mock_call": "actors.offline.mock",
+    "OfflineExpander": "actors.offline.expand",
+    "run_pipeline": "actors.offline.pipeline",
+    "interpret_suite": "actors.offline.pipeline",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'actors.offline' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,98 @@
+"""The offline expander: split a mocked scenario into dialogue turns at phase boundaries.
+
+A boundary falls where the workflow moves between inspecting (read, list, search, analyze,
+navigate) and changing things, or where a call needs a value an earlier output revealed. Each
+later turn opens by quoting a concrete value from an earlier output; a boundary with nothing to
+quote is dropped. Fewer than two turns left means no expansion: one turn with every call.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from actors.base import EngineContext, Outcome
+from actors.offline import text
+from actors.offline.scenario import interpretations_for
+from schemas import Scenario, Turn
+
+MAX_TURNS = 4
+
+
+def _in_output(value: Any, output: Any) -> bool:
+    if value is None or isinstance(value, bool) or output is None:
+        return False
+    needle = value if isinstance(value, str) else json.dumps(value)
+    hay = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
+    return len(needle) >= 3 and needle in hay
+
+
+class OfflineExpander:
+    """Expand engine `offline`: deterministic, uses only the scenario and its mock outputs."""
+
+    def __init__(self, ctx: EngineContext):
+        self.ctx = ctx
+        self.its = interpretations_for(ctx.suite, ctx.interpretations)
+
+    def expand(self, scenario: Scenario) -> Outcome[Scenario]:
+        turns = self._turns(scenario)
+        if len(turns) < 2:
+            turns = scenario.single_turn()
+        return Outcome(item=scenario.model_copy(update={"turns": turns}))
+
+    def _phase(self, scenario: Scenario, i: int) -> bool:
+        return self.its[scenario.calls[i].tool].action in text.INSPECT
+
+    def _turns(self, s: Scenario) -> list[Turn]:
+        n = len(s.calls)
+        cuts = [k for k in range(1, n) if self._phase(s, k) != self._phase(s, k - 1)
+                or any(src == k - 1 for src in s.calls[k].sources.values())]
+        groups: list[list[int]] = []
+        start = 0
+        for k in cuts + [n]:
+            group = list(range(start, k))
+            quote = self._quote(s, group, groups) if groups else None
+            if groups and (quote is None or len(groups) >= MAX_TURNS):
+                groups[-1] += group
+            else:
+                groups.append(group)
+            start = k
+        if len(groups) < 2:
+            return []
+        return [self._turn(s, g, groups[:t]) for t, g in enumerate(groups)]
+
+    def _quote(self, s: Scenario, group: list[int], before: list[list[int]]) -> tuple[int, Any] | None:
+        """(earlier call, value) a turn can quote: a value it uses first, else any id the earlier outputs show."""
+        earlier = [i for g in before for i in g]
+        for k in group:
+            for arg, src in sorted(s.calls[k].sources.items()):
+                value = s.calls[k].arguments.get(arg)
+                value = value[0] if isinstance(value, list) and value else value
+                if src in earlier and _in_output(value, s.calls[src].output):
+                    return src, value
+        for e in s.state.entities:
+            if e.created_by in earlier and _in_output(e.id, s.calls[e.created_by].output):
+                return e.created_by, e.id
+        return None
+
+    def _turn(self, s: Scenario, group: list[int], before: list[list[int]]) -> Turn:
+        offset = group[0]
+        clauses = []
+        for k in group:
+            call = s.calls[k]
+            it = self.its[call.tool]
+            refs = [text.Ref(arg, self._kind(s, k, arg), src, False) for arg, src in sorted(call.sources.items())
+                    if src >= offset]
+            clauses.append(text.clause(call.tool, it, call.arguments, refs, set(s.state.context), offset))
+        if not before:
+            intro = str(s.meta.get("intro", ""))
+            return Turn(user=text.instruction(clauses, s.state.context, intro), calls=group)
+        src, value = self._quote(s, group, before) or (None, None)
+        it = self.its[s.calls[src].tool]
+        lead = f"The {text.label(it.entity)} result shows {text.show(value)}."
+        body = "; then ".join(clauses) + "."
+        return Turn(user=f"{lead} Next: {body}", calls=group)
+
+    def _kind(self, s: Scenario, k: int, arg: str) -> str:
+        it = self.its[s.calls[k].tool]
+        return next((p.entity for p in it.parameters if p.name == arg and p.entity), "value")

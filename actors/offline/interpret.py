@@ -1,0 +1,191 @@
+"""The offline interpreter: what a tool does, derived from its name, description, annotations and schemas."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from actors.base import EngineContext, Outcome
+from actors.offline.roles import param_entity, param_role
+from actors.offline.schemautil import deref, properties, required
+from actors.offline.taxonomy import HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, VERB_NOUN, VERBS, singular, tokens
+from schemas import Action, ParameterInterpretation, ParameterRole, Tool, ToolInterpretation, ToolSuite
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
+_SECTION = re.compile(r"^\s*(args|arguments|parameters|returns?|example|examples|note|raises)\s*:", re.I | re.M)
+_READ_ONLY_OK = {Action.read, Action.list, Action.search, Action.analyze, Action.navigate, Action.execute}
+_ID_FIELDS = {"id", "key", "name", "path", "sha", "hash", "uuid", "uid", "url", "number", "ref", "ts"}
+_PRODUCING = {Action.create, Action.list, Action.search, Action.read, Action.analyze}
+
+
+def namespaces(suite: ToolSuite) -> dict[str, set[str]]:
+    """Per spec, leading name tokens shared by many of its tools (`git_`, `jira_`, `ai_`) that name no verb."""
+    firsts: dict[str, Counter[str]] = {}
+    sizes: Counter[str] = Counter()
+    for t in suite.tools:
+        toks = tokens(t.original_name or t.name)
+        sizes[t.spec] += 1
+        if len(toks) > 1 and toks[0] not in VERBS:
+            firsts.setdefault(t.spec, Counter())[toks[0]] += 1
+    return {spec: {w for w, n in c.items() if n >= 3 and n >= 0.2 * sizes[spec]} for spec, c in firsts.items()}
+
+
+def _sentences(description: str) -> list[str]:
+    body = _SECTION.split(description, maxsplit=1)[0]
+    out = []
+    for s in _SENTENCE.split(body):
+        s = " ".join(s.split()).strip(" -*#")
+        if len(s) >= 12 and not s.lower().startswith(("args", "returns", "example", "⚠")):
+            out.append(s if s.endswith((".", "!", "?")) else s + ".")
+    return out
+
+
+def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> tuple[Action, int]:
+    """The action and the index of the verb token in `toks` (-1 when it came from the description)."""
+    found: tuple[Action, int] | None = None
+    for i, t in enumerate(toks):
+        if t in VERBS:
+            found = (VERBS[t], i)
+            break
+    if found and toks[found[1]] == "set":
+        rest = set(toks[found[1] + 1:])
+        if not rest:
+            found = (Action.create, found[1])
+        elif not rest & {"working", "dir", "config", "mode", "setting", "settings", "version", "viewport"}:
+            found = (Action.update, found[1])
+    if found and toks == ["type"]:
+        found = (Action.read, 0)
+    if found is None:
+        for w in tokens(" ".join(_sentences(description)[:1]) or description[:200]):
+            if w in VERBS and w not in {"type", "set", "tag", "commit"}:
+                found = (VERBS[w], -1)
+                break
+    if found is None:
+        if annotations.get("readOnlyHint"):
+            return Action.read, -1
+        return (Action.update if annotations.get("destructiveHint") else Action.execute), -1
+    action, idx = found
+    if annotations.get("readOnlyHint") is True and action not in _READ_ONLY_OK:
+        action = Action.read
+    return action, idx
+
+
+def _entity(toks: list[str], verb_idx: int, input_schema: dict[str, Any]) -> str | None:
+    def nouns(ts: list[str]) -> list[str]:
+        return [singular(t) for t in ts if t not in VERBS and t not in NOT_NOUNS and not t.isdigit()]
+
+    after = nouns(toks[verb_idx + 1:]) if verb_idx >= 0 else nouns(toks)
+    cand = after or (nouns(toks[:verb_idx]) if verb_idx > 0 else [])
+    if cand:
+        heads = [c for c in cand if c in HEADS]
+        if heads:
+            return heads[-1]
+        return "_".join(cand[-2:])
+    if verb_idx >= 0 and toks[verb_idx] in VERB_NOUN:
+        return VERB_NOUN[toks[verb_idx]]
+    return None
+
+
+def output_fields(schema: dict[str, Any], owner: str) -> list[tuple[str, str]]:
+    """(field path, entity kind) for identifier-like fields of an output schema: `branches[].name` -> branch."""
+    out: list[tuple[str, str]] = []
+    _walk_fields(schema, schema, owner, "", 0, out)
+    return out
+
+
+def _walk_fields(schema: Any, root: dict[str, Any], owner: str, prefix: str, depth: int,
+                 out: list[tuple[str, str]]) -> None:
+    schema = deref(schema, root)
+    if depth > 4:
+        return
+    for name, sub in (schema.get("properties") or {}).items():
+        sub = deref(sub, root)
+        path = f"{prefix}.{name}" if prefix else name
+        toks = [singular(t) for t in tokens(name)]
+        kind = next((PARAM_ENTITY[t] for t in toks if t in PARAM_ENTITY and t not in _ID_FIELDS), None)
+        if toks and toks[-1] in _ID_FIELDS:
+            out.append((path, kind or ("file" if toks[-1] == "path" else owner)))
+        elif kind and sub.get("type") in ("string", "array", "object"):
+            out.append((path, kind))
+        if sub.get("type") == "array" and isinstance(sub.get("items"), dict):
+            _walk_fields(sub["items"], root, kind or owner, path + "[]", depth + 1, out)
+        elif sub.get("type") == "object":
+            _walk_fields(sub, root, kind or owner, path, depth + 1, out)
+
+
+def _tags(toks: list[str], description: str, spec: str) -> list[str]:
+    """Tags from the name and spec first; a description word counts only when it recurs (one stray
+    `message` in "returns an error message" must not tag a file tool as messaging)."""
+    def tag_of(w: str) -> str | None:
+        return TAGS.get(w) or TAGS.get(singular(w))
+
+    found = list(dict.fromkeys(t for t in map(tag_of, toks + tokens(spec)) if t))
+    desc_tags = Counter(tag_of(w) for w in set(tokens(description[:600])) if tag_of(w))
+    found += [t for t, n in desc_tags.most_common() if n >= 2 and t not in found]
+    return found[:4] or ["general"]
+
+
+_PHRASE = {
+    Action.read: "look up the {e}", Action.list: "see which {e}s exist", Action.search: "find a {e} matching a query",
+    Action.create: "create a new {e}", Action.update: "change an existing {e}", Action.delete: "remove a {e}",
+    Action.execute: "run an operation on a {e}", Action.navigate: "move to a {e}",
+    Action.configure: "set up the {e}", Action.analyze: "examine a {e}", Action.transfer: "move a {e} elsewhere",
+    Action.other: "work with a {e}",
+}
+
+
+def _use_cases(sentences: list[str], action: Action, entity: str, params: list[ParameterInterpretation]) -> list[str]:
+    e = entity.replace("_", " ")
+    cases = [s.rstrip(".") for s in sentences[:2] if len(s) <= 240]
+    cases.append(f"When a task needs to {_PHRASE[action].format(e=e)}")
+    opts = [p.name for p in params if p.role in (ParameterRole.option, ParameterRole.filter) and not p.required]
+    if opts:
+        cases.append(f"To {_PHRASE[action].format(e=e)} with {', '.join(opts[:2])} set")
+    elif len(cases) < 2:
+        cases.append(f"As one step of a workflow that later uses the {e}")
+    return cases[:4]
+
+
+def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation:
+    """Interpret one tool; `ns` holds its spec's namespace tokens (see `namespaces`)."""
+    toks = tokens(tool.original_name or tool.name)
+    while len(toks) > 1 and ns and toks[0] in ns:
+        toks = toks[1:]
+    ann = tool.annotations or {}
+    action, verb_idx = _action(toks, tool.description, ann)
+    named = _entity(toks, verb_idx, tool.input_schema)
+    req = required(tool.input_schema)
+    roles = {name: (sub, param_role(name, sub, action)) for name, sub in properties(tool.input_schema).items()}
+    entity = named or next(
+        (e for name, (sub, role) in roles.items() if role is ParameterRole.identifier
+         and (e := param_entity(name, sub, role, "")) and name in req), None) or "resource"
+    params = [
+        ParameterInterpretation(
+            name=name, role=role, entity=param_entity(name, sub, role, entity), required=name in req,
+            description=" ".join(str(sub.get("description", "")).split())[:200])
+        for name, (sub, role) in roles.items()]
+    sentences = _sentences(tool.description)
+    functionality = " ".join(sentences[:2])[:400] or f"{action.value.capitalize()} a {entity.replace('_', ' ')}."
+    produces: list[str] = []
+    if tool.output_schema:
+        produces += [kind for _, kind in output_fields(tool.output_schema, entity)]
+    if action in _PRODUCING:
+        produces.append(entity)
+    if action is Action.list and entity == "directory":
+        produces.append("file")
+    return ToolInterpretation(
+        tool=tool.name, functionality=functionality, action=action, entity=entity, parameters=params,
+        required_parameters=req, use_cases=_use_cases(sentences, action, entity, params),
+        tags=_tags(toks, tool.description, tool.spec), produces=list(dict.fromkeys(produces)))
+
+
+class OfflineInterpreter:
+    """Interpreter engine `offline`: deterministic, table-driven, no model."""
+
+    def __init__(self, ctx: EngineContext):
+        self.ctx = ctx
+        self._ns = namespaces(ctx.suite)
+
+    def interpret(self, tool: Tool) -> Outcome[ToolInterpretation]:
+        return Outcome(item=interpret_tool(tool, self._ns.get(tool.spec, set())))

@@ -1,0 +1,183 @@
+"""The offline mocker: outputs that agree with one shared WorkflowState per scenario.
+
+Each call's output shows the entities the state says it reveals (`created_by == index`), first,
+then for a listing the earlier-created entities of that kind and a few more; a read returns the
+attributes written earlier. With an outputSchema the output is its structuredContent, generated
+valid by construction and re-validated after the identifiers are written in.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from actors.base import EngineContext, Outcome, StageError
+from actors.offline.scenario import interpretations_for
+from actors.offline.slots import embed
+from actors.offline.taxonomy import same_kind
+from actors.offline.text import label, plural
+from actors.offline.values import ValueGenerator, first_error
+from actors.offline.world import make_org
+from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRole, Scenario, Tool,
+                     ToolInterpretation, ToolSuite, WorkflowState)
+
+_DECOYS = {Action.list: 2, Action.search: 1}
+
+
+def grounding(tool: Tool, suite: ToolSuite, its: dict[str, ToolInterpretation] | None = None) -> Grounding:
+    """high: the tool has an outputSchema or an example; medium: a similar tool has one; low: neither."""
+    if tool.output_schema or "example" in tool.description.lower():
+        return Grounding.high
+    it = (its or {}).get(tool.name)
+    for other in suite.tools:
+        if other.name == tool.name or not other.output_schema:
+            continue
+        o = (its or {}).get(other.name)
+        if other.spec == tool.spec or (it and o and same_kind(it.entity, o.entity)):
+            return Grounding.medium
+    return Grounding.low
+
+
+def mock_call(tool: Tool, interpretation: ToolInterpretation, arguments: dict[str, Any], state: WorkflowState,
+              seed: int, suite: ToolSuite, *, index: int | None = None,
+              tier: Grounding | None = None) -> tuple[MockOutput, WorkflowState]:
+    """Mock one call against `state`; returns the output and the updated state (the input is not changed).
+
+    `index` is the call's position in its workflow; entities the state records as revealed by that
+    index appear in the output. Off-script calls (no index) get the next free index and reveal
+    what their action implies: a created entity, a listing of known plus new entities, a read.
+    """
+    known = [e.created_by for e in state.entities if e.created_by is not None]
+    if index is None:
+        index = max(known, default=-1) + 1
+    rng = random.Random(f"{seed}:{index}:{tool.name}")
+    gen = ValueGenerator(make_org(seed), rng)
+    state = state.model_copy(deep=True)
+    it = interpretation
+    shown = [e for e in state.entities if e.created_by == index]
+    target = _bound_entity(it, arguments, state, index)
+    if it.action is Action.create and not any(same_kind(e.kind, it.entity) for e in shown) and target is None:
+        shown.append(_new_entity(gen, it.entity, index, state))
+    if it.action in _DECOYS:
+        earlier = [e for e in state.entities if e.created_by is not None and e.created_by < index
+                   and same_kind(e.kind, it.entity) and not e.attributes.get("deleted") and e not in shown]
+        seen = {e.id for e in shown}
+        shown += [e for e in earlier if e.id not in seen][:5]
+        for _ in range(_DECOYS[it.action]):
+            shown.append(_new_entity(gen, shown[0].kind if shown else it.entity, index, state))
+    content = {p.name: arguments[p.name] for p in it.parameters if p.role is ParameterRole.content and p.name in arguments}
+    if target is not None and it.action in (Action.update, Action.create) and content:
+        target.attributes.update(content)
+    for e in shown:
+        if e.created_by == index and it.action is Action.create and content and same_kind(e.kind, it.entity):
+            e.attributes.update(content)
+    if target is not None and it.action is Action.delete:
+        target.attributes["deleted"] = True
+    text = _text(tool, it, arguments, shown, target, gen)
+    tier = tier or grounding(tool, suite, {it.tool: it})
+    if not tool.output_schema:
+        return MockOutput(output=text, grounding=tier), state
+    own = {json.dumps(v) if not isinstance(v, str) else v for v in _flat(arguments)}
+    return MockOutput(output=_structured(tool, shown, own, text, gen, index), grounding=tier), state
+
+
+def _flat(args: dict[str, Any]) -> list[Any]:
+    return [x for v in args.values() for x in (v if isinstance(v, list) else [v])]
+
+
+def _bound_entity(it: ToolInterpretation, args: dict[str, Any], state: WorkflowState, index: int) -> Entity | None:
+    """The entity an identifier argument names (created earlier, or assumed to exist)."""
+    for p in it.parameters:
+        if p.role is not ParameterRole.identifier or p.name not in args:
+            continue
+        value = args[p.name]
+        value = value[0] if isinstance(value, list) and value else value
+        for e in state.entities + state.preconditions:
+            if e.id == (value if isinstance(value, str) else json.dumps(value)) and (e.created_by or 0) <= index:
+                return e
+    return None
+
+
+def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState) -> Entity:
+    taken = {e.id for e in state.entities}
+    for _ in range(4):
+        value = str(gen.value({"type": "string", "minLength": 1}, name=f"{kind}_id", role="identifier", entity=kind))
+        if value not in taken:
+            break
+    e = Entity(kind=kind, id=value, created_by=index)
+    state.entities.append(e)
+    return e
+
+
+def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
+          gen: ValueGenerator) -> str:
+    kind = label(it.entity)
+    who = gen.org.people[gen.rng.randrange(len(gen.org.people))].email
+    lines: list[str]
+    if it.action in (Action.list, Action.search):
+        lines = [f"{len(shown)} {kind if len(shown) == 1 else plural(it.entity)} found:"] + [f"- {e.id}" for e in shown]
+    elif it.action is Action.read and target is not None and target.attributes:
+        body = {k: v for k, v in target.attributes.items() if k != "deleted"}
+        one = next(iter(body.values())) if len(body) == 1 else None
+        lines = [one if isinstance(one, str) else json.dumps({"id": target.id, **body}, ensure_ascii=False)]
+    elif it.action is Action.read:
+        body = gen.value({"type": "string", "minLength": 20}, name="content", role="content", entity=it.entity)
+        lines = [f"{kind} {target.id if target else ''}".strip() + f" (last changed by {who})", str(body)]
+    elif it.action is Action.create:
+        subject = next((e.id for e in shown if same_kind(e.kind, it.entity)), target.id if target else "")
+        lines = [f"Created {kind} {subject} (by {who})."]
+    elif it.action is Action.update:
+        changed = ", ".join(f"{k}" for k in args if k not in {p.name for p in it.parameters if p.role is ParameterRole.context})
+        lines = [f"Updated {kind} {target.id if target else ''}: {changed}.".replace("  ", " ")]
+    elif it.action is Action.delete:
+        lines = [f"Deleted {kind} {target.id if target else ''}.".replace(" .", ".")]
+    else:
+        lines = [f"{tool.name} completed for {kind}" + (f" {target.id}" if target else "") + "."]
+    lines += [f"{label(e.kind)}: {e.id}" for e in shown if f"- {e.id}" not in lines and e.id not in lines[0]]
+    return "\n".join(lines)
+
+
+def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: ValueGenerator, index: int) -> Any:
+    """The structuredContent: valid, and holding every entity it reveals (its own arguments need not echo)."""
+    schema = tool.output_schema or {}
+    obj = gen.value(schema, name="result", root=schema)
+    kinds = list(dict.fromkeys(e.kind for e in shown))
+    for kind in kinds or [""]:
+        ids = [e.id for e in shown if e.kind == kind]
+        obj = embed(obj, schema, kind, ids, text, lambda items: gen.value(items, root=schema))
+    err = first_error(schema, obj)
+    dumped = json.dumps(obj, ensure_ascii=False)
+    missing = [e.id for e in shown if e.id not in own and e.id not in dumped]
+    if err or missing:
+        raise StageError(err or f"output cannot hold {missing[0]!r}", f"calls[{index}].output")
+    return obj
+
+
+class OfflineMocker:
+    """Mock engine `offline`: one WorkflowState threaded through every call of a scenario."""
+
+    def __init__(self, ctx: EngineContext):
+        self.ctx = ctx
+        self.tools = ctx.suite.by_name()
+        self.its = interpretations_for(ctx.suite, ctx.interpretations)
+        self._tiers: dict[str, Grounding] = {}
+
+    def tier(self, name: str) -> Grounding:
+        if name not in self._tiers:
+            self._tiers[name] = grounding(self.tools[name], self.ctx.suite, self.its)
+        return self._tiers[name]
+
+    def mock(self, scenario: Scenario) -> Outcome[Scenario]:
+        state = scenario.state
+        calls = []
+        try:
+            for i, call in enumerate(scenario.calls):
+                out, state = mock_call(self.tools[call.tool], self.its[call.tool], call.arguments, state,
+                                       scenario.seed or 0, self.ctx.suite, index=i, tier=self.tier(call.tool))
+                calls.append(call.model_copy(update={"output": out.output, "grounding": out.grounding,
+                                                     "is_error": out.is_error}))
+        except (StageError, ValueError) as e:
+            reason, path = (e.reason, e.path) if isinstance(e, StageError) else (str(e), None)
+            return Outcome(item=None, failures=[Failure(stage="mock", item=scenario.id, reason=reason, path=path)])
+        return Outcome(item=scenario.model_copy(update={"calls": calls, "state": state}))

@@ -1,0 +1,112 @@
+"""Which tools a scenario calls, in which order: walks the ToolGraph around the focus tools.
+
+Simple: the focus tool alone, or with one neighbour on the same entity (a listing before a read,
+a read after a write). Complex: 3-8 calls following data flow (producers before consumers),
+at least two distinct tools and two action classes.
+"""
+
+from __future__ import annotations
+
+import random
+
+from actors.base import StageError
+from actors.offline.taxonomy import same_kind
+from coordinator.graph import ToolGraph
+from schemas import Action, ScenarioRequest, ToolInterpretation
+
+_PRODUCE = {Action.list, Action.search, Action.create}
+_VERIFY = {Action.read, Action.list, Action.analyze, Action.search}
+MAX_CALLS = 8
+
+
+class Planner:
+    def __init__(self, graph: ToolGraph, its: dict[str, ToolInterpretation], spec_of: dict[str, str],
+                 carriers: dict[str, bool]):
+        self.graph, self.its, self.spec_of, self.carriers = graph, its, spec_of, carriers
+        self.by_spec: dict[str, list[str]] = {}
+        for name, spec in spec_of.items():
+            self.by_spec.setdefault(spec, []).append(name)
+
+    def _pick(self, cands: list[str], rng: random.Random, uncovered: set[str], spec: str) -> str:
+        weights = [(4.0 if c in uncovered else 1.0) * (2.0 if self.spec_of[c] == spec else 1.0) for c in cands]
+        return rng.choices(cands, weights=weights, k=1)[0]
+
+    def _related(self, a: str, b: str) -> bool:
+        return same_kind(self.its[a].entity, self.its[b].entity)
+
+    def sequence(self, req: ScenarioRequest, rng: random.Random) -> list[str]:
+        unknown = [f for f in req.focus_tools if f not in self.its]
+        if unknown:
+            raise StageError(f"focus tool {unknown[0]!r} is not in the suite", "focus_tools")
+        uncovered = set(req.uncovered_tools)
+        if req.complexity == "simple":
+            return self._simple(req.focus_tools[0], rng, uncovered)
+        return self._complex(list(dict.fromkeys(req.focus_tools)), rng, uncovered)
+
+    def _simple(self, f: str, rng: random.Random, uncovered: set[str]) -> list[str]:
+        spec, it = self.spec_of[f], self.its[f]
+        options: list[list[str]] = [[f]]
+        preds = [p for p in self.graph.predecessors(f) if self.spec_of[p] == spec and self._related(p, f)
+                 and self.its[p].action in _PRODUCE and self.carriers[p]]
+        if preds:
+            options.append([self._pick(preds, rng, uncovered, spec), f])
+        if it.action in (Action.create, Action.update, Action.transfer):
+            succs = [s for s in self.graph.successors(f) if self.spec_of[s] == spec and self._related(s, f)
+                     and self.its[s].action in _VERIFY]
+            if succs:
+                options.append([f, self._pick(succs, rng, uncovered, spec)])
+        return rng.choice(options)
+
+    def _complex(self, focus: list[str], rng: random.Random, uncovered: set[str]) -> list[str]:
+        f = focus[0]
+        spec = self.spec_of[f]
+        target = rng.randint(3, 6)
+        seq = [f]
+        stuck = 0
+        while len(seq) < target and stuck < 2:
+            backward = len(seq) == 1 or rng.random() < 0.5
+            grown = self._grow(seq, backward, rng, uncovered, spec) or self._grow(seq, not backward, rng, uncovered, spec)
+            stuck = 0 if grown else stuck + 1
+        for extra in focus[1:]:
+            if extra not in seq and len(seq) < MAX_CALLS:
+                seq.append(extra)
+        if len(seq) < 3 or len({self.its[t].action for t in seq}) < 2:
+            self._fill(seq, rng, uncovered, spec)
+        # Deletions go last: nothing after them may use what they removed.
+        seq.sort(key=lambda t: self.its[t].action is Action.delete)
+        if len(seq) < 3 or len(set(seq)) < 2 or len({self.its[t].action for t in seq}) < 2:
+            raise StageError(f"no complex workflow around {f!r}: its spec offers too few related tools", "calls")
+        return seq[:MAX_CALLS]
+
+    def _grow(self, seq: list[str], backward: bool, rng, uncovered, spec) -> bool:
+        if backward:
+            cands = [p for p in self.graph.predecessors(seq[0]) if p not in seq and self.carriers[p]
+                     and self.its[p].action is not Action.delete]
+            if cands:
+                seq.insert(0, self._pick(cands, rng, uncovered, spec))
+                return True
+            return False
+        cands = [s for t in reversed(seq) for s in self.graph.successors(t) if s not in seq]
+        if any(self.its[t].action is Action.delete for t in seq):
+            cands = [c for c in cands if self.its[c].action is not Action.delete]
+        if cands:
+            seq.append(self._pick(list(dict.fromkeys(cands)), rng, uncovered, spec))
+            return True
+        return False
+
+    def _fill(self, seq: list[str], rng, uncovered, spec) -> None:
+        """No data flow left: add same-spec tools on a related entity (else any), inspections first."""
+        pool = [t for t in self.by_spec[spec] if t not in seq]
+        related = [t for t in pool if any(self._related(t, s) for s in seq)]
+        while pool and (len(seq) < 3 or len({self.its[t].action for t in seq}) < 2) and len(seq) < MAX_CALLS:
+            actions = {self.its[t].action for t in seq}
+            fresh = [t for t in (related or pool) if self.its[t].action not in actions]
+            cands = fresh if len(seq) >= 2 and fresh else (related or pool)
+            pick = self._pick(cands, rng, uncovered, spec)
+            pool.remove(pick)
+            if pick in related:
+                related.remove(pick)
+            if self.its[pick].action in _VERIFY and self.its[pick].action is not Action.read:
+                seq.insert(0, pick)
+            else:
+                seq.append(pick)

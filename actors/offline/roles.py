@@ -1,0 +1,111 @@
+"""Parameter roles and the entity kinds their values refer to, from names, schemas and descriptions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from actors.offline.taxonomy import PARAM_ENTITY, singular, tokens
+from schemas import Action, ParameterRole
+
+_CREDENTIAL = {"token", "password", "secret", "apikey", "credential", "credentials", "passphrase"}
+_CONTEXT_NAMES = {"repo_path", "repository_path", "working_dir", "workdir", "cwd", "tenant", "subscription",
+                  "resource-group", "resource_group", "owner", "repo"}
+_PAGINATION = {"page", "per_page", "perpage", "page_size", "pagesize", "limit", "offset", "cursor", "skip",
+               "start_at", "page_token", "max_count", "maxcount", "max_results", "pageidx", "batch_size",
+               "return_limit", "comment_limit", "per-page", "top", "startat", "maxresults"}
+_ID_TAIL = {"id", "ids", "key", "keys", "uuid", "uuids", "uid", "sha", "hash", "number", "num", "ref", "refs",
+            "name", "names", "path", "paths", "url", "uri", "selector", "ts", "handle", "revision", "branch",
+            "commit", "commits", "filepath", "filename", "identifier", "email", "channel", "object", "commitish"}
+_TARGET = {"destination", "dest", "output", "outputdir", "new", "newname", "to", "save", "target"}
+_FILTER = {"query", "q", "pattern", "filter", "filters", "grep", "jql", "cql", "search", "keyword",
+           "keywords", "since", "until", "contains", "where", "prefix", "match", "question", "glob"}
+_CONTENT = {"content", "body", "message", "text", "value", "values", "data", "description", "title", "code",
+            "script", "function", "command", "comment", "edits", "entities", "observations", "relations",
+            "summary", "html", "markdown", "json", "payload", "blocks", "vector", "element", "deletions",
+            "sql", "prompt", "note", "notes", "contents", "emoji", "args", "arguments"}
+_OPTION_NAMES = {"mode", "format", "timeout", "force", "depth", "recursive", "expire", "ttl", "expiration",
+                 "expire_seconds", "verbose", "sort", "order", "direction"}
+_GENERIC = {"id", "ids", "key", "keys", "name", "names", "uuid", "uuids", "number", "num", "ref", "index",
+            "handle", "value", "new", "old", "source", "target", "to", "from", "identifier", "object"}
+_DESC_DIRECTORY = ("directory", "folder")
+_DESC_CONTEXT = ("working directory", "path to the git repository", "repository path", "path to git repo")
+
+
+def schema_type(schema: dict[str, Any]) -> set[str]:
+    """The JSON types a (resolved) schema admits, looking through anyOf/oneOf."""
+    t = schema.get("type")
+    if isinstance(t, str):
+        return {t}
+    if isinstance(t, list):
+        return set(t)
+    out: set[str] = set()
+    for key in ("anyOf", "oneOf"):
+        for sub in schema.get(key) or []:
+            if isinstance(sub, dict):
+                out |= schema_type(sub)
+    if "enum" in schema and not out:
+        out = {type(v).__name__.replace("str", "string").replace("bool", "boolean") for v in schema["enum"]}
+    return out - {"null"}
+
+
+def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> ParameterRole:
+    toks = tokens(name)
+    low = name.lower()
+    desc = str(schema.get("description", "")).lower()
+    types = schema_type(schema)
+    has_enum = "enum" in schema or any("enum" in s for s in schema.get("anyOf", []) if isinstance(s, dict))
+    if set(toks) & _CREDENTIAL or low in {"api_key", "apikey", "access_token"}:
+        return ParameterRole.option if has_enum else ParameterRole.credential
+    if low in _CONTEXT_NAMES or (toks and toks[-1] == "path" and any(c in desc for c in _DESC_CONTEXT)):
+        return ParameterRole.context
+    if low in _PAGINATION or low.replace("-", "_") in _PAGINATION:
+        return ParameterRole.pagination
+    if types == {"boolean"}:
+        return ParameterRole.option
+    if toks and (toks[0] in _TARGET and len(toks) > 1 or low in {"destination", "dest", "target_path"}):
+        if low != "target" or "destination" in desc or "new location" in desc:
+            return ParameterRole.target
+    if "destination" in desc[:80] and "string" in types:
+        return ParameterRole.target
+    if low in {"target", "object", "revision", "commitish"} and "string" in types:
+        return ParameterRole.identifier
+    if low in {"source", "src", "from_path", "old_key", "old_name", "source_path"} and "string" in types:
+        return ParameterRole.identifier
+    if {singular(t) for t in toks} & _FILTER and not has_enum:
+        return ParameterRole.filter
+    if toks and toks[-1] in _ID_TAIL and not has_enum:
+        return ParameterRole.identifier
+    if toks and singular(toks[-1]) in PARAM_ENTITY and toks[-1] not in _CONTENT and not has_enum \
+            and types & {"string", "array", "integer"}:
+        return ParameterRole.identifier
+    if set(toks) & _CONTENT:
+        return ParameterRole.content
+    if has_enum or types & {"boolean", "integer", "number"} or low in _OPTION_NAMES or set(toks) & _OPTION_NAMES:
+        return ParameterRole.option
+    return ParameterRole.other
+
+
+def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_entity: str) -> str | None:
+    """The entity kind a parameter's value names, for roles that name things."""
+    if role not in (ParameterRole.identifier, ParameterRole.target, ParameterRole.context):
+        return None
+    desc = str(schema.get("description", "")).lower()
+    toks = [singular(t) for t in tokens(name)]
+    if role is ParameterRole.context:
+        if name.lower() in {"tenant", "subscription", "owner"}:
+            return name.lower()
+        if "group" in toks:
+            return "resource_group"
+        return "repository"
+    for t in toks:
+        if t in PARAM_ENTITY and t not in _GENERIC and t != "path":
+            return PARAM_ENTITY[t]
+    if "path" in toks or "file" in toks:
+        if tool_entity == "directory" or any(w in desc[:120] for w in _DESC_DIRECTORY) and "file" not in desc[:60]:
+            return "directory"
+        return "file"
+    if "url" in toks or "uri" in toks:
+        return "url"
+    if "key" in toks and tool_entity in ("", "resource"):
+        return "key"
+    return tool_entity

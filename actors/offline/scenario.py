@@ -1,0 +1,225 @@
+"""The offline scenario writer: a tool sequence from the graph, arguments bound to one planned world.
+
+Binding is demand-driven: when a call needs an identifier of kind K and an earlier call's output
+can carry K, the value is generated for *this* parameter's schema (valid by construction) and
+recorded as revealed by that earlier call (`Entity.created_by`); the mock stage then writes it
+into that output. So every ID handed from one call to the next is one the earlier output holds.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from actors.base import EngineContext, Outcome, StageError
+from actors.offline.interpret import interpret_tool, namespaces
+from actors.offline.plan import Planner
+from actors.offline.schemautil import deref, properties
+from actors.offline.slots import can_carry
+from actors.offline.taxonomy import same_kind
+from actors.offline import text
+from actors.offline.values import ValueGenerator, first_error, is_valid
+from actors.offline.world import make_org
+from coordinator.graph import ToolGraph
+from schemas import (Action, Call, Entity, Failure, ParameterRole, Scenario, ScenarioRequest, Tool,
+                     ToolInterpretation, ToolSuite, WorkflowState)
+
+_SUBJECT_ACTIONS = (Action.create,)
+_EXPIRY = ("expir", "ttl", "timeout")
+
+
+def interpretations_for(suite: ToolSuite, given: dict[str, ToolInterpretation]) -> dict[str, ToolInterpretation]:
+    """The context's interpretations, completed offline for any tool they miss."""
+    if all(t.name in given for t in suite.tools):
+        return given
+    ns = namespaces(suite)
+    return {t.name: given.get(t.name) or interpret_tool(t, ns.get(t.spec, set())) for t in suite.tools}
+
+
+class _World:
+    """The planned world of one scenario while its calls are bound (plain objects, not pydantic)."""
+
+    def __init__(self) -> None:
+        self.entities: list[dict[str, Any]] = []  # kind, id, created_by, attributes, deleted
+        self.context: dict[str, Any] = {}  # parameter name -> value
+        self.by_kind: dict[str, Any] = {}  # context entity kind -> value
+
+    def add(self, kind: str, value: Any, created_by: int | None) -> dict[str, Any]:
+        e = {"kind": kind, "id": value, "created_by": created_by, "attributes": {}, "deleted": False}
+        self.entities.append(e)
+        return e
+
+    def find(self, kind: str, step: int) -> list[dict[str, Any]]:
+        return [e for e in self.entities if same_kind(e["kind"], kind) and not e["deleted"]
+                and (e["created_by"] is None or e["created_by"] < step)]
+
+
+class OfflineScenarioWriter:
+    """Scenario engine `offline`: all randomness from `random.Random(request.seed)`."""
+
+    def __init__(self, ctx: EngineContext):
+        self.ctx = ctx
+        self.tools: dict[str, Tool] = ctx.suite.by_name()
+        self.its = interpretations_for(ctx.suite, ctx.interpretations)
+        self.graph = ToolGraph.build(ctx.suite, self.its)
+        self.carriers = {n: can_carry(t) for n, t in self.tools.items()}
+        self.planner = Planner(self.graph, self.its, {n: t.spec for n, t in self.tools.items()}, self.carriers)
+
+    def write(self, request: ScenarioRequest) -> Outcome[Scenario]:
+        try:
+            return Outcome(item=self._write(request))
+        except (StageError, ValueError) as e:
+            reason, path = (e.reason, e.path) if isinstance(e, StageError) else (str(e), None)
+            return Outcome(item=None, failures=[Failure(stage="scenario", item=request.id, reason=reason, path=path)])
+
+    def _write(self, req: ScenarioRequest) -> Scenario:
+        rng = random.Random(req.seed)
+        org = make_org(req.seed)
+        gen = ValueGenerator(org, rng)
+        seq = self.planner.sequence(req, rng)
+        world = _World()
+        calls: list[Call] = []
+        clauses: list[str] = []
+        refs_all: list[list[text.Ref]] = []
+        for j, name in enumerate(seq):
+            args, refs = self._bind(j, self.tools[name], self.its[name], world, gen, rng, seq)
+            err = first_error(self.tools[name].input_schema, args)
+            if err is not None:
+                raise StageError(err, f"calls[{j}].arguments")
+            refs_all.append(refs)
+            calls.append(Call(tool=name, arguments=args, explanation="", sources={r.param: r.step for r in refs}))
+            clauses.append(text.clause(name, self.its[name], args, refs, set(world.context)))
+        for j, call in enumerate(calls):
+            call.explanation = self._explain(j, seq, refs_all)
+        steps = [self.its[n] for n in seq]
+        tags = [tag for it in steps for tag in it.tags]
+        subject = next((e["id"] for e in reversed(world.entities) if isinstance(e["id"], str)), None)
+        state = WorkflowState(
+            entities=[Entity(kind=e["kind"], id=_as_id(e["id"]), attributes=e["attributes"], created_by=e["created_by"])
+                      for e in world.entities if e["created_by"] is not None],
+            preconditions=[Entity(kind=e["kind"], id=_as_id(e["id"]), attributes=e["attributes"])
+                           for e in world.entities if e["created_by"] is None],
+            context=dict(world.context))
+        intro = f"I'm working on {org.name}'s {steps[0].tags[0] if steps[0].tags else 'tooling'} setup."
+        handoffs = sum(len(r) for r in refs_all)
+        return Scenario(
+            id=req.id, title=text.title(steps), complexity=req.complexity,
+            category=text.category(tags, [it.action for it in steps]),
+            instruction=text.instruction(clauses, state.context, intro),
+            novelty_reason=text.novelty(seq, handoffs, req.focus_tools, [it.entity for it in steps]),
+            follow_up=text.follow_up(steps[-1], subject), calls=calls,
+            specs=list(dict.fromkeys(self.tools[n].spec for n in seq)), state=state, seed=req.seed,
+            meta={"focus_tools": list(req.focus_tools), "strategy": req.strategy, "round": req.round,
+                  "index": req.index, "intro": intro, "clauses": clauses})
+
+    def _bind(self, j: int, tool: Tool, it: ToolInterpretation, world: _World, gen: ValueGenerator,
+              rng: random.Random, seq: list[str]) -> tuple[dict[str, Any], list[text.Ref]]:
+        props = properties(tool.input_schema)
+        fixed: dict[str, Any] = {}
+        refs: list[text.Ref] = []
+        optional: set[str] = set()
+        subject_done = False
+        created: list[dict[str, Any]] = []
+        for p in it.parameters:
+            sub = props.get(p.name, {})
+            if p.role is ParameterRole.context:
+                value = world.by_kind.get(p.entity)
+                if value is None or not is_valid(sub, value, tool.input_schema):
+                    value = gen.value(sub, name=p.name, role="context", entity=p.entity, root=tool.input_schema)
+                world.by_kind.setdefault(p.entity, value)
+                world.context[p.name] = fixed[p.name] = value
+                continue
+            if p.role in (ParameterRole.identifier, ParameterRole.target) and p.entity:
+                fresh = p.role is ParameterRole.target or (
+                    it.action in _SUBJECT_ACTIONS and not subject_done and same_kind(p.entity, it.entity))
+                if not p.required and (fresh or rng.random() < 0.4 or not world.find(p.entity, j)):
+                    continue
+                if fresh:
+                    subject_done = True
+                    value = gen.value(sub, name=p.name, role=p.role.value, entity=p.entity, root=tool.input_schema)
+                    created.append(world.add(p.entity, _scalar(value), j))
+                    fixed[p.name] = value
+                    continue
+                value, ref = self._existing(j, p.name, p.entity, sub, tool, world, gen, seq)
+                fixed[p.name] = value
+                if ref is not None:
+                    refs.append(ref)
+                continue
+            if not p.required and p.name in props:
+                chance = 0.8 if any(w in p.name.lower() for w in _EXPIRY) else 0.25
+                if len(optional) < 3 and rng.random() < chance:
+                    optional.add(p.name)
+        roles = {p.name: p.role.value for p in it.parameters}
+        ents = {p.name: p.entity for p in it.parameters if p.entity}
+        args = gen.arguments(tool.input_schema, roles=roles, entities=ents, fixed=fixed, optional=optional)
+        refs = [r for r in refs if args.get(r.param) == fixed[r.param]]
+        self._record(j, it, args, refs, created, world)
+        return args, refs
+
+    def _existing(self, j: int, name: str, kind: str, sub: dict[str, Any], tool: Tool, world: _World,
+                  gen: ValueGenerator, seq: list[str]) -> tuple[Any, text.Ref | None]:
+        """A value for an identifier of an existing entity, and the call whose output reveals it."""
+        array = sub.get("type") == "array"
+        for e in reversed(world.find(kind, j)):
+            value = [e["id"]] if array else e["id"]
+            if is_valid(sub, value, tool.input_schema):
+                src = e["created_by"]
+                if src is None or not self.carriers[seq[src]]:
+                    return value, None
+                return value, text.Ref(name, e["kind"], src, self.its[seq[src]].action in (Action.list, Action.search)
+                                       and src != j and not self._listed_before(e, world))
+        producer = next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], kind) and self.carriers[seq[i]]), None)
+        item = deref(sub.get("items"), tool.input_schema) if array else sub
+        one = gen.value(item, name=name, role="identifier", entity=kind, root=tool.input_schema)
+        value = [one] if array else one
+        if not is_valid(sub, value, tool.input_schema):
+            value = gen.value(sub, name=name, role="identifier", entity=kind, root=tool.input_schema)
+            one = _scalar(value)
+        world.add(kind, one, producer)
+        if producer is None:
+            return value, None
+        return value, text.Ref(name, kind, producer, self.its[seq[producer]].action in (Action.list, Action.search))
+
+    @staticmethod
+    def _listed_before(e: dict[str, Any], world: _World) -> bool:
+        """Whether an earlier-revealed entity of the same kind precedes `e` in its listing."""
+        return any(o is not e and o["created_by"] == e["created_by"] and same_kind(o["kind"], e["kind"])
+                   for o in world.entities[:world.entities.index(e)])
+
+    def _produces(self, tool: str, kind: str) -> bool:
+        it = self.its[tool]
+        return it.action is not Action.delete and any(same_kind(k, kind) for k in it.produces)
+
+    @staticmethod
+    def _record(j: int, it: ToolInterpretation, args: dict[str, Any], refs: list[text.Ref],
+                created: list[dict[str, Any]], world: _World) -> None:
+        """What the call does to the world: content written, entities updated or deleted."""
+        content = {p.name: args[p.name] for p in it.parameters
+                   if p.role is ParameterRole.content and p.name in args}
+        touched = [e for e in world.entities if e["created_by"] != j or e in created]
+        bound = [e for e in touched if any(e["id"] == _scalar(args.get(p.name)) for p in it.parameters
+                                             if p.role is ParameterRole.identifier)]
+        for e in created + (bound if it.action is Action.update else []):
+            e["attributes"].update(content)
+        if it.action is Action.delete:
+            for e in bound:
+                e["deleted"] = True
+
+    def _explain(self, j: int, seq: list[str], refs_all: list[list[text.Ref]]) -> str:
+        it = self.its[seq[j]]
+        head = f"{text.VERB[it.action].capitalize()} the {text.label(it.entity)}"
+        later = sorted({k + 1 for k in range(j + 1, len(seq)) for r in refs_all[k] if r.step == j})
+        if refs_all[j]:
+            r = refs_all[j][0]
+            head += f" using the {text.label(r.kind)} that step {r.step + 1} returned"
+        if later:
+            return head + f", to get what step{'s' if len(later) > 1 else ''} {', '.join(map(str, later))} need{'s' if len(later) == 1 else ''}."
+        return head + (" to finish the request." if j == len(seq) - 1 else " as the user asked.")
+
+
+def _scalar(value: Any) -> Any:
+    return value[0] if isinstance(value, list) and value else value
+
+
+def _as_id(value: Any) -> str:
+    return value if isinstance(value, str) else str(value)

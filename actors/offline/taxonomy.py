@@ -1,0 +1,174 @@
+"""Keyword tables the offline interpreter reads: verbs -> actions, nouns -> entity kinds, words -> tags.
+
+Kept as data so a new domain is a few table lines, not new code paths.
+"""
+
+from __future__ import annotations
+
+import re
+
+from schemas import Action
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_SPLIT = re.compile(r"[^A-Za-z0-9]+")
+
+
+def tokens(name: str) -> list[str]:
+    """`git_cherry_pick`, `getTextFrame`, `resource-group` -> lower-case word tokens."""
+    out: list[str] = []
+    for part in _SPLIT.split(name):
+        out.extend(w.lower() for w in _CAMEL.split(part) if w)
+    return out
+
+
+_IRREGULAR = {"cookies": "cookie", "movies": "movie", "series": "series", "indices": "index", "data": "data"}
+
+
+def singular(word: str) -> str:
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if len(word) <= 3 or word.endswith(("ss", "us", "is", "ous")):
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "sses")):
+        return word[:-2]
+    if word.endswith("s"):
+        return word[:-1]
+    return word
+
+
+VERBS: dict[str, Action] = {}
+
+
+def _verbs(action: Action, words: str) -> None:
+    for w in words.split():
+        VERBS[w] = action
+
+
+_verbs(Action.read, "smembers zrange xrange get read show fetch describe view retrieve load peek cat hget hgetall lrange llen "
+       "type dbsize info status echo exists hexists capture snapshot take see whoami")
+_verbs(Action.list, "list ls scan enumerate tree history log reflog unreads")
+_verbs(Action.search, "search find query lookup grep")
+_verbs(Action.create, "create add new insert write post make init clone commit tag generate append fork "
+       "draw place hset sadd zadd xadd lpush rpush duplicate build put")
+_verbs(Action.update, "update edit modify rename move patch change replace apply resize align rotate scale "
+       "merge rebase reset restore pause transition assign mark resolve format style lock unlock cherry "
+       "unassign arrange distribute group ungroup reorder convert outline offset flip expire approve")
+_verbs(Action.delete, "delete remove del rm drop clear purge destroy pop lpop rpop hdel cancel lrem prune "
+       "unsubscribe dismiss discard srem zrem xdel")
+_verbs(Action.execute, "run execute exec eval evaluate click press type hover drag fill select scroll trigger "
+       "invoke call perform start stop send subscribe publish wait emulate handle submit test deploy "
+       "upload resume close dblclick tap screenshot record play render animate")
+_verbs(Action.navigate, "navigate goto go open back forward refresh reload switch checkout focus")
+_verbs(Action.configure, "configure config setup enable disable toggle connect login set")
+_verbs(Action.analyze, "analyze analyse audit diff blame compare count measure summarize summarise diagnose "
+       "lint validate check preflight inspect compute sum estimate verify assert profile trace")
+_verbs(Action.transfer, "export import download copy sync pull push save transfer share")
+
+# "read" verb "type" collides with typing text into a page; the execute meaning wins in browser tools.
+VERBS["type"] = Action.execute
+
+# Nouns used as verbs in tool names: the entity they imply when no other noun is left.
+VERB_NOUN: dict[str, str] = {
+    "commit": "commit", "tag": "tag", "push": "branch", "pull": "branch", "clone": "repository",
+    "init": "repository", "blame": "file", "diff": "diff", "log": "commit", "status": "status",
+    "merge": "branch", "rebase": "branch", "fetch": "remote", "reflog": "ref", "reset": "commit",
+    "checkout": "branch", "cherry": "commit", "stash": "stash", "echo": "message", "tree": "directory",
+    "dbsize": "database", "type": "key", "expire": "key", "hset": "hash", "hget": "hash", "hgetall": "hash",
+    "hdel": "hash", "hexists": "hash", "lpush": "list", "rpush": "list", "lpop": "list", "rpop": "list",
+    "lrange": "list", "llen": "list", "lrem": "list", "sadd": "set", "zadd": "sorted_set", "xadd": "stream", "srem": "set", "smembers": "set",
+    "zrange": "sorted_set", "zrem": "sorted_set", "xrange": "stream", "xdel": "stream",
+    "publish": "message", "subscribe": "channel", "unsubscribe": "channel", "screenshot": "screenshot",
+    "navigate": "page", "goto": "page", "click": "element", "hover": "element", "drag": "element",
+    "press": "key_press", "scroll": "page", "refresh": "page", "reload": "page", "back": "page",
+    "forward": "page", "wait": "page", "evaluate": "script", "eval": "script", "run": "script",
+}
+
+# Words that never name an entity on their own.
+NOT_NOUNS = set("""a an the of for to from in on by with and or all multiple detail details info data
+with sizes size current new existing given one many single batch bulk item_s own my via as at into
+mcp tool tools api""".split())
+
+# Entity heads: when a name ends in one of these, the head alone is the entity (`read_text_file` -> file).
+HEADS = set("""file directory folder branch commit tag key hash list stream channel message user issue
+project page element document layer artboard repository repo comment table database index entity
+relation observation node graph organization organisation team sprint board space attachment
+workflow run job cluster vault secret container image snapshot tab dialog frame""".split())
+
+# Parameter-name words -> the entity kind their value refers to.
+PARAM_ENTITY: dict[str, str] = {
+    "path": "file", "file": "file", "filepath": "file", "filename": "file", "files": "file", "paths": "file",
+    "dir": "directory", "directory": "directory", "folder": "directory", "cwd": "directory",
+    "branch": "branch", "branches": "branch", "head": "branch", "base": "branch",
+    "commit": "commit", "sha": "commit", "revision": "commit", "commits": "commit", "commitish": "commit",
+    "tag": "tag", "repo": "repository", "repository": "repository", "owner": "owner",
+    "issue": "issue", "pull": "pull_request", "pr": "pull_request", "channel": "channel",
+    "url": "url", "uri": "url", "link": "url", "email": "email", "user": "user", "username": "user",
+    "account": "account", "project": "project", "space": "space", "page": "page", "board": "board",
+    "sprint": "sprint", "layer": "layer", "artboard": "artboard", "document": "document",
+    "selector": "element", "element": "element", "ref": "element", "uid": "element", "index": "index",
+    "database": "database", "table": "table", "cluster": "cluster", "subscription": "subscription",
+    "tenant": "tenant", "group": "resource_group", "vault": "vault", "secret": "secret",
+    "workflow": "workflow", "run": "run", "job": "job", "entity": "entity", "relation": "relation",
+    "comment": "comment", "attachment": "attachment", "thread": "thread", "ts": "message",
+    "timestamp": "message", "key": "key", "node": "node", "remote": "remote", "stash": "stash",
+    "worktree": "worktree", "organization": "organization", "org": "organization", "team": "team",
+    "label": "label", "milestone": "milestone", "gist": "gist", "release": "release", "alert": "alert",
+    "container": "container", "queue": "queue", "topic": "topic", "server": "server", "app": "app",
+    "comp": "composition", "composition": "composition", "item": "item", "uuid": "item", "tab": "tab",
+    "frame": "frame", "swatch": "swatch", "font": "font", "field": "field", "migration": "migration",
+    "function": "function", "extension": "extension", "session": "session", "window": "window",
+}
+
+# Entity kinds that name the same thing (a `path` may be a file or a directory).
+FAMILIES: list[set[str]] = [
+    {"file", "path"},
+    {"directory", "folder"},
+    {"repository", "repo"},
+    {"commit", "revision", "ref"},
+    {"organization", "organisation"},
+    {"element", "selector"},
+    {"key", "hash", "list", "stream", "set", "sorted_set"},
+]
+
+
+def same_kind(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    return any(a in f and b in f for f in FAMILIES)
+
+
+TAGS: dict[str, str] = {}
+
+
+def _tags(tag: str, words: str) -> None:
+    for w in words.split():
+        TAGS[w] = tag
+
+
+_tags("filesystem", "file files directory directories folder path paths filesystem")
+_tags("version-control", "git commit commits branch branches merge rebase stash tag diff repository repo "
+      "blame checkout cherry reflog worktree")
+_tags("code-hosting", "github pull gist fork copilot review workflow")
+_tags("database", "redis sql table tables database migration migrations postgres query schema schemas "
+      "index indexes supabase")
+_tags("cache", "redis cache hash hset expire expiration ttl key keys")
+_tags("messaging", "slack channel channels message messages conversation conversations thread reaction "
+      "reactions emoji publish subscribe usergroup usergroups")
+_tags("browser-automation", "browser page pages click navigate url element selector screenshot tab tabs "
+      "playwright selenium devtools dom snapshot console network hover scroll")
+_tags("design", "illustrator artboard artboards layer layers swatch swatches color colors stroke fill "
+      "font fonts photoshop path_item shape shapes vector design indesign")
+_tags("animation", "animation keyframe keyframes composition comp after effects mograph ease bpm fps timeline")
+_tags("project-management", "jira issue issues sprint sprints epic board boards worklog transition "
+      "milestone assignee backlog")
+_tags("documentation", "confluence wiki docs documentation markdown space spaces")
+_tags("cloud", "azure subscription tenant cluster aks vm storage resource deployment region sku cosmos "
+      "eventhub servicebus keyvault vault")
+_tags("knowledge-graph", "entity entities relation relations observation observations graph node nodes")
+_tags("security", "secret secrets token credential credentials certificate password auth permission")
+_tags("monitoring", "log logs metric metrics alert alerts diagnose diagnostics monitor health trace")
+_tags("ci-cd", "build pipeline deploy workflow run runs job jobs action actions release")
+_tags("media", "image images audio video render export png svg pdf media")
+_tags("search", "search find query grep lookup")

@@ -1,0 +1,125 @@
+"""Wording for offline scenarios: per-call clauses, instruction, title, category, novelty, follow-up.
+
+Every value a call needs is written out, except values the agent reads from an earlier output;
+those are described by where they come from ("the file that step 1 returns"), never guessed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from schemas import Action, ToolInterpretation
+
+VERB = {
+    Action.read: "read", Action.list: "list", Action.search: "search for", Action.create: "create",
+    Action.update: "update", Action.delete: "delete", Action.execute: "run", Action.navigate: "open",
+    Action.configure: "configure", Action.analyze: "analyze", Action.transfer: "transfer", Action.other: "use",
+}
+INSPECT = {Action.read, Action.list, Action.search, Action.analyze, Action.navigate}
+_MAX_INLINE = 400
+
+
+def label(entity: str) -> str:
+    return entity.replace("_", " ")
+
+
+def plural(entity: str) -> str:
+    word = label(entity)
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def show(value: Any) -> str:
+    """A value as the user would type it: strings in backticks, everything else as compact JSON."""
+    if isinstance(value, str):
+        return f"`{value}`"
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return f"`{text}`" if len(text) <= _MAX_INLINE else f"```{text}```"
+
+
+@dataclass(frozen=True)
+class Ref:
+    """An argument whose value the agent takes from an earlier call's output."""
+
+    param: str
+    kind: str
+    step: int  # index of the call whose output holds it
+    first: bool = False  # the source lists several: the wanted one is listed first
+
+
+def clause(tool: str, it: ToolInterpretation, args: dict[str, Any], refs: list[Ref],
+           context: set[str], offset: int = 0) -> str:
+    """One call as an imperative clause: `list the commits with maxCount = `5``.
+
+    `refs` are written as where the value comes from (step numbers shifted down by `offset`);
+    every other argument is written out."""
+    ref_params = {r.param for r in refs}
+    head = f"{VERB[it.action]} the {label(it.entity)}"
+    parts = [f"{r.param} = the {'first ' if r.first else ''}{label(r.kind)} {'listed in' if r.first else 'from'} "
+             f"step {r.step + 1 - offset}'s result" for r in refs]
+    for name, value in args.items():
+        if name in ref_params or name in context:
+            continue
+        parts.append(f"{name} = {show(value)}")
+    return head + (" with " + ", ".join(parts) if parts else "")
+
+
+def instruction(clauses: list[str], context: dict[str, Any], intro: str) -> str:
+    lead = intro
+    if context:
+        lead += " Work in " + ", ".join(f"{k} {show(v)}" for k, v in context.items()) + "."
+    steps = " ".join(f"Step {i + 1}: {c[0].upper()}{c[1:]}." for i, c in enumerate(clauses))
+    return f"{lead} {steps}".strip()
+
+
+def title(steps: list[ToolInterpretation]) -> str:
+    seen: list[str] = []
+    for it in steps:
+        phrase = f"{VERB[it.action]} {label(it.entity)}"
+        if phrase not in seen:
+            seen.append(phrase)
+    head = ", then ".join(seen[:3]) + (" and more" if len(seen) > 3 else "")
+    return head[0].upper() + head[1:]
+
+
+def shape(actions: list[Action]) -> str:
+    """The workflow's structural pattern, the second half of its category."""
+    kinds = set(actions)
+    inspect_first = actions[0] in INSPECT
+    if kinds <= INSPECT:
+        return "investigation" if len(actions) > 1 else "lookup"
+    if Action.delete in kinds:
+        return "cleanup"
+    if Action.create in kinds and actions[-1] in INSPECT:
+        return "create-and-verify"
+    if Action.create in kinds:
+        return "inspect-then-create" if inspect_first else "creation"
+    if kinds & {Action.update, Action.transfer}:
+        return "inspect-then-modify" if inspect_first else "modification"
+    if Action.configure in kinds:
+        return "configuration"
+    return "automation"
+
+
+def category(tags: list[str], actions: list[Action]) -> str:
+    return f"{tags[0] if tags else 'general'}/{shape(actions)}"
+
+
+def novelty(tools: list[str], handoffs: int, focus: list[str], entities: list[str]) -> str:
+    flow = f"{handoffs} value hand-off{'s' if handoffs != 1 else ''}" if handoffs else "no value hand-offs"
+    return (f"Exercises {', '.join(f'`{f}`' for f in focus)} in the sequence {' -> '.join(tools)} "
+            f"over {', '.join(sorted(set(map(label, entities))))} ({flow}).")
+
+
+def follow_up(last: ToolInterpretation, subject: str | None) -> str:
+    what = f"the {label(last.entity)} {show(subject)}" if subject else f"the {label(last.entity)}"
+    if last.action in (Action.create, Action.update, Action.transfer, Action.configure):
+        return f"Can you show me {what} now, to confirm the change took effect?"
+    if last.action is Action.delete:
+        return f"Is anything else still referring to {what} that we should clean up?"
+    if last.action in (Action.list, Action.search):
+        return f"Which of those {plural(last.entity)} changed most recently?"
+    return f"What should I change next about {what}?"

@@ -1,0 +1,104 @@
+"""ToolGraph: which tool's output can feed which tool's input (data flow), across every loaded spec.
+
+An edge A -> B means an output of A (a field of its outputSchema, or, without one, the entity its
+action creates, lists, searches or reads) names an entity of the kind one of B's identifier or
+target parameters expects. Edge data `feeds` lists each such link:
+`{"param": "path", "entity": "file", "field": "files[].path" | None}`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from actors.offline.interpret import output_fields
+from actors.offline.taxonomy import same_kind
+from schemas import Action, ParameterRole, ToolInterpretation, ToolSuite
+
+_FEEDING_ROLES = (ParameterRole.identifier, ParameterRole.target)
+# Producers per (tool, parameter), best first; bounds the graph of a 1,000-tool spec.
+MAX_PRODUCERS = 40
+_ACTION_RANK = {Action.create: 0, Action.list: 1, Action.search: 2, Action.read: 3, Action.analyze: 4}
+_VAGUE = {"resource", "item", "object", "value"}
+
+
+@dataclass(frozen=True)
+class Producer:
+    tool: str
+    spec: str
+    kind: str
+    field: str | None
+    rank: int
+
+
+class ToolGraph:
+    """A networkx DiGraph of data flow between tools; nodes carry `action`, `entity`, `spec`."""
+
+    def __init__(self, graph: nx.DiGraph):
+        self._g = graph
+
+    @property
+    def nx(self) -> nx.DiGraph:
+        return self._g
+
+    @classmethod
+    def build(cls, suite: ToolSuite, interpretations: dict[str, ToolInterpretation]) -> "ToolGraph":
+        g = nx.DiGraph()
+        by_kind: dict[str, list[Producer]] = defaultdict(list)
+        for tool in suite.tools:
+            it = interpretations.get(tool.name)
+            if it is None:
+                continue
+            g.add_node(tool.name, action=it.action.value, entity=it.entity, spec=tool.spec)
+            seen: set[str] = set()
+            fields = output_fields(tool.output_schema, it.entity) if tool.output_schema else []
+            rank = _ACTION_RANK.get(it.action, 5)
+            for path, kind in fields:
+                if kind not in seen and kind not in _VAGUE:
+                    seen.add(kind)
+                    by_kind[kind].append(Producer(tool.name, tool.spec, kind, path, rank))
+            for kind in it.produces:
+                if kind not in seen and kind not in _VAGUE:
+                    seen.add(kind)
+                    by_kind[kind].append(Producer(tool.name, tool.spec, kind, None, rank))
+        kinds = sorted(by_kind)
+        for tool in suite.tools:
+            it = interpretations.get(tool.name)
+            if it is None:
+                continue
+            for p in it.parameters:
+                if p.role not in _FEEDING_ROLES or not p.entity or p.entity in _VAGUE:
+                    continue
+                cands = [pr for k in kinds if same_kind(k, p.entity) for pr in by_kind[k] if pr.tool != tool.name]
+                cands.sort(key=lambda pr: (pr.spec != tool.spec, pr.kind != p.entity, pr.rank, pr.field is None))
+                for pr in cands[:MAX_PRODUCERS]:
+                    feed = {"param": p.name, "entity": pr.kind, "field": pr.field}
+                    if g.has_edge(pr.tool, tool.name):
+                        g.edges[pr.tool, tool.name]["feeds"].append(feed)
+                    else:
+                        g.add_edge(pr.tool, tool.name, feeds=[feed])
+        return cls(g)
+
+    def successors(self, tool: str) -> list[str]:
+        return list(self._g.successors(tool)) if tool in self._g else []
+
+    def predecessors(self, tool: str) -> list[str]:
+        return list(self._g.predecessors(tool)) if tool in self._g else []
+
+    def feeds(self, source: str, target: str) -> list[dict[str, Any]]:
+        """How `source`'s output feeds `target`'s parameters (empty when there is no edge)."""
+        if not self._g.has_edge(source, target):
+            return []
+        return list(self._g.edges[source, target]["feeds"])
+
+    def node(self, tool: str) -> dict[str, Any]:
+        return dict(self._g.nodes[tool])
+
+    def __contains__(self, tool: str) -> bool:
+        return tool in self._g
+
+    def __len__(self) -> int:
+        return self._g.number_of_nodes()
