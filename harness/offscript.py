@@ -13,10 +13,10 @@ import json
 from typing import Any, Callable
 
 from harness.args import schema_errors
-from schemas import Tool, WorkflowState
+from schemas import Tool, ToolInterpretation, ToolSuite, WorkflowState
 
-OffScriptMocker = Callable[[Tool, dict[str, Any], WorkflowState, int], Any]
-"""(tool, arguments, state, seed) -> output (structuredContent object or text)."""
+OffScriptMocker = Callable[[Tool, dict[str, Any], WorkflowState, int, int], tuple[Any, WorkflowState]]
+"""(tool, arguments, state, seed, index) -> (output, updated state); output is structuredContent or text."""
 
 _ID_KEYS = ("id", "name", "path", "key", "uri", "url", "title")
 
@@ -27,13 +27,27 @@ def stable_seed(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def engine_mocker() -> OffScriptMocker | None:
-    """The offline engine's single-call mocker, when that engine provides one."""
+def engine_mocker(tools: list[Tool], interpretations: dict[str, ToolInterpretation]) -> OffScriptMocker | None:
+    """The offline engine's single-call mocker bound to this suite, when the engine is importable."""
     try:
-        fn = getattr(importlib.import_module("actors.offline"), "mock_call")
-    except (ImportError, AttributeError):
+        offline = importlib.import_module("actors.offline")
+        mock_call, interpret_tool = offline.mock_call, offline.interpret_tool
+    except Exception:  # the engine is optional here: any import failure means "use the fallback"
         return None
-    return fn if callable(fn) else None
+    suite = ToolSuite(tools=tools)
+    its = dict(interpretations)
+
+    def mock(tool: Tool, arguments: dict[str, Any], state: WorkflowState, seed: int, index: int) -> tuple[Any, WorkflowState]:
+        if tool.name not in its:
+            its[tool.name] = interpret_tool(tool)
+        out, new_state = mock_call(tool, its[tool.name], arguments, state, seed, suite, index=index)
+        return out.output, new_state
+
+    return mock
+
+
+def mocker_for(tools: list[Tool], interpretations: dict[str, ToolInterpretation]) -> OffScriptMocker:
+    return engine_mocker(tools, interpretations) or fallback_mocker
 
 
 def fill(schema: dict[str, Any], hints: dict[str, Any], name: str = "value", depth: int = 0) -> Any:
@@ -114,11 +128,10 @@ def structured_output(tool: Tool, hints: dict[str, Any], candidate: Any = None) 
         random.setstate(saved)
 
 
-def fallback_mocker(tool: Tool, arguments: dict[str, Any], state: WorkflowState, seed: int) -> Any:
-    """A plain deterministic output when no engine mocker is available: echo the arguments."""
+def fallback_mocker(tool: Tool, arguments: dict[str, Any], state: WorkflowState, seed: int, index: int
+                    ) -> tuple[Any, WorkflowState]:
+    """A plain deterministic output when the engine is unavailable: echo the arguments."""
     if tool.output_schema:
-        return structured_output(tool, dict(arguments))
-    if not arguments:
-        return f"{tool.name}: done"
+        return structured_output(tool, dict(arguments)), state
     details = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in sorted(arguments.items()))
-    return f"{tool.name}: done ({details})"
+    return (f"{tool.name}: done ({details})" if details else f"{tool.name}: done"), state

@@ -19,7 +19,7 @@ import anyio
 
 from harness.agents import Agent, AgentReply, ToolCall, openai_tools
 from harness.io import Harness, append_jsonl, iter_jsonl, write_json, write_jsonl
-from harness.offscript import engine_mocker, fallback_mocker
+from harness.offscript import mocker_for
 from harness.world import MockWorld, UnknownToolError
 from schemas import Scenario, ToolCallRecord, Transcript, TranscriptTurn
 from schemas.errors import SeerError
@@ -68,7 +68,7 @@ async def run_scenario(harness: Harness, scenario: Scenario, agent: Agent, *, ma
                        functions: list[dict[str, Any]] | None = None, mocker: Any = None) -> Transcript:
     """One scenario, every user turn, against a fresh world. Agent errors end it with `error` set."""
     world = MockWorld(scenario, harness.tool_map(), {i.tool: i for i in harness.interpretations},
-                      mocker=mocker or engine_mocker() or fallback_mocker)
+                      mocker=mocker)
     functions = functions if functions is not None else openai_tools(harness.tools)[0]
     episode = agent.episode(scenario)
     messages: list[dict[str, Any]] = [{"role": "system", "content": SYSTEM_PROMPT}]
@@ -138,7 +138,7 @@ async def run_harness(harness: Harness, agent: Agent, out: Path, options: RunOpt
     write_jsonl(path, [done[s.id] for s in harness.scenarios if s.id in done])  # drop torn/errored lines
     todo = [s for s in wanted if s.id not in done]
     functions = openai_tools(harness.tools)[0]
-    mocker = engine_mocker() or fallback_mocker
+    mocker = mocker_for(harness.tools, {i.tool: i for i in harness.interpretations})
     limiter = anyio.CapacityLimiter(options.concurrency)
     results: dict[str, Transcript] = dict(done)
     bar = _Progress(len(todo), agent.name) if progress else None

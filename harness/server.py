@@ -23,7 +23,7 @@ from mcp.shared.exceptions import MCPError
 
 from harness.args import text_of
 from harness.io import Harness, append_jsonl
-from harness.offscript import engine_mocker, fallback_mocker
+from harness.offscript import mocker_for
 from harness.world import CallResult, MockWorld, UnknownToolError
 from schemas import Scenario, ServerEvent, Tool
 
@@ -66,7 +66,7 @@ class MockService:
         self._seq = itertools.count()
         self._worlds: dict[tuple[str, str], MockWorld] = {}
         self._bound: dict[str, str] = {}  # session -> scenario picked automatically
-        self.mocker = engine_mocker() or fallback_mocker
+        self.mocker = mocker_for(harness.tools, self.interpretations)
         self._empty = Scenario(id="", title="", complexity="simple", category="", instruction="", novelty_reason="",
                                follow_up="", calls=[])
 

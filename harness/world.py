@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from harness.args import canonical_arguments, normalize_value, schema_error_text, text_of
-from harness.offscript import OffScriptMocker, engine_mocker, fallback_mocker, stable_seed, structured_output
-from schemas import Scenario, Tool, ToolInterpretation
+from harness.offscript import OffScriptMocker, fallback_mocker, mocker_for, stable_seed, structured_output
+from schemas import Scenario, Tool, ToolInterpretation, WorkflowState
 
 _VERBS = {
     "read": ("get", "read", "show", "fetch", "view", "describe", "open", "download", "retrieve", "inspect", "cat"),
@@ -41,7 +41,7 @@ class CallResult:
     is_error: bool = False
     error: str | None = None
     oracle_index: int | None = None
-    source: str = "oracle"  # oracle | state | engine | invalid
+    source: str = "oracle"  # oracle | state (known entity) | engine | fallback (engine failed) | invalid
 
     @property
     def text(self) -> str:
@@ -78,7 +78,7 @@ def identifier_argument(tool: Tool, interp: ToolInterpretation | None, arguments
     if interp is not None:
         for role in ("identifier", "target"):
             for p in interp.parameters:
-                if p.role.value == role and isinstance(arguments.get(p.name), str):
+                if p.role.value == role and _is_id_value(arguments.get(p.name)):
                     return p.name
     required = tool.input_schema.get("required") or []
     strings = [k for k, v in arguments.items() if isinstance(v, str)]
@@ -87,6 +87,10 @@ def identifier_argument(tool: Tool, interp: ToolInterpretation | None, arguments
         if low in _ID_NAMES or low.endswith(("_id", "id", "_name", "path", "_key")):
             return name
     return None
+
+
+def _is_id_value(v: Any) -> bool:
+    return isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool))
 
 
 def entity_kind(tool: Tool, interp: ToolInterpretation | None) -> str:
@@ -112,9 +116,13 @@ class MockWorld:
         self.scenario = scenario
         self.tools = tools
         self.interpretations = interpretations or {}
-        self.mocker = mocker or engine_mocker() or fallback_mocker
+        self.mocker = mocker or mocker_for(list(tools.values()), self.interpretations)
         self.seed = scenario.seed if scenario.seed is not None else stable_seed(scenario.id)
         self.served: list[int] = []  # oracle indices in the order they were served
+        self.off_script_calls = 0
+        # The engine's view of the world: what exists before the first call, grown by every served call.
+        self.state = WorkflowState(preconditions=scenario.state.preconditions, context=scenario.state.context,
+                                   entities=[e for e in scenario.state.entities if e.created_by is None])
         self._things: dict[str, _Thing] = {}
         for e in [*scenario.state.preconditions, *(e for e in scenario.state.entities if e.created_by is None)]:
             self._remember(e.kind, e.id, dict(e.attributes))
@@ -134,8 +142,15 @@ class MockWorld:
         if problem is not None:
             return CallResult(tool_name, None, True, f"Invalid arguments for {tool_name}: {problem}", None, "invalid")
         index = self._match(tool, args)
+        gone = self._deleted_target(tool, args)
+        if index is not None and gone is not None:
+            # The agent deleted what this oracle call reads: the world, not the script, decides.
+            self.served.append(index)
+            return CallResult(tool_name, None, True, f"{gone.kind} not found: {gone.id}", index, "state")
         if index is not None:
             self.served.append(index)
+            known = {e.id for e in self.state.entities}
+            self.state.entities.extend(e for e in self.scenario.state.entities if e.created_by == index and e.id not in known)
             call = self.scenario.calls[index]
             output = call.output
             if not call.is_error and tool_action(tool, self.interpretations.get(tool.name)) == "list":
@@ -153,6 +168,14 @@ class MockWorld:
 
     def entity_ids(self) -> list[str]:
         return sorted(t.id for t in self._things.values() if not t.deleted)
+
+    def _deleted_target(self, tool: Tool, args: dict[str, Any]) -> _Thing | None:
+        interp = self.interpretations.get(tool.name)
+        id_arg = identifier_argument(tool, interp, args)
+        thing = self._things.get(self._key(args[id_arg])) if id_arg else None
+        if thing is not None and thing.deleted and tool_action(tool, interp) in ("read", "update", "delete"):
+            return thing
+        return None
 
     # -- matching -----------------------------------------------------------------------------------------
     def _match(self, tool: Tool, args: dict[str, Any], *, peek: bool = False) -> int | None:
@@ -208,26 +231,35 @@ class MockWorld:
         action = tool_action(tool, interp)
         id_arg = identifier_argument(tool, interp, args)
         thing = self._things.get(self._key(args[id_arg])) if id_arg else None
-        if action in ("read", "update", "delete") and thing is not None and thing.deleted:
-            return CallResult(tool.name, None, True, f"{thing.kind} not found: {thing.id}", None, "state")
+        gone = self._deleted_target(tool, args)
+        if gone is not None:
+            return CallResult(tool.name, None, True, f"{gone.kind} not found: {gone.id}", None, "state")
         if action == "read" and thing is not None and tool.name in thing.attributes.get("_read", {}):
             return CallResult(tool.name, thing.attributes["_read"][tool.name], source="state")
         hints = {k: v for k, v in (thing.attributes if thing else {}).items() if not k.startswith("_")}
         hints.update(args)
         for k, v in args.items():
             hints.setdefault(k.replace("-", "_").split("_")[-1], v)  # issue_number -> number
+        overlay = dict(hints)  # known attributes and what the call itself says
         if id_arg is not None:
             for k in ("id", "name", "path", "key"):
                 hints.setdefault(k, args[id_arg])
-        seed = stable_seed(self.seed, tool.name, canonical_arguments(args))
-        output = self.mocker(tool, args, self.scenario.state, seed)
+        # Off-script calls are numbered after the oracle's, so the engine never confuses them with oracle calls.
+        index = len(self.scenario.calls) + self.off_script_calls
+        self.off_script_calls += 1
+        source = "state" if thing is not None else "engine"
+        try:
+            output, self.state = self.mocker(tool, args, self.state, self.seed, index)
+        except Exception:  # an engine bug must not take the server down; the fallback still follows the state
+            output, _ = fallback_mocker(tool, args, self.state, self.seed, index)
+            source = "fallback"
         if action == "list":
             output = self._with_listing(tool, args, output)
         if tool.output_schema:
-            if thing is not None and isinstance(output, dict):
-                # What the world knows about the entity wins over the engine's invented values.
+            if (thing is not None or action in ("read", "create", "update")) and isinstance(output, dict):
+                # What the world knows and what the call says win over the engine's invented values.
                 props = tool.output_schema.get("properties") or {}
-                output = {**output, **{k: v for k, v in hints.items() if k in props}}
+                output = {**output, **{k: v for k, v in overlay.items() if k in props}}
             output = structured_output(tool, hints, output)
         elif not isinstance(output, str):
             output = text_of(output)
@@ -236,7 +268,7 @@ class MockWorld:
         if action in ("create", "update") and id_arg and not tool.output_schema and str(args[id_arg]) not in output:
             output = f"{output}\n{entity_kind(tool, interp)}: {args[id_arg]}"
         self._apply(tool, args, output, off_script=True)
-        return CallResult(tool.name, output, source="state" if thing is not None else "engine")
+        return CallResult(tool.name, output, source=source)
 
     def _with_listing(self, tool: Tool, args: dict[str, Any], output: Any, *, only_off_script: bool = False) -> Any:
         """Make a listing include every live entity it should show (those under a listed path, or of its kind)."""

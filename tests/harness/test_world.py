@@ -1,0 +1,90 @@
+"""The mock world answers oracle calls with their mocks and off-script calls consistently with its state."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.args import canonical_arguments, equivalent, schema_errors
+from harness.io import load_harness
+from harness.world import MockWorld, UnknownToolError
+from tests.harness.builders import NOTES, ROOT, write_harness
+
+
+@pytest.fixture
+def harness(tmp_path):
+    return load_harness(write_harness(tmp_path / "h"))
+
+
+def _world(harness, sid: str) -> MockWorld:
+    return MockWorld(harness.scenario(sid), harness.tool_map(), {i.tool: i for i in harness.interpretations})
+
+
+def test_equivalent_arguments_normalise_numbers_paths_and_defaults():
+    schema = {"type": "object", "properties": {"n": {"type": "integer", "default": 3}, "p": {"type": "string"}}}
+    assert equivalent({"n": 3, "p": "/srv/a/b"}, {"n": 3.0, "p": "/srv/a//./b/"}, schema)
+    assert equivalent({"p": "x"}, {"p": "x", "n": 3}, schema)  # omitted == default
+    assert not equivalent({"p": "x"}, {"p": "x", "n": 4}, schema)
+    assert canonical_arguments({"p": " hi "}) == canonical_arguments({"p": "hi"})
+
+
+def test_oracle_call_returns_its_mock_output_with_oracle_index(harness):
+    w = _world(harness, "s-issue")
+    r = w.call("create_issue", {"labels": ["bug"], "title": "Crash on start", "priority": 3})
+    assert (r.oracle_index, r.output["number"], r.source) == (0, 42, "oracle")
+    r = w.call("get_issue", {"issue_number": 42.0})
+    assert (r.oracle_index, r.output["state"]) == (1, "open")
+
+
+def test_invalid_arguments_give_an_error_result_naming_the_problem(harness):
+    r = _world(harness, "s-issue").call("get_issue", {"issue_number": "42"})
+    assert r.is_error and r.source == "invalid" and "issue_number" in r.error and "integer" in r.error
+
+
+def test_unknown_tool_raises(harness):
+    with pytest.raises(UnknownToolError):
+        _world(harness, "s-issue").call("close_issue", {})
+
+
+def test_off_script_create_then_read_returns_what_was_created(harness):
+    w = _world(harness, "s-files")
+    created = w.call("write_file", {"path": f"{ROOT}/todo.md", "content": "buy milk"})
+    assert created.oracle_index is None and not created.is_error and f"{ROOT}/todo.md" in created.output
+    read = w.call("read_file", {"path": f"{ROOT}/todo.md"})
+    assert read.output == {"content": "buy milk"} and not schema_errors(harness.tool_map()["read_file"].output_schema,
+                                                                         read.output)
+
+
+def test_listing_includes_entities_created_off_script(harness):
+    w = _world(harness, "s-files")
+    w.call("write_file", {"path": f"{ROOT}/todo.md", "content": "buy milk"})
+    listing = w.call("list_directory", {"path": ROOT})
+    assert listing.oracle_index == 2  # still the oracle listing ...
+    assert listing.output.splitlines() == ["[FILE] notes.md", "[FILE] readme.md", "[FILE] todo.md"]  # ... plus the new file
+
+
+def test_deleted_entity_can_no_longer_be_read(harness):
+    w = _world(harness, "s-files")
+    w.call("write_file", {"path": NOTES, "content": "ship it"})
+    w.call("delete_file", {"path": NOTES})
+    r = w.call("read_file", {"path": f"{ROOT}/notes.md"})
+    assert r.is_error and "not found" in r.error
+
+
+def test_off_script_read_is_stable_and_valid_against_output_schema(harness):
+    w = _world(harness, "s-issue")
+    first = w.call("get_issue", {"issue_number": 7})
+    again = w.call("get_issue", {"issue_number": 7})
+    assert first.output == again.output and first.output["number"] == 7
+    assert not schema_errors(harness.tool_map()["get_issue"].output_schema, first.output)
+
+
+def test_repeated_oracle_call_gets_the_same_output(harness):
+    w = _world(harness, "s-files")
+    a = w.call("read_file", {"path": NOTES})
+    b = w.call("read_file", {"path": NOTES})
+    assert a.output == b.output == {"content": "ship it"} and a.oracle_index == b.oracle_index == 1
+
+
+def test_worlds_are_deterministic(harness):
+    args = {"title": "Another bug", "body": "details"}
+    assert _world(harness, "s-issue").call("create_issue", args) == _world(harness, "s-issue").call("create_issue", args)
