@@ -20,6 +20,7 @@ from actors.llm.replies import ExpansionReply, InterpretationReply, MockReply, S
 CALL_LIMITS = {"simple": (1, 2), "complex": (3, 8)}
 _TAG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _ID_LIKE = re.compile(r"[0-9/._@:-]")  # in free text, ids, paths and numbers are what can be quoted
+_EXAMPLE = re.compile(r"\bexamples?\b[^.\n]{0,40}?[:`{\[]", re.I)  # "Example output: {...}", "examples: `...`"
 _MIN_QUOTED = 3  # shorter values ("ok", "1") say nothing about grounding when quoted
 
 
@@ -96,7 +97,7 @@ def build_scenario(suite: ToolSuite, interps: dict[str, ToolInterpretation], req
 def grounding(suite: ToolSuite, tool: Tool) -> Grounding:
     """high: the tool has an outputSchema or an example; medium: a tool of the same spec has one; low: neither."""
     def grounded(t: Tool) -> bool:
-        return t.output_schema is not None or "example" in t.description.lower()
+        return t.output_schema is not None or _EXAMPLE.search(t.description) is not None
 
     if grounded(tool):
         return Grounding.high
