@@ -1,0 +1,97 @@
+"""Grading a run directory: read transcripts, grade each against its scenario, write scores and summary.
+
+Outputs (what `seer report --scores` reads): `scores.jsonl`, one `RecordScore` per graded record in
+harness order, and `summary.json`, a `ScoreSummary`. `--out` names a directory holding both, or a
+`.jsonl` file with `summary.json` written beside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from evaluation.grader import grade_record
+from harness.io import Harness, HarnessError, iter_jsonl, write_json, write_jsonl
+from schemas import RecordScore, ScoreSummary, Tool, Transcript
+
+TRANSCRIPTS = "transcripts.jsonl"
+SCORES = "scores.jsonl"
+SUMMARY = "summary.json"
+M = TypeVar("M", bound=BaseModel)
+
+
+def transcripts_file(run: Path) -> Path:
+    """RUN_DIR/transcripts.jsonl, or the JSONL file itself."""
+    run = Path(run)
+    path = run / TRANSCRIPTS if run.is_dir() else run
+    if not path.is_file():
+        raise HarnessError(f"{path}: no transcripts (expected a run directory written by `seer run`, or a JSONL file)")
+    return path
+
+
+def _read_models(path: Path, model: type[M]) -> list[M]:
+    out = []
+    for lineno, obj in iter_jsonl(path, tolerate_torn_tail=True):
+        try:
+            out.append(model.model_validate(obj))
+        except ValidationError as e:
+            err = e.errors()[0]
+            raise HarnessError(f"{path}:{lineno}: {'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+    return out
+
+
+def load_transcripts(run: Path) -> dict[str, Transcript]:
+    """Scenario id -> transcript. A scenario appearing twice (a resumed run) keeps its last line."""
+    return {t.scenario_id: t for t in _read_models(transcripts_file(run), Transcript)}
+
+
+@dataclass(frozen=True)
+class GradedRun:
+    records: list[RecordScore]
+    missing: list[str]  # scenario ids of the harness without a transcript (not graded)
+
+
+def grade_transcripts(harness: Harness, transcripts: Mapping[str, Transcript]) -> GradedRun:
+    """Deterministically grade every transcript; a transcript for an unknown scenario is an error."""
+    known = {s.id for s in harness.scenarios}
+    unknown = sorted(set(transcripts) - known)
+    if unknown:
+        raise HarnessError(f"{harness.root}: the run has transcripts for scenarios this harness does not hold: "
+                           f"{', '.join(unknown[:5])}{' ...' if len(unknown) > 5 else ''}")
+    tools: dict[str, Tool] = harness.tool_map()
+    records = [grade_record(s, transcripts[s.id], tools) for s in harness.scenarios if s.id in transcripts]
+    return GradedRun(records, [s.id for s in harness.scenarios if s.id not in transcripts])
+
+
+def output_paths(out: Path) -> tuple[Path, Path]:
+    out = Path(out)
+    if out.suffix == ".jsonl":
+        return out, out.parent / SUMMARY
+    return out / SCORES, out / SUMMARY
+
+
+def write_scores(out: Path, records: Iterable[RecordScore], summary: ScoreSummary) -> tuple[Path, Path]:
+    scores_path, summary_path = output_paths(out)
+    scores_path.parent.mkdir(parents=True, exist_ok=True)
+    write_jsonl(scores_path, records)
+    write_json(summary_path, summary.model_dump(mode="json"))
+    return scores_path, summary_path
+
+
+def load_scores(path: Path) -> list[RecordScore]:
+    """Records from a scores JSONL file or a directory holding scores.jsonl."""
+    path = Path(path)
+    file = path / SCORES if path.is_dir() else path
+    if not file.is_file():
+        raise HarnessError(f"{file}: no scores file")
+    return _read_models(file, RecordScore)
+
+
+def missing_note(missing: Sequence[str]) -> str | None:
+    if not missing:
+        return None
+    return f"{len(missing)} scenario(s) have no transcript in the run and were not graded: {', '.join(missing[:5])}" + (
+        " ..." if len(missing) > 5 else "")
