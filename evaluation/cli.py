@@ -3,9 +3,7 @@
 from coordinator.unavailable import not_available
 
 
-def grade() -> None:
-    """Grade agent transcripts against the oracle (not available yet)."""
-    not_available("grade")
+from evaluation.grade_cmd import grade  # noqa: E402  (`seer grade` lives in its own module)
 
 
 def report() -> None:

@@ -70,7 +70,15 @@ def _check_types(s: dict[str, Any], path: str) -> list[str]:
     return types or []
 
 
+_CHECKED = frozenset(
+    ("type", "enum", "const", "pattern", "patternProperties", "required", "properties", "multipleOf",
+     "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minContains", "maxContains", *_COUNTS)
+)
+
+
 def _check_node(s: dict[str, Any], path: str) -> None:
+    if s.keys() & _CHECKED == {"type"} and isinstance(s["type"], str) and s["type"] in TYPES:
+        return  # the common leaf: {"type": "string", "description": ...}
     types = _check_types(s, path)
     for k in _COUNTS:
         if k in s and not (_num(s[k]) and s[k] >= 0 and float(s[k]).is_integer()):
