@@ -83,6 +83,31 @@ class LLMGateway:
     async def _make_semaphore(self) -> asyncio.Semaphore:
         return asyncio.Semaphore(self.settings.concurrency)
 
+    _shared: dict[str, "LLMGateway"] = {}
+    _shared_lock = threading.Lock()
+
+    @classmethod
+    def shared(cls, settings: LLMSettings, budget: Budget | None = None) -> "LLMGateway":
+        """The one gateway of this process for these settings (in-process runs without a coordinator-provided
+        gateway: every engine then shares one concurrency limit, budget, cache and usage book)."""
+        key = settings.model_dump_json() + (budget or Budget()).model_dump_json()
+        with cls._shared_lock:
+            gw = cls._shared.get(key)
+            if gw is None or gw.closed:
+                gw = cls._shared[key] = cls(settings, budget)
+            return gw
+
+    @classmethod
+    def close_shared(cls) -> None:
+        with cls._shared_lock:
+            for gw in cls._shared.values():
+                gw.close()
+            cls._shared.clear()
+
+    @property
+    def closed(self) -> bool:
+        return not self._loop.is_running()
+
     # -- configuration checks -----------------------------------------------------------------
     def _check_environment(self, model: str) -> str | None:
         """The api_key to pass explicitly (only the placeholder for keyless local servers), or None."""

@@ -8,7 +8,9 @@ and stop it when the gateway closes. Needs the optional extra: pip install 'agen
 
 from __future__ import annotations
 
+import ctypes
 import importlib.util
+import signal
 import socket
 import subprocess
 import sys
@@ -44,6 +46,14 @@ def model_file(name: str) -> Path:
     return path
 
 
+def _die_with_parent() -> None:
+    """In the child: ask Linux to end it when the gateway's process dies, so no server is left behind."""
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 class LocalModelServer:
     """One llama_cpp.server process bound to 127.0.0.1; `stop()` ends it (also on a failed start)."""
 
@@ -73,7 +83,8 @@ class LocalModelServer:
         self.port = free_port()
         cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(self.path), "--model_alias", self.name,
                "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", str(self.n_ctx), "--verbose", "False"]
-        self._proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT)
+        self._proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT,
+                                      preexec_fn=_die_with_parent)
         deadline = time.monotonic() + self.start_timeout
         while time.monotonic() < deadline:
             if self._proc.poll() is not None:

@@ -29,10 +29,10 @@ class LLMStage:
     method = ""
 
     def __init__(self, ctx: EngineContext):
-        if ctx.gateway is None:  # in-process use without a coordinator-provided gateway: this engine's own
+        if ctx.gateway is None:  # in-process use without a coordinator-provided gateway: the process's shared one
             from actors.llm.gateway import LLMGateway
 
-            ctx = replace(ctx, gateway=LLMGateway(ctx.config.llm, ctx.config.budget))
+            ctx = replace(ctx, gateway=LLMGateway.shared(ctx.config.llm, ctx.config.budget))
         self.ctx = ctx
         self.gateway = ctx.gateway
         self.settings = ctx.config.llm
