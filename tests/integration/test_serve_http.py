@@ -1,0 +1,56 @@
+"""`seer serve DIR --transport http`: the official SDK client over streamable HTTP on 127.0.0.1."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import anyio
+import pytest
+from mcp import Client
+
+from tests.harness.builders import write_harness
+
+
+@pytest.fixture
+def http_server(tmp_path):
+    """A `seer serve --transport http --port 0` subprocess and the URL it reports on stderr."""
+    root = write_harness(tmp_path / "h")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "coordinator.cli", "serve", str(root), "--transport", "http", "--port", "0",
+         "--transcript", str(tmp_path / "events.jsonl")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        line = proc.stderr.readline()  # the server prints its URL once the socket listens (or dies trying)
+        match = re.search(r"(http://127\.0\.0\.1:\d+/mcp)", line)
+        assert match, f"no URL on stderr: {line!r}"
+        yield match.group(1), proc
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_sdk_client_over_streamable_http(http_server, tmp_path):
+    url, proc = http_server
+
+    async def main():
+        with anyio.fail_after(60):
+            async with Client(url) as c:
+                tools = (await c.list_tools()).tools
+                got = await c.call_tool("get_issue", {"issue_number": 42}, meta={"seer/scenario": "s-issue"})
+                off = await c.call_tool("create_issue", {"title": "Slow login"}, meta={"seer/scenario": "s-issue"})
+                return tools, got, off
+
+    tools, got, off = anyio.run(main)
+    assert len(tools) == 6
+    assert got.structured_content == {"number": 42, "title": "Crash on start", "state": "open"}
+    assert off.structured_content["title"] == "Slow login" and not off.is_error
+    assert proc.poll() is None  # still serving
+    assert (tmp_path / "events.jsonl").read_text().count('"tools/call"') == 2
+
+
+def test_http_binds_loopback_by_default(http_server):
+    url, _ = http_server
+    assert url.startswith("http://127.0.0.1:")
