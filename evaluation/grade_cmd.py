@@ -1,0 +1,89 @@
+"""`seer grade`: score a run against a harness's oracle, or a harness's own scenarios with an LLM judge.
+
+    seer grade DIR RUN_DIR [--judge deterministic|MODEL] --out SCORES
+    seer grade DIR --unsupervised --judge MODEL [--out SCORES]
+
+Writes SCORES/scores.jsonl (one RecordScore per record) and SCORES/summary.json (ScoreSummary);
+SCORES may also be a `.jsonl` file, with summary.json beside it. Prints the summary's headline
+as JSON on stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import typer
+
+from schemas.errors import SeerError
+
+
+def _default_out(harness_dir: Path, run_dir: Path | None, judge: str) -> Path:
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", judge).strip("-") or "judge"
+    return (run_dir if run_dir is not None and run_dir.is_dir() else harness_dir) / f"grades-{slug}"
+
+
+def grade(
+    harness_dir: Path = typer.Argument(..., help="Harness directory (the oracle)."),
+    run_dir: Path | None = typer.Argument(None, help="Run directory written by `seer run` (or its transcripts JSONL)."),
+    judge: str = typer.Option("deterministic", "--judge", help="`deterministic`, or a litellm model string for an LLM judge."),
+    unsupervised: bool = typer.Option(False, "--unsupervised", help="Judge the harness's own scenarios, reference-free (needs an LLM --judge, no RUN_DIR)."),
+    out: Path | None = typer.Option(None, "--out", help="Scores directory (scores.jsonl + summary.json) or a .jsonl file. Default: RUN_DIR/grades-JUDGE."),
+    seed: int = typer.Option(0, "--seed", help="Bootstrap seed (and the judge's sampling seed)."),
+    resamples: int = typer.Option(2000, "--resamples", min=100, help="Bootstrap resamples per interval."),
+    api_base: str | None = typer.Option(None, "--api-base", help="OpenAI-compatible endpoint for the judge model."),
+    concurrency: int = typer.Option(8, "--concurrency", min=1, help="Judge requests in flight."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Bypass the judge response cache."),
+    max_retries: int = typer.Option(2, "--max-retries", min=0, help="Retries of an invalid judge reply."),
+) -> None:
+    """Grade agent transcripts against the oracle (deterministic or LLM judge), or judge scenarios reference-free."""
+    from evaluation.grading import grade_transcripts, load_transcripts, missing_note, write_scores
+    from evaluation.stats import summarize
+    from harness.io import load_harness
+
+    deterministic = judge == "deterministic"
+    if unsupervised and (deterministic or run_dir is not None):
+        raise SeerError("--unsupervised judges the harness's scenarios themselves: give --judge MODEL and no RUN_DIR")
+    if not unsupervised and run_dir is None:
+        raise SeerError("RUN_DIR is required (or pass --unsupervised --judge MODEL to judge the scenarios themselves)")
+    harness = load_harness(harness_dir)
+    out = out or _default_out(harness_dir, run_dir, judge)
+    missing: list[str] = []
+    if deterministic:
+        graded = grade_transcripts(harness, load_transcripts(run_dir))
+        records, missing = graded.records, graded.missing
+    else:
+        records, missing = _judge(harness, run_dir, judge, api_base=api_base, concurrency=concurrency,
+                                  cache=not no_cache, max_retries=max_retries, seed=seed)
+    summary = summarize(records, judge, seed=seed, resamples=resamples).model_copy(update={"ungraded": missing})
+    scores_path, summary_path = write_scores(out, records, summary)
+    note = missing_note(missing)
+    if note:
+        typer.echo(f"warning: {note}", err=True)
+    typer.echo(json.dumps({
+        "scores": str(scores_path), "summary": str(summary_path), "judge": judge, "records": summary.records,
+        "errors": summary.errors, "ungraded": len(missing), "overall": summary.overall,
+        "dimensions": {k: round(v.mean, 4) for k, v in summary.dimensions.items()},
+    }, indent=2))
+
+
+def _judge(harness, run_dir: Path | None, model: str, *, api_base: str | None, concurrency: int, cache: bool,
+           max_retries: int, seed: int):
+    from actors.llm import LLMGateway
+    from evaluation.grading import load_transcripts
+    from evaluation.judge import Judge, judge_many
+    from schemas import LLMSettings
+
+    settings = LLMSettings(model=model, api_base=api_base, temperature=0.0, concurrency=concurrency, cache=cache)
+    with LLMGateway(settings) as gateway:
+        judge = Judge(gateway, harness.tool_map(), temperature=0.0, max_retries=max_retries, seed=seed)
+        if run_dir is None:
+            return judge_many(judge.judge_scenario, harness.scenarios, concurrency), []
+        transcripts = load_transcripts(run_dir)
+        unknown = sorted(set(transcripts) - {s.id for s in harness.scenarios})
+        if unknown:
+            raise SeerError(f"{run_dir}: transcripts for scenarios not in {harness.root}: {', '.join(unknown[:5])}")
+        pairs = [(s, transcripts[s.id]) for s in harness.scenarios if s.id in transcripts]
+        records = judge_many(lambda p: judge.judge_transcript(*p), pairs, concurrency)
+        return records, [s.id for s in harness.scenarios if s.id not in transcripts]
