@@ -1,0 +1,105 @@
+"""`seer grade` end to end on a hand-written harness, with runs made by the reference agents."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+from typer.testing import CliRunner
+
+from coordinator.cli import app
+from evaluation.grading import load_scores
+from harness.agents import make_agent
+from harness.io import load_harness
+from harness.runner import run_harness
+from schemas import ScoreSummary
+from schemas.errors import SeerError
+from tests.evaluation.test_judge import rubric, verdict
+from tests.fakellm import FakeLLM, json_reply
+from tests.harness.builders import write_harness
+
+
+@pytest.fixture(scope="module")
+def harness_dir(tmp_path_factory) -> Path:
+    return write_harness(tmp_path_factory.mktemp("grade") / "h")
+
+
+def run(harness_dir: Path, agent: str, out: Path) -> Path:
+    h = load_harness(harness_dir)
+    anyio.run(lambda: run_harness(h, make_agent(agent, h, seed=1), out))
+    return out
+
+
+def grade(*args: str):
+    return CliRunner().invoke(app, ["grade", *map(str, args)])
+
+
+def test_grading_the_oracle_run_writes_perfect_scores_and_a_summary(harness_dir, tmp_path):
+    res = grade(harness_dir, run(harness_dir, "oracle", tmp_path / "run"), "--out", tmp_path / "g")
+    assert res.exit_code == 0, res.output
+    head = json.loads(res.stdout)
+    assert head["overall"] == {"arithmetic": 1.0, "harmonic": 1.0, "minimum": 1.0}
+    records = load_scores(tmp_path / "g")
+    assert len(records) == len(load_harness(harness_dir).scenarios) and all(r.score == 1.0 for r in records)
+    summary = ScoreSummary.model_validate_json((tmp_path / "g" / "summary.json").read_text())
+    assert summary.records == len(records) and summary.failure_modes == {} and summary.resamples == 2000
+
+
+def test_a_faulty_run_scores_lower_on_the_faulted_dimension_only(harness_dir, tmp_path):
+    res = grade(harness_dir, run(harness_dir, "faulty:skipped_call", tmp_path / "run"), "--out", tmp_path / "s.jsonl")
+    assert res.exit_code == 0, res.output
+    summary = ScoreSummary.model_validate_json((tmp_path / "summary.json").read_text())
+    assert summary.dimensions["selection"].mean < 1.0
+    assert summary.failure_modes.get("selection.completeness", 0) >= 1
+    assert summary.dimensions["arguments"].mean == 1.0
+
+
+def test_a_run_of_another_harness_and_a_missing_run_dir_are_clear_errors(harness_dir, tmp_path):
+    other = tmp_path / "t.jsonl"
+    other.write_text(json.dumps({"scenario_id": "nope", "agent": "x", "turns": []}) + "\n")
+    res = grade(harness_dir, other, "--out", tmp_path / "g")
+    assert isinstance(res.exception, SeerError) and "nope" in str(res.exception)
+    out = subprocess.run([sys.executable, "-m", "coordinator.cli", "grade", str(harness_dir)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "RUN_DIR is required" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_subset_run_grades_what_ran_and_lists_the_rest_as_ungraded(harness_dir, tmp_path):
+    r = run(harness_dir, "oracle", tmp_path / "run")
+    lines = (r / "transcripts.jsonl").read_text().splitlines()
+    (r / "transcripts.jsonl").write_text(lines[0] + "\n")
+    res = grade(harness_dir, r, "--out", tmp_path / "g")
+    summary = ScoreSummary.model_validate_json((tmp_path / "g" / "summary.json").read_text())
+    assert summary.records == 1 and len(summary.ungraded) == len(lines) - 1
+    assert "not graded" in res.stderr
+
+
+def test_an_llm_judge_grades_a_run_and_the_scenarios_reference_free(harness_dir, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    h = load_harness(harness_dir)
+
+    def responder(body):
+        n = body["messages"][-1]["content"].count('"user":')
+        return json_reply(verdict(*[rubric(i, arguments_format=8) for i in range(n)], coherence=2))
+
+    r = run(harness_dir, "oracle", tmp_path / "run")
+    with FakeLLM(responder=responder) as llm:
+        res = grade(harness_dir, r, "--judge", "openai/fake", "--api-base", llm.base_url, "--out", tmp_path / "j")
+        assert res.exit_code == 0, res.output
+        records = load_scores(tmp_path / "j")
+        assert {x.judge for x in records} == {"openai/fake"} and len(records) == len(h.scenarios)
+        assert all(x.subdimensions["arguments.format"] == 0.8 and x.coherence["logical_flow"] == 0.5 for x in records)
+        sent = llm.request_count
+        res = grade(harness_dir, "--unsupervised", "--judge", "openai/fake", "--api-base", llm.base_url,
+                    "--out", tmp_path / "u")
+        assert res.exit_code == 0, res.output
+        assert llm.request_count == sent + len(h.scenarios)
+        assert "reference_calls" not in llm.requests[-1].prompt_text
+        again = grade(harness_dir, "--unsupervised", "--judge", "openai/fake", "--api-base", llm.base_url,
+                      "--out", tmp_path / "u2")
+        assert again.exit_code == 0 and llm.request_count == sent + len(h.scenarios)  # all from the cache
+    assert load_scores(tmp_path / "u") == load_scores(tmp_path / "u2")
