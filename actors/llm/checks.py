@@ -135,11 +135,12 @@ def build_mock(suite: ToolSuite, interps: dict[str, ToolInterpretation], scenari
     for i, call in enumerate(scenario.calls):
         interp = interps.get(call.tool)
         roles = {p.name: p.role.value for p in interp.parameters} if interp else {}
-        seen = scenario.instruction + "\n" + "\n".join(text_of(outputs.get(j)) for j in range(i)) + "\n" + "\n".join(known)
+        earlier = [text_of(outputs.get(j)) + "\n" + text_of(scenario.calls[j].arguments) for j in range(i)]
+        seen = "\n".join(earlier + known)
         for name, value in call.arguments.items():
             if roles.get(name) == "identifier" and isinstance(value, str) and value not in seen:
-                problems.append(f"calls[{i}].arguments.{name}: {value!r} is not in the instruction, an earlier output or "
-                                "the preconditions; list it as a precondition or let an earlier output contain it")
+                problems.append(f"calls[{i}].arguments.{name}: {value!r} is neither in an earlier call or output nor "
+                                "a precondition; list it as a precondition or let an earlier output contain it")
     if problems:
         return None, problems
     calls = [c.model_copy(update={"output": outputs[i], "grounding": grounding(suite, tools[c.tool]),

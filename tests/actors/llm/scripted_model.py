@@ -110,7 +110,13 @@ class ScriptedModel:
                 ident = f"item-{c['index']}-{seed % 10_000}"
                 outputs.append({"index": c["index"], "output": f"Done: created {ident}."})
                 entities.append({"kind": "item", "id": ident, "created_by": c["index"]})
-        return {"outputs": outputs, "preconditions": [], "entities": entities}
+        preconditions, seen = [], ""
+        for c in data["calls"]:  # identifiers nothing earlier produced are assumed to exist beforehand
+            for name, value in c["arguments"].items():
+                if _ID.search(name) and isinstance(value, str) and value not in seen:
+                    preconditions.append({"kind": "item", "id": value})
+            seen += json.dumps(c["arguments"], ensure_ascii=False) + json.dumps(outputs[c["index"]]["output"])
+        return {"outputs": outputs, "preconditions": preconditions, "entities": entities}
 
     def expansion(self, data: dict[str, Any], prompt: str, seed: int) -> dict[str, Any]:
         calls = data["calls"]

@@ -1,0 +1,85 @@
+"""`llm` engine end to end through the coordinator's in-process pipeline, real litellm, a local HTTP server."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from actors.llm.gateway import LLMGateway
+from coordinator.pipeline import generate_local
+from harness.validate import validate_harness
+from schemas import EngineSelection, LLMSettings, RunConfig
+from specs import load_suite
+from tests.actors.llm.scripted_model import ScriptedModel
+from tests.conftest import shared_spec
+from tests.fakellm import FakeLLM, Faults
+
+TRANSPORT = ("http_429", "http_500", "timeout", "malformed_body")
+CONTENT = ("malformed_json", "wrong")
+
+
+@pytest.fixture(autouse=True)
+def _close_gateways():
+    yield
+    LLMGateway.close_shared()
+
+
+def config(server: FakeLLM, tmp_path, **llm) -> RunConfig:
+    base = dict(model="openai/fake", api_base=server.base_url, cache_path=str(tmp_path / "cache.sqlite"),
+                backoff_s=0.01, timeout_s=1.0, concurrency=4)
+    return RunConfig(seed=1, engines=EngineSelection(interpret="llm", scenario="llm", mock="llm", expand="llm"),
+                     batch_size=6, llm=LLMSettings(**{**base, **llm}))
+
+
+def test_a_valid_harness_despite_a_30_percent_fault_rate_with_every_failure_accounted(tmp_path) -> None:
+    suite = load_suite([shared_spec("memory")])
+    model = ScriptedModel()
+    faults = Faults(rate=0.3, kinds=TRANSPORT + CONTENT, seed=5, timeout_s=3.0, wrong=model.wrong)
+    with FakeLLM(responder=model, faults=faults) as server:
+        manifest, scenarios = generate_local(suite, config(server, tmp_path), str(tmp_path / "h"), threads=4)
+        injected = server.injected
+        seen = server.request_count
+    assert validate_harness(tmp_path / "h").problems == []
+    assert scenarios and manifest.coverage.ratio == 1.0
+    assert sum(injected[k] for k in TRANSPORT + CONTENT) >= 0.2 * seen  # the faults really happened
+    assert manifest.usage.total.requests == seen  # every attempt is in the usage
+    transport = [f for f in manifest.failures if f.reason.startswith("model request failed")]
+    assert len(transport) == sum(injected[k] for k in TRANSPORT)
+    rejected = [f for f in manifest.failures if f not in transport and "no answer after" not in f.reason]
+    assert len(rejected) >= injected["malformed_json"] + injected["wrong"]
+    assert all(f.reason and f.stage in ("interpret", "scenario", "mock", "expand") for f in manifest.failures)
+
+
+def test_a_rerun_of_the_same_job_is_served_entirely_from_the_cache(tmp_path) -> None:
+    suite = load_suite([shared_spec("memory")])
+    with FakeLLM(responder=ScriptedModel()) as server:
+        first, _ = generate_local(suite, config(server, tmp_path), str(tmp_path / "a"), threads=3)
+        LLMGateway.close_shared()
+        sent = server.request_count
+        second, _ = generate_local(suite, config(server, tmp_path), str(tmp_path / "b"), threads=3)
+        assert server.request_count == sent > 0
+    assert second.usage.total.requests == 0 and second.usage.total.cache_hits == first.usage.total.requests
+    assert (tmp_path / "a" / "scenarios.jsonl").read_bytes() == (tmp_path / "b" / "scenarios.jsonl").read_bytes()
+
+
+def test_the_concurrency_limit_holds_across_pipeline_threads(tmp_path) -> None:
+    suite = load_suite([shared_spec("memory")])
+    with FakeLLM(responder=ScriptedModel(), latency=0.05) as server:
+        manifest, _ = generate_local(suite, config(server, tmp_path, concurrency=2, cache=False), str(tmp_path / "h"),
+                                     threads=6)
+        assert server.max_in_flight == 2
+    assert manifest.usage.total.requests == server.request_count
+
+
+def test_the_call_budget_leaves_a_valid_partial_harness(tmp_path) -> None:
+    suite = load_suite([shared_spec("memory")])
+    with FakeLLM(responder=ScriptedModel()) as server:
+        cfg = config(server, tmp_path, cache=False)
+        cfg = cfg.model_copy(update={"budget": cfg.budget.model_copy(update={"max_llm_calls": 15})})
+        manifest, _ = generate_local(suite, cfg, str(tmp_path / "h"))
+        assert server.request_count == 15
+    assert manifest.stop_reason and "budget" in manifest.stop_reason
+    assert validate_harness(tmp_path / "h").problems == []
+    assert any("max-calls 15" in f.reason for f in manifest.failures)
+    assert json.loads((tmp_path / "h" / "manifest.json").read_text())["usage"]["stages"]
