@@ -23,6 +23,7 @@ _FEEDING_ROLES = (ParameterRole.identifier, ParameterRole.target)
 MAX_PRODUCERS = 40
 _ACTION_RANK = {Action.create: 0, Action.list: 1, Action.search: 2, Action.read: 3, Action.analyze: 4}
 _VAGUE = {"resource", "item", "object", "value"}
+_ID_ENDINGS = ("id", "name", "path", "hash", "sha", "key", "uuid", "url", "ref", "number")
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,8 @@ class ToolGraph:
             g.add_node(tool.name, action=it.action.value, entity=it.entity, spec=tool.spec)
             seen: set[str] = set()
             fields = output_fields(tool.output_schema, it.entity) if tool.output_schema else []
+            # An identifier leaf (`branches[].name`) says more than the container holding it (`branches`).
+            fields.sort(key=lambda f: not f[0].rsplit(".", 1)[-1].lower().endswith(_ID_ENDINGS))
             rank = _ACTION_RANK.get(it.action, 5)
             for path, kind in fields:
                 if kind not in seen and kind not in _VAGUE:

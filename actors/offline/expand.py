@@ -8,23 +8,15 @@ quote is dropped. Fewer than two turns left means no expansion: one turn with ev
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from actors.base import EngineContext, Outcome
 from actors.offline import text
+from actors.offline.quality import in_output
 from actors.offline.scenario import interpretations_for
 from schemas import Scenario, Turn
 
 MAX_TURNS = 4
-
-
-def _in_output(value: Any, output: Any) -> bool:
-    if value is None or isinstance(value, bool) or output is None:
-        return False
-    needle = value if isinstance(value, str) else json.dumps(value)
-    hay = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
-    return len(needle) >= 3 and needle in hay
 
 
 class OfflineExpander:
@@ -68,10 +60,10 @@ class OfflineExpander:
             for arg, src in sorted(s.calls[k].sources.items()):
                 value = s.calls[k].arguments.get(arg)
                 value = value[0] if isinstance(value, list) and value else value
-                if src in earlier and _in_output(value, s.calls[src].output):
+                if src in earlier and in_output(value, s.calls[src].output):
                     return src, value
         for e in s.state.entities:
-            if e.created_by in earlier and _in_output(e.id, s.calls[e.created_by].output):
+            if e.created_by in earlier and in_output(e.id, s.calls[e.created_by].output):
                 return e.created_by, e.id
         return None
 

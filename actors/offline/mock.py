@@ -14,7 +14,7 @@ from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
 from actors.offline.scenario import interpretations_for
-from actors.offline.slots import embed
+from actors.offline.slots import can_carry, embed
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import label, plural
 from actors.offline.values import ValueGenerator, first_error
@@ -58,14 +58,21 @@ def mock_call(tool: Tool, interpretation: ToolInterpretation, arguments: dict[st
     shown = [e for e in state.entities if e.created_by == index]
     target = _bound_entity(it, arguments, state, index)
     if it.action is Action.create and not any(same_kind(e.kind, it.entity) for e in shown) and target is None:
-        shown.append(_new_entity(gen, it.entity, index, state))
+        named = next((a for p in it.parameters if p.role is ParameterRole.identifier and p.entity
+                      and same_kind(p.entity, it.entity) and isinstance(a := arguments.get(p.name), (str, int))), None)
+        if named is None:
+            shown.append(_new_entity(gen, it.entity, index, state))
+        else:  # an off-script create names its new entity in its arguments
+            shown.append(Entity(kind=it.entity, id=str(named), created_by=index))
+            state.entities.append(shown[-1])
     if it.action in _DECOYS:
         earlier = [e for e in state.entities if e.created_by is not None and e.created_by < index
                    and same_kind(e.kind, it.entity) and not e.attributes.get("deleted") and e not in shown]
         seen = {e.id for e in shown}
         shown += [e for e in earlier if e.id not in seen][:5]
         for _ in range(_DECOYS[it.action]):
-            shown.append(_new_entity(gen, shown[0].kind if shown else it.entity, index, state))
+            shown.append(_new_entity(gen, shown[0].kind if shown else it.entity, index, state,
+                                     like=shown[0].id if shown else None))
     content = {p.name: arguments[p.name] for p in it.parameters if p.role is ParameterRole.content and p.name in arguments}
     if target is not None and it.action in (Action.update, Action.create) and content:
         target.attributes.update(content)
@@ -99,10 +106,14 @@ def _bound_entity(it: ToolInterpretation, args: dict[str, Any], state: WorkflowS
     return None
 
 
-def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState) -> Entity:
+def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState, like: str | None = None) -> Entity:
+    """A further entity of `kind`, shaped like `like` (a numeric ID next to numeric IDs)."""
     taken = {e.id for e in state.entities}
     for _ in range(4):
-        value = str(gen.value({"type": "string", "minLength": 1}, name=f"{kind}_id", role="identifier", entity=kind))
+        if like is not None and like.isdigit():
+            value = str(gen.rng.randint(10 ** (len(like) - 1), 10 ** len(like) - 1))
+        else:
+            value = str(gen.value({"type": "string", "minLength": 3}, name=f"{kind}_id", role="identifier", entity=kind))
         if value not in taken:
             break
     e = Entity(kind=kind, id=value, created_by=index)
@@ -148,7 +159,8 @@ def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: 
         obj = embed(obj, schema, kind, ids, text, lambda items: gen.value(items, root=schema))
     err = first_error(schema, obj)
     dumped = json.dumps(obj, ensure_ascii=False)
-    missing = [e.id for e in shown if e.id not in own and e.id not in dumped]
+    carrier = can_carry(tool)
+    missing = [e.id for e in shown if e.id not in dumped and (carrier or e.id not in own)]
     if err or missing:
         raise StageError(err or f"output cannot hold {missing[0]!r}", f"calls[{index}].output")
     return obj

@@ -62,6 +62,11 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
         return ParameterRole.pagination
     if types == {"boolean"}:
         return ParameterRole.option
+    items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
+    if types == {"object"} or (types == {"array"} and schema_type(items) <= {"object"} and items):
+        return ParameterRole.content  # structured values are data, never a single entity's ID
+    if toks and toks[0] in {"max", "min", "num", "total", "count"} and types & {"integer", "number"}:
+        return ParameterRole.pagination if toks[0] == "max" else ParameterRole.option
     if toks and (toks[0] in _TARGET and len(toks) > 1 or low in {"destination", "dest", "target_path"}):
         if low != "target" or "destination" in desc or "new location" in desc:
             return ParameterRole.target

@@ -132,7 +132,7 @@ class OfflineScenarioWriter:
             if p.role in (ParameterRole.identifier, ParameterRole.target) and p.entity:
                 fresh = p.role is ParameterRole.target or (
                     it.action in _SUBJECT_ACTIONS and not subject_done and same_kind(p.entity, it.entity))
-                if not p.required and (fresh or rng.random() < 0.4 or not world.find(p.entity, j)):
+                if not p.required and (fresh or rng.random() < 0.15 or not world.find(p.entity, j)):
                     continue
                 if fresh:
                     subject_done = True
@@ -160,7 +160,10 @@ class OfflineScenarioWriter:
                   gen: ValueGenerator, seq: list[str]) -> tuple[Any, text.Ref | None]:
         """A value for an identifier of an existing entity, and the call whose output reveals it."""
         array = sub.get("type") == "array"
-        for e in reversed(world.find(kind, j)):
+        found = world.find(kind, j)
+        revealed = [e for e in found if e["created_by"] is not None and self.carriers[seq[e["created_by"]]]]
+        # Once an earlier output showed this kind, only an ID it showed may be used (no mismatches).
+        for e in reversed(revealed) if revealed else reversed(found):
             value = [e["id"]] if array else e["id"]
             if is_valid(sub, value, tool.input_schema):
                 src = e["created_by"]
@@ -170,7 +173,10 @@ class OfflineScenarioWriter:
                                        and src != j and not self._listed_before(e, world))
         producer = next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], kind) and self.carriers[seq[i]]), None)
         item = deref(sub.get("items"), tool.input_schema) if array else sub
-        one = gen.value(item, name=name, role="identifier", entity=kind, root=tool.input_schema)
+        for _ in range(4):  # an ID short enough to occur by chance ("7") cannot be traced to an output
+            one = gen.value(item, name=name, role="identifier", entity=kind, root=tool.input_schema)
+            if len(str(one)) >= 3:
+                break
         value = [one] if array else one
         if not is_valid(sub, value, tool.input_schema):
             value = gen.value(sub, name=name, role="identifier", entity=kind, root=tool.input_schema)

@@ -1,0 +1,125 @@
+"""Checks of generated scenarios that the quality bench and the tests share.
+
+They look only at the finished scenario (arguments, outputs, turns, state), never at how the
+engine made it, so they would also judge another engine's output.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from actors.offline.taxonomy import same_kind
+from actors.offline.values import first_error
+from schemas import ParameterRole, Scenario, Tool, ToolInterpretation
+
+_QUOTED = re.compile(r"`([^`]+)`")
+
+
+def _hay(output: Any) -> str:
+    return output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
+
+
+def _needles(value: Any) -> list[str]:
+    items = value if isinstance(value, list) else [value]
+    out = []
+    for v in items:
+        if isinstance(v, bool) or v is None or isinstance(v, (dict, list)):
+            continue
+        s = v if isinstance(v, str) else json.dumps(v)
+        if s:
+            out.append(s)
+    return out
+
+
+def _token_in(needle: str, hay: str) -> bool:
+    """`needle` as a whole token of `hay`: "2" is in "- 2\n" but not in "2024" or "v2.1"."""
+    return re.search(rf"(?<![\w.-]){re.escape(needle)}(?![\w-])", hay) is not None
+
+
+def in_output(value: Any, output: Any) -> bool:
+    needles = _needles(value)
+    return bool(needles) and output is not None and all(_token_in(n, _hay(output)) for n in needles)
+
+
+def input_errors(s: Scenario, tools: dict[str, Tool]) -> list[str]:
+    out = []
+    for i, c in enumerate(s.calls):
+        err = first_error(tools[c.tool].input_schema, c.arguments)
+        if err:
+            out.append(f"{s.id} calls[{i}].arguments: {err}")
+    return out
+
+
+def output_errors(s: Scenario, tools: dict[str, Tool]) -> list[str]:
+    out = []
+    for i, c in enumerate(s.calls):
+        schema = tools[c.tool].output_schema
+        if schema is not None:
+            err = first_error(schema, c.output)
+            if err:
+                out.append(f"{s.id} calls[{i}].output: {err}")
+    return out
+
+
+def fed_calls(s: Scenario) -> tuple[int, int]:
+    """(calls after the first that take a value an earlier output holds, calls after the first)."""
+    fed = 0
+    for k, c in enumerate(s.calls[1:], start=1):
+        values = [v for v in c.arguments.values()]
+        if any(in_output(v, s.calls[j].output) for v in values for j in range(k)):
+            fed += 1
+    return fed, len(s.calls) - 1
+
+
+def source_errors(s: Scenario) -> list[str]:
+    """`sources` entries whose value the named earlier output does not hold."""
+    out = []
+    for k, c in enumerate(s.calls):
+        for arg, j in c.sources.items():
+            if not (0 <= j < k) or not in_output(c.arguments.get(arg), s.calls[j].output):
+                out.append(f"{s.id} calls[{k}].sources.{arg}: value not in calls[{j}].output")
+    return out
+
+
+def id_mismatches(s: Scenario, its: dict[str, ToolInterpretation]) -> list[str]:
+    """A later call using an ID of a kind earlier outputs produced, with a value none of them produced."""
+    out = []
+    for k, c in enumerate(s.calls):
+        produced = {e.kind for e in s.state.entities if e.created_by is not None and e.created_by < k
+                    and in_output(e.id, s.calls[e.created_by].output)}
+        for p in its[c.tool].parameters:
+            if p.role is not ParameterRole.identifier or p.name not in c.arguments or not p.entity:
+                continue
+            if not any(same_kind(p.entity, kind) for kind in produced):
+                continue
+            value = c.arguments[p.name]
+            created_here = any(e.created_by == k and in_output(e.id, value) for e in s.state.entities)
+            if not created_here and not any(in_output(value, s.calls[j].output) for j in range(k)):
+                out.append(f"{s.id} calls[{k}].arguments.{p.name}: {p.entity} {value!r} not in any earlier output")
+    return out
+
+
+def turn_errors(s: Scenario) -> list[str]:
+    """Every call exactly once and in order; each later turn quotes a value from an earlier output."""
+    out = []
+    order = [i for t in s.turns for i in t.calls]
+    if order != list(range(len(s.calls))):
+        out.append(f"{s.id}: turns hold calls {order}, expected each of 0..{len(s.calls) - 1} once in order")
+    for t, turn in enumerate(s.turns[1:], start=1):
+        earlier = [i for prev in s.turns[:t] for i in prev.calls]
+        quoted = _QUOTED.findall(turn.user)
+        if not any(_token_in(q, _hay(s.calls[i].output)) for q in quoted for i in earlier):
+            out.append(f"{s.id} turns[{t}]: quotes no value from an earlier output")
+    return out
+
+
+def gini(counts: list[int]) -> float:
+    """Gini coefficient of usage counts (0 = perfectly even)."""
+    xs = sorted(counts)
+    n, total = len(xs), sum(xs)
+    if n == 0 or total == 0:
+        return 0.0
+    cum = sum((i + 1) * x for i, x in enumerate(xs))
+    return (2 * cum) / (n * total) - (n + 1) / n

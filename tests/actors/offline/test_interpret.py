@@ -1,0 +1,65 @@
+from schemas import Action, ParameterRole
+
+
+def _it(pipeline, spec, tool):
+    return pipeline(spec).interpretations[tool]
+
+
+def _role(it, name):
+    return next(p for p in it.parameters if p.name == name)
+
+
+def test_git_commit_creates_a_commit(pipeline):
+    for spec in ("git", "git-reference"):
+        it = _it(pipeline, spec, "git_commit")
+        assert (it.action, it.entity) == (Action.create, "commit")
+        assert _role(it, "message").role is ParameterRole.content
+
+
+def test_read_text_file_reads_a_file_named_by_path(pipeline):
+    it = _it(pipeline, "filesystem", "read_text_file")
+    assert (it.action, it.entity) == (Action.read, "file")
+    path = _role(it, "path")
+    assert path.role is ParameterRole.identifier and path.entity == "file" and path.required
+    assert it.required_parameters == ["path"]
+    assert "filesystem" in it.tags
+
+
+def test_redis_set_and_hset_take_an_expiration_option(pipeline):
+    its = pipeline("redis").interpretations
+    assert _role(its["set"], "expiration").role is ParameterRole.option
+    assert _role(its["hset"], "expire_seconds").role is ParameterRole.option
+    assert its["set"].action is Action.create and its["delete"].action is Action.delete
+    assert _role(its["set"], "key").role is ParameterRole.identifier
+
+
+def test_repository_paths_are_suite_context(pipeline):
+    assert _role(_it(pipeline, "git-reference", "git_status"), "repo_path").role is ParameterRole.context
+    assert _role(_it(pipeline, "git", "git_log"), "path").role is ParameterRole.context
+    assert _role(_it(pipeline, "github", "create_issue"), "owner").role is ParameterRole.context
+
+
+def test_list_and_delete_and_pagination(pipeline):
+    its = pipeline("filesystem").interpretations
+    assert its["list_directory"].action is Action.list and "file" in its["list_directory"].produces
+    assert its["move_file"].action is Action.update
+    assert _role(its["move_file"], "destination").role is ParameterRole.target
+    gh = pipeline("github").interpretations
+    assert _role(gh["list_issues"], "perPage").role is ParameterRole.pagination
+    assert gh["delete_file"].action is Action.delete
+
+
+def test_every_tool_of_every_spec_gets_a_complete_interpretation(pipeline):
+    from tests.conftest import SHARED_SPECS
+    names = sorted(p.stem for p in SHARED_SPECS.glob("*.json"))
+    assert len(names) >= 19
+    total = 0
+    for name in names:
+        pipe = pipeline(name)
+        for tool in pipe.suite.tools:
+            it = pipe.interpretations[tool.name]
+            total += 1
+            assert it.entity and it.tags and 1 <= len(it.use_cases) <= 4
+            assert {p.name for p in it.parameters} == set(tool.input_schema.get("properties") or {})
+            assert set(it.required_parameters) == set(tool.input_schema.get("required") or [])
+    assert total >= 950

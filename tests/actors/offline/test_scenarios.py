@@ -1,0 +1,99 @@
+"""Validity and referential integrity of offline scenarios on real specs (the properties the bench measures)."""
+
+import pytest
+
+from actors.offline import quality as q
+from schemas import Action, ScenarioRequest
+
+SPECS = ["filesystem", "git", "redis", "github", "supabase", "memory", "slack"]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_covering_a_spec_gives_valid_consistent_scenarios(covered, spec):
+    pipe, scenarios, failures = covered(spec)
+    tools = pipe.suite.by_name()
+    assert not failures, failures[:2]
+    assert {c.tool for s in scenarios for c in s.calls} == set(tools)
+    for s in scenarios:
+        assert q.input_errors(s, tools) == []
+        assert q.output_errors(s, tools) == []
+        assert q.source_errors(s) == []
+        assert q.turn_errors(s) == []
+        assert all(c.grounding is not None and c.output is not None for c in s.calls)
+        if s.complexity == "complex":
+            assert 3 <= len(s.calls) <= 8 and len(set(s.tools)) >= 2
+            assert len({pipe.interpretations[t].action for t in s.tools}) >= 2
+            assert q.id_mismatches(s, pipe.interpretations) == []
+        else:
+            assert 1 <= len(s.calls) <= 2
+
+
+def test_complex_scenarios_hand_values_from_outputs_to_later_calls(covered):
+    fed = total = multi = complex_ = 0
+    for spec in ("filesystem", "github", "supabase", "redis"):
+        _, scenarios, _ = covered(spec)
+        for s in scenarios:
+            if s.complexity == "complex":
+                f, n = q.fed_calls(s)
+                fed, total, complex_ = fed + f, total + n, complex_ + 1
+                multi += len(s.turns) >= 2
+    assert fed / total >= 0.6
+    assert multi / complex_ >= 0.5
+
+
+def test_same_seed_gives_byte_identical_scenarios(pipeline):
+    pipe = pipeline("git")
+    req = ScenarioRequest(id="a", index=3, seed=99, complexity="complex", focus_tools=["git_commit"])
+    one = pipe.run(req)
+    pipe2 = type(pipe)(pipe.suite)
+    two = pipe2.run(req)
+    assert one is not None and one.to_json_line() == two.to_json_line()
+    other = pipe.run(req.model_copy(update={"seed": 100}))
+    assert other.to_json_line() != one.to_json_line()
+
+
+def test_focus_tool_is_used_and_instruction_states_its_values(pipeline):
+    pipe = pipeline("redis")
+    for seed in range(12):
+        s = pipe.run(ScenarioRequest(id=f"r{seed}", index=seed, seed=seed, complexity="simple", focus_tools=["set"]))
+        assert "set" in s.tools
+        call = s.calls[s.tools.index("set")]
+        for name, value in call.arguments.items():
+            if name not in call.sources and isinstance(value, (str, int)) and not isinstance(value, bool):
+                assert str(value) in s.instruction
+    expiring = [seed for seed in range(12) if "expiration" in pipe.run(ScenarioRequest(
+        id="e", index=seed, seed=seed, complexity="simple", focus_tools=["set"])).calls[0].arguments]
+    assert expiring, "the expiration option is never set"
+
+
+def test_a_read_after_a_write_returns_what_was_written(pipeline):
+    pipe = pipeline("filesystem")
+    seen = 0
+    for seed in range(40):
+        s = pipe.run(ScenarioRequest(id=f"w{seed}", index=seed, seed=seed, complexity="simple",
+                                     focus_tools=["write_file"]))
+        if s is None or len(s.calls) < 2 or s.calls[1].tool not in ("read_text_file", "read_file"):
+            continue
+        if s.calls[1].arguments["path"] == s.calls[0].arguments["path"]:
+            seen += 1
+            assert s.calls[0].arguments["content"] in s.calls[1].output["content"]
+    assert seen
+
+
+def test_listing_shows_entities_created_earlier(pipeline):
+    from actors.offline.mock import mock_call
+    from schemas import WorkflowState
+    pipe = pipeline("redis")
+    tools, its = pipe.suite.by_name(), pipe.interpretations
+    state = WorkflowState()
+    out, state = mock_call(tools["set"], its["set"], {"key": "session:4821", "value": "x"}, state, 5, pipe.suite)
+    assert any(e.id == "session:4821" for e in state.entities) or "session:4821" in str(out.output)
+    listing, state = mock_call(tools["scan_all_keys"], its["scan_all_keys"], {"pattern": "*"}, state, 5, pipe.suite)
+    assert "session:4821" in str(listing.output)
+    assert its["scan_all_keys"].action is Action.list
+
+
+def test_unknown_focus_tool_is_a_recorded_failure_not_an_exception(pipeline):
+    pipe = pipeline("memory")
+    out = pipe.writer.write(ScenarioRequest(id="z", index=0, seed=1, complexity="simple", focus_tools=["nope"]))
+    assert out.item is None and out.failures[0].stage == "scenario" and "nope" in out.failures[0].reason
