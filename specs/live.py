@@ -9,6 +9,7 @@ import concurrent.futures
 import hashlib
 import json
 import os
+import re
 import shlex
 import tempfile
 from pathlib import Path
@@ -34,9 +35,24 @@ def _argv(cmd: str) -> list[str]:
     return argv
 
 
+_LAUNCHERS = re.compile(r"^(python[0-9.]*|node|npx|uvx|bunx|deno|pipx|uv)$")
+
+
 def server_name(cmd: str) -> str:
-    """The spec name of a live server: its executable's file name."""
-    return Path(_argv(cmd)[0]).name
+    """The spec name of a live server: its executable's file name, or for a launcher such as
+    `python`, `node` or `npx` the script, module or package it runs."""
+    argv = _argv(cmd)
+    name = Path(argv[0]).name
+    if _LAUNCHERS.match(name):
+        rest = argv[1:]
+        if rest[:1] == ["run"] or rest[:1] == ["tool"]:
+            rest = rest[1:]
+        for i, a in enumerate(rest):
+            if a == "-m" and i + 1 < len(rest):
+                return rest[i + 1]
+            if not a.startswith("-"):
+                return Path(a).stem
+    return name
 
 
 def _leaf(exc: BaseException) -> BaseException:
@@ -97,7 +113,7 @@ def fetch_tools(cmd: str, timeout: float) -> list[dict[str, Any]]:
             elif isinstance(leaf, OSError):
                 problem = f"cannot start: {leaf.strerror or leaf}"
             else:
-                problem = f"failed before listing its tools: {type(leaf).__name__}: {leaf}"
+                problem = f"failed to list its tools: {type(leaf).__name__}: {leaf}"
             raise SpecError(where, "", problem + _stderr_tail(errlog)) from None
 
 
