@@ -62,6 +62,7 @@ class LLMSettings(StrictContract):
     response_format: Literal["json_schema", "json_object"] | None = Field(
         default=None, description="How structured output is requested; None: json_schema (json_object for local/ models)."
     )
+    max_tokens: int | None = Field(default=None, ge=1, description="Completion token cap per request (None: the provider's default).")
     input_cost_per_million: float | None = Field(default=None, ge=0.0, description="USD per 1M prompt tokens for models litellm has no price for.")
     output_cost_per_million: float | None = Field(default=None, ge=0.0, description="USD per 1M completion tokens for such models.")
 
