@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -31,7 +32,7 @@ __all__ = ["OptionalPolicy", "ValueGenerator", "error_path", "first_error", "is_
 OptionalPolicy = Callable[[str], bool] | set[str] | frozenset[str] | None
 
 _REF_DEPTH = 3  # nested $refs beyond this generate the smallest value, so recursive schemas end
-_MAX_DEPTH = 64
+_MAX_REFS = 32  # a `$ref` chain this long can only be a recursion that never ends
 _REALISTIC_TRIES = 4
 _PLAIN_TRIES = 2
 _NESTED_OPTIONAL = 0.4  # chance an optional property of a nested object is filled in
@@ -59,19 +60,24 @@ class _Top:
         return name in self.optional
 
 
-@dataclass(frozen=True, slots=True)
 class _Slot:
-    """Where a value goes: its name and meaning, its path, and how far generation has nested."""
+    """Where a value goes: its name and meaning, its path, and how far `$ref`s have nested.
 
-    name: str = ""
-    role: str | None = None
-    entity: str | None = None
-    description: str = ""
-    path: str = ""
-    refs: int = 0
-    depth: int = 0
-    plain: bool = False
-    top: _Top | None = None
+    A plain slotted class (not a dataclass) because one is made per generated value and
+    `dataclasses.replace` showed up in profiles.
+    """
+
+    __slots__ = ("name", "role", "entity", "description", "path", "refs", "plain", "top", "parent")
+
+    def __init__(self, name: str = "", role: str | None = None, entity: str | None = None, description: str = "",
+                 path: str = "", refs: int = 0, plain: bool = False, top: _Top | None = None, parent: str = "") -> None:
+        self.name, self.role, self.entity, self.description, self.path = name, role, entity, description, path
+        self.refs, self.plain, self.top, self.parent = refs, plain, top, parent
+
+    def but(self, **changes: Any) -> _Slot:
+        fields = {k: getattr(self, k) for k in self.__slots__}
+        fields.update(changes)
+        return _Slot(**fields)
 
     @property
     def minimal(self) -> bool:
@@ -83,6 +89,8 @@ class ValueGenerator:
 
     def __init__(self, org: Organisation, rng) -> None:
         self.org, self.rng = org, rng
+        # words that strings generated from a bare regex are spelled from
+        self.vocab = tuple(dict.fromkeys((org.slug, *org.nouns, *org.teams, *(p.split("-")[-1] for p in org.projects))))
 
     # ----- public API -------------------------------------------------------------------
     def value(self, schema: Any, *, name: str = "", role: str | None = None, entity: str | None = None,
@@ -112,7 +120,7 @@ class ValueGenerator:
         last = "no attempt made"
         for attempt in range(_REALISTIC_TRIES + _PLAIN_TRIES):
             if attempt == _REALISTIC_TRIES:
-                slot = replace(slot, plain=True)
+                slot = slot.but(plain=True)
             try:
                 candidate = self._gen(schema, root_or_self, slot)
             except Unsatisfiable as exc:
@@ -122,7 +130,7 @@ class ValueGenerator:
                 return candidate
             last = first_error(schema, candidate, root) or "invalid"
             if blame_fixed and slot.top is not None and slot.top.fixed:
-                slot = replace(slot, top=_drop_blamed(slot.top, schema, candidate, root))
+                slot = slot.but(top=_drop_blamed(slot.top, schema, candidate, root))
         raise ValueError(f"{slot.path or '(root)'}: cannot generate a valid value ({last})")
 
     def _gen(self, schema: Any, root: Any, slot: _Slot) -> Any:
@@ -132,9 +140,6 @@ class ValueGenerator:
             raise Unsatisfiable(slot.path, "the schema `false` admits no value")
         if not isinstance(schema, dict):
             raise Unsatisfiable(slot.path, f"not a schema: {schema!r}")
-        if slot.depth > _MAX_DEPTH:
-            raise Unsatisfiable(slot.path, "schema nests too deeply (unbounded recursion)")
-        slot = replace(slot, depth=slot.depth + 1)
         ref = schema.get("$ref", schema.get("$dynamicRef", schema.get("$recursiveRef")))
         if isinstance(ref, str):
             target = resolve(ref, root, slot.path)
@@ -142,7 +147,9 @@ class ValueGenerator:
                 raise Unsatisfiable(slot.path, f"$ref {ref} is the schema `false`")
             rest = without(schema, "$ref", "$dynamicRef", "$recursiveRef")
             target = {} if target is True else target
-            deeper = replace(slot, refs=slot.refs + 1, description=slot.description or _desc(target))
+            if slot.refs > _MAX_REFS:
+                raise Unsatisfiable(slot.path, f"$ref {ref} recurses without end")
+            deeper = slot.but(refs=slot.refs + 1, description=slot.description or _desc(target))
             return self._gen(merge(rest, target) if rest else target, root, deeper)
         if "allOf" in schema:
             merged = without(schema, "allOf")
@@ -184,6 +191,7 @@ class ValueGenerator:
     def _alternatives(self, schema: dict, key: str, root: Any, slot: _Slot) -> Any:
         branches = schema[key]
         rest = without(schema, key)
+        exclusive = key == "oneOf" and not _DISJOINT.get(branches)
         for i in self._branch_order(branches, slot):
             branch = branches[i]
             if branch is False:
@@ -192,9 +200,9 @@ class ValueGenerator:
                 candidate = self._gen(merge(rest, {} if branch is True else branch), root, slot)
             except Unsatisfiable:
                 continue
-            if not is_valid(branch, candidate, root):
+            if not _simple(branch) and not is_valid(branch, candidate, root):
                 continue
-            if key == "oneOf" and any(j != i and is_valid(b, candidate, root) for j, b in enumerate(branches)):
+            if exclusive and any(j != i and is_valid(b, candidate, root) for j, b in enumerate(branches)):
                 continue  # oneOf: the value must match exactly one branch
             return candidate
         raise Unsatisfiable(slot.path, f"no {key} branch gave a value matching exactly as required")
@@ -258,19 +266,22 @@ class ValueGenerator:
 
     # ----- leaves -----------------------------------------------------------------------
     def _hint(self, slot: _Slot) -> Hint:
-        return Hint(slot.name, slot.role, slot.entity, slot.description, self.org, self.rng)
+        return Hint(slot.name, slot.role, slot.entity, slot.description, self.org, self.rng, slot.parent)
 
     def _string(self, schema: dict, slot: _Slot) -> str:
         lo, hi = int(schema.get("minLength", 0)), schema.get("maxLength")
         pattern, fmt = schema.get("pattern"), schema.get("format")
-        if not slot.plain:
-            candidate = (format_string(fmt, self.org, self.rng) if isinstance(fmt, str) else None) \
+        if not isinstance(pattern, str):
+            pattern = None
+        for _ in range(0 if slot.plain else 3 if pattern else 1):
+            proposal = (format_string(fmt, self.org, self.rng) if isinstance(fmt, str) else None) \
                 or realistic_string(self._hint(slot))
-            candidate = self._fit_length(candidate, lo, hi)
-            if candidate is not None and (pattern is None or _matches(pattern, candidate)):
-                return candidate
-        if isinstance(pattern, str):
-            made = regex_string(pattern, self.rng, lo, hi)
+            for form in _variants(proposal) if pattern else (proposal,):
+                fitted = self._fit_length(form, lo, hi)
+                if fitted is not None and (pattern is None or _matches(pattern, fitted)):
+                    return fitted
+        if pattern is not None:
+            made = regex_string(pattern, self.rng, lo, hi, vocab=self.vocab)
             if made is None:
                 raise Unsatisfiable(slot.path, f"no string of length {lo}..{hi} matches pattern {pattern!r}")
             return made
@@ -318,7 +329,7 @@ class ValueGenerator:
             sub = prefix[i] if i < len(prefix) else items
             if contains is not None and i < need_contains:
                 sub = merge({} if sub is True else sub, {} if contains is True else contains)
-            elem_slot = replace(slot, name=child, path=f"{slot.path}[{i}]", top=None,
+            elem_slot = slot.but(name=child, path=f"{slot.path}[{i}]", top=None,
                                 description=_desc(sub) or slot.description)
             for attempt in range(8 if unique else 3 if not slot.minimal else 1):
                 value = self._gen(sub, root, elem_slot)
@@ -344,6 +355,8 @@ class ValueGenerator:
         chosen = [p for p in props if p in required or p in fixed or (
             not slot.minimal and (top.wants(p) if top else self.rng.random() < _NESTED_OPTIONAL))]
         chosen += [r for r in required if r not in props]
+        if not chosen and props and top is None and not slot.minimal:
+            chosen = self.rng.sample(list(props), min(len(props), self.rng.choice((1, 2))))  # an empty {} says nothing
         for p in props:  # minProperties: fill in optional properties first
             if len(chosen) >= min_p:
                 break
@@ -378,7 +391,7 @@ class ValueGenerator:
         top = slot.top
         return _Slot(name=key, role=top.roles.get(key) if top else None, entity=top.entities.get(key) if top else None,
                      description=_desc(sub), path=f"{slot.path}.{key}" if slot.path else key,
-                     refs=slot.refs, depth=slot.depth, plain=slot.plain)
+                     refs=slot.refs, plain=slot.plain, parent=slot.name)
 
     def _property_schema(self, schema: dict, key: str) -> Any:
         props = schema.get("properties") or {}
@@ -401,7 +414,7 @@ class ValueGenerator:
             pool = _MAP_KEYS.get(singular(slot.name), _MAP_KEYS.get(slot.name, _DEFAULT_MAP_KEYS))
             key = next((k for k in pool if k not in out), f"{self.rng.choice(self.org.nouns)}_{len(out)}")
         if key is not None and isinstance(names, dict) and not is_valid(names, key, root):
-            key = self._gen(names, root, replace(slot, name="key", top=None))
+            key = self._gen(names, root, slot.but(name="key", top=None))
         return key if isinstance(key, str) and key not in out else None
 
 
@@ -412,6 +425,64 @@ def _drop_blamed(top: _Top, schema: Any, candidate: Any, root: Any) -> _Top:
     if not blamed & set(top.fixed):
         return replace(top, fixed={})  # an object-level error (e.g. dependencies): drop them all
     return replace(top, fixed={k: v for k, v in top.fixed.items() if k not in blamed})
+
+
+_SIMPLE_KEYS = frozenset({"type", "description", "title", "default", "examples", "$comment", "minimum", "maximum",
+                          "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "enum", "const"})
+
+
+def _simple(branch: Any) -> bool:
+    """A branch the generator meets exactly (checking it again would only cost time)."""
+    return branch is True or (isinstance(branch, dict) and isinstance(branch.get("type", ""), str)
+                              and branch.keys() <= _SIMPLE_KEYS)
+
+
+class _ByIdentity:
+    """A bounded memo of fn(obj) keyed by the object's identity (the object is kept alive)."""
+
+    def __init__(self, fn: Callable[[Any], Any], size: int = 4096) -> None:
+        self.fn, self.size, self.memo = fn, size, {}
+
+    def get(self, obj: Any) -> Any:
+        hit = self.memo.get(id(obj))
+        if hit is not None and hit[0] is obj:
+            return hit[1]
+        if len(self.memo) >= self.size:
+            self.memo.clear()
+        value = self.fn(obj)
+        self.memo[id(obj)] = (obj, value)
+        return value
+
+
+def _disjoint(branches: list) -> bool:
+    """Whether no value can match two oneOf branches: distinct single types, or a shared
+    required property with a distinct `const` in each branch (a discriminator)."""
+    if not all(isinstance(b, dict) for b in branches):
+        return False
+    types = [b.get("type") for b in branches]
+    if all(isinstance(t, str) for t in types) and len(set(types)) == len(types) and \
+            not {"integer", "number"} <= set(types):
+        return True
+    consts: dict[str, list] = {}
+    for b in branches:
+        for prop, sub in (b.get("properties") or {}).items():
+            if isinstance(sub, dict) and "const" in sub and prop in (b.get("required") or ()):
+                consts.setdefault(prop, []).append(json.dumps(sub["const"], sort_keys=True))
+    return any(len(vals) == len(branches) == len(set(vals)) for vals in consts.values())
+
+
+_DISJOINT = _ByIdentity(_disjoint)
+
+
+def _variants(text: str):
+    """The proposal and spellings of it that a `pattern` is more likely to accept."""
+    yield text
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")
+    yield slug.lower()
+    yield slug.replace("-", "_").lower()
+    yield slug.replace("-", "_").upper()
+    yield slug.replace("-", "")
+    yield re.sub(r"[^0-9]", "", text) or text
 
 
 def _desc(schema: Any) -> str:

@@ -34,12 +34,47 @@ _CATEGORIES = {
 }
 
 
+class _State:
+    """Per-string generation state: captured groups (for backreferences) and words to draw on."""
+
+    __slots__ = ("groups", "vocab")
+
+    def __init__(self, vocab: tuple[str, ...]) -> None:
+        self.groups: dict[int, str] = {}
+        self.vocab = vocab
+
+
+def _vocab_run(allowed: str, n: int, rng: random.Random, vocab: tuple[str, ...]) -> str | None:
+    """n characters from `allowed` spelled from real words ("fleet-dispatch") rather than noise."""
+    seps = [c for c in "-_." if c in allowed]
+    parts: list[str] = []
+    length = 0
+    for _ in range(8):
+        word = rng.choice(vocab)
+        for form in (word, word.lower(), word.upper(), word.capitalize()):
+            if all(c in allowed for c in form):
+                break
+        else:
+            continue
+        parts.append(form)
+        length += len(form) + (1 if seps else 0)
+        if length >= n:
+            break
+    if not parts:
+        return None
+    run = (seps[0] if seps else "").join(parts)
+    if len(run) < n:
+        return None
+    run = run[:n]
+    return run if run[-1] not in "-_." else run[:-1] + parts[0][0]
+
+
 class _Node:
     __slots__ = ("lo", "hi")
     lo: int
     hi: int
 
-    def gen(self, rng: random.Random, want: int, out: list[str], groups: dict[int, str]) -> None:
+    def gen(self, rng: random.Random, want: int, out: list[str], st: _State) -> None:
         raise NotImplementedError
 
 
@@ -49,7 +84,7 @@ class _Chars(_Node):
     def __init__(self, chars: str) -> None:
         self.chars, self.lo, self.hi = chars, 1, 1
 
-    def gen(self, rng, want, out, groups):
+    def gen(self, rng, want, out, st):
         out.append(self.chars[0] if len(self.chars) == 1 else rng.choice(self.chars))
 
 
@@ -57,7 +92,7 @@ class _Empty(_Node):
     def __init__(self) -> None:
         self.lo = self.hi = 0
 
-    def gen(self, rng, want, out, groups):
+    def gen(self, rng, want, out, st):
         return None
 
 
@@ -69,9 +104,9 @@ class _Seq(_Node):
         self.lo = sum(i.lo for i in items)
         self.hi = min(sum(i.hi for i in items), 10 * _CAP)
 
-    def gen(self, rng, want, out, groups):
+    def gen(self, rng, want, out, st):
         for item, share in zip(self.items, _spread(rng, [(i.lo, i.hi) for i in self.items], want)):
-            item.gen(rng, share, out, groups)
+            item.gen(rng, share, out, st)
 
 
 class _Alt(_Node):
@@ -82,10 +117,10 @@ class _Alt(_Node):
         self.lo = min(o.lo for o in options)
         self.hi = max(o.hi for o in options)
 
-    def gen(self, rng, want, out, groups):
+    def gen(self, rng, want, out, st):
         fitting = [o for o in self.options if o.lo <= want <= o.hi]
         choice = rng.choice(fitting) if fitting else min(self.options, key=lambda o: abs(o.lo - want))
-        choice.gen(rng, want, out, groups)
+        choice.gen(rng, want, out, st)
 
 
 class _Repeat(_Node):
@@ -97,13 +132,18 @@ class _Repeat(_Node):
         self.lo = item.lo * lo
         self.hi = min(item.hi * self.max, 10 * _CAP)
 
-    def gen(self, rng, want, out, groups):
+    def gen(self, rng, want, out, st):
         a, b = self.item.lo, self.item.hi
         lo = max(self.min, -(-want // b) if b else self.min)
         hi = min(self.max, want // a if a else self.min + (1 if want else 0))
         n = rng.randint(lo, hi) if lo <= hi else (self.min if want <= self.lo else self.max)
+        if isinstance(self.item, _Chars) and n >= 3 and st.vocab:
+            run = _vocab_run(self.item.chars, n, rng, st.vocab)
+            if run is not None:
+                out.append(run)
+                return
         for share in _spread(rng, [(a, b)] * n, want):
-            self.item.gen(rng, share, out, groups)
+            self.item.gen(rng, share, out, st)
 
 
 class _Group(_Node):
@@ -112,11 +152,11 @@ class _Group(_Node):
     def __init__(self, gid: int | None, item: _Node) -> None:
         self.gid, self.item, self.lo, self.hi = gid, item, item.lo, item.hi
 
-    def gen(self, rng, want, out, groups):
+    def gen(self, rng, want, out, st):
         start = len(out)
-        self.item.gen(rng, want, out, groups)
+        self.item.gen(rng, want, out, st)
         if self.gid is not None:
-            groups[self.gid] = "".join(out[start:])
+            st.groups[self.gid] = "".join(out[start:])
 
 
 class _Ref(_Node):
@@ -126,8 +166,8 @@ class _Ref(_Node):
         self.gid = gid
         self.lo, self.hi = (like.lo, like.hi) if like else (0, _CAP)
 
-    def gen(self, rng, want, out, groups):
-        out.append(groups.get(self.gid, ""))
+    def gen(self, rng, want, out, st):
+        out.append(st.groups.get(self.gid, ""))
 
 
 def _spread(rng: random.Random, bounds: list[tuple[int, int]], want: int) -> list[int]:
@@ -215,8 +255,11 @@ def _compiled(pattern: str) -> tuple[_Node, re.Pattern[str]]:
 
 
 def regex_string(pattern: str, rng: random.Random, min_len: int = 0, max_len: int | None = None,
-                 attempts: int = 12) -> str | None:
-    """A string that `re.search(pattern)` accepts with min_len <= len <= max_len, or None."""
+                 attempts: int = 12, vocab: tuple[str, ...] = ()) -> str | None:
+    """A string that `re.search(pattern)` accepts with min_len <= len <= max_len, or None.
+
+    Runs of one character class are spelled from `vocab` words where they fit.
+    """
     try:
         node, rx = _compiled(pattern)
     except (re.error, ValueError, RecursionError):
@@ -227,7 +270,7 @@ def regex_string(pattern: str, rng: random.Random, min_len: int = 0, max_len: in
         top = hi if attempt >= attempts // 2 else min(hi, lo + 12)
         want = rng.randint(lo, top) if lo <= top else lo
         out: list[str] = []
-        node.gen(rng, want, out, {})
+        node.gen(rng, want, out, _State(vocab if attempt < attempts - 3 else ()))
         s = "".join(out)
         if min_len <= len(s) and (max_len is None or len(s) <= max_len) and rx.search(s):
             return s

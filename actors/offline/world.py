@@ -77,6 +77,7 @@ class Organisation:
     regions: tuple[str, ...]
     resource_groups: tuple[str, ...]
     subscription: str
+    tenant: str
 
     def project_path(self, project: str) -> str:
         return f"{self.root}/{project}"
@@ -123,16 +124,17 @@ def make_org(seed: int) -> Organisation:
     major = rng.randint(1, 4)
     tags = tuple(f"v{major}.{minor}.{rng.randint(0, 9)}" for minor in sorted(rng.sample(range(12), 3)))
     channels = tuple(f"{t}-alerts" if i == 0 else t for i, t in enumerate(_pick(rng, _TEAMS, 3)))
-    tables = tuple(f"{n}s" for n in nouns)
+    tables = tuple(n if n.endswith("s") else f"{n}s" for n in nouns)
     regions = _pick(rng, _REGIONS, 2)
     resource_groups = tuple(f"rg-{slug}-{env}" for env in ("prod", "staging"))
     subscription = _uuid(rng)
+    tenant = _uuid(rng)
     return Organisation(
         seed=seed, name=f"{prefix} {suffix}", slug=slug, domain=domain, people=people,
         teams=_pick(rng, _TEAMS, 3), nouns=nouns, projects=projects, project_keys=project_keys,
         branches=branches, root=root, directories=directories, files=files, services=services,
         urls=urls, tags=tags, channels=channels, tables=tables, regions=regions,
-        resource_groups=resource_groups, subscription=subscription,
+        resource_groups=resource_groups, subscription=subscription, tenant=tenant,
     )
 
 

@@ -1,0 +1,274 @@
+"""Generators of realistic strings, each drawing on the organisation and the slot's hint.
+
+Each function takes a `Hint` and returns a string; `values_names` decides which one a
+parameter gets. Nothing here returns placeholders ("string", "foo", lorem ipsum).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass
+
+from actors.offline import values_formats as fmt
+from actors.offline.world import Organisation, Person, _uuid
+
+TOPICS = ("retry", "timeout", "export", "pagination", "rate limit", "audit log", "cache", "search", "onboarding")
+VERBS = ("Fix", "Add", "Handle", "Refactor", "Document", "Speed up", "Validate")
+STATUSES = ("open", "in_progress", "blocked", "done")
+DESIGN = ("Hero Banner", "Logo", "Headline", "Background", "Price Badge", "CTA Button", "Footer", "Title Card",
+          "Lower Third", "Icon Set", "Header", "Product Shot")
+ENVS = ("prod", "staging", "01", "eu")
+ELEMENTS = ("Save invoice button", "Search field", "Checkout submit button", "Sign in link", "Country dropdown")
+KEYS = ("Enter", "Tab", "Escape", "ArrowDown", "Control+A", "Shift+Tab")
+_PEOPLE_WORDS = frozenset({"person", "user", "member", "author", "assignee", "reviewer", "committer", "sender",
+                           "recipient", "owner", "participant", "watcher", "creator", "reporter"})
+_DESIGN_WORDS = frozenset({"layer", "artboard", "comp", "composition", "document", "symbol", "swatch", "style", "preset",
+                           "group", "object", "item", "clip", "effect", "shape", "frame", "text", "gradient", "brush",
+                           "pattern", "bin", "marker", "sequence", "track", "mask", "graphic", "image", "template"})
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """Everything known about the slot a value goes into."""
+
+    name: str
+    role: str | None
+    entity: str | None
+    description: str
+    org: Organisation
+    rng: random.Random
+    parent: str = ""  # the enclosing property's name, for nested objects
+
+
+def plural(noun: str) -> str:
+    if noun.endswith(("s", "x", "sh", "ch")):
+        return noun if noun.endswith("s") else noun + "es"
+    return noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"
+
+
+def noun(h: Hint) -> str:
+    return h.rng.choice(h.org.nouns)
+
+
+def topic(h: Hint) -> str:
+    return h.rng.choice(TOPICS)
+
+
+def person(h: Hint) -> Person:
+    return h.rng.choice(h.org.people)
+
+
+def project(h: Hint) -> str:
+    return h.rng.choice(h.org.projects)
+
+
+def file_path(h: Hint) -> str:
+    return h.rng.choice(h.org.files)
+
+
+def relative_file(h: Hint) -> str:
+    path = file_path(h)
+    return path.split("/", 4)[-1]
+
+
+def directory(h: Hint) -> str:
+    return h.rng.choice((h.org.project_path(project(h)),) + h.org.directories)
+
+
+def path(h: Hint) -> str:
+    d = h.description.lower()
+    if "relative" in d and "file" in d:
+        return relative_file(h)
+    if re.search(r"director|folder|repositor|working dir|workspace|clone", d) and "file" not in d:
+        return directory(h)
+    return file_path(h)
+
+
+def sha(h: Hint) -> str:
+    full = f"{h.rng.getrandbits(160):040x}"
+    return full if "full" in h.description.lower() or h.rng.random() < 0.3 else full[:7]
+
+
+def git_ref(h: Hint) -> str:
+    return sha(h) if h.rng.random() < 0.4 else h.rng.choice(h.org.branches)
+
+
+def git_url(h: Hint) -> str:
+    return f"https://git.{h.org.domain}/{h.org.slug}/{project(h)}.git"
+
+
+def url(h: Hint) -> str:
+    d = h.description.lower()
+    if "webhook" in h.name.lower():
+        return f"https://hooks.{h.org.domain}/{noun(h)}-events"
+    if re.search(r"\bgit\b|repositor|clone|remote", d):
+        return git_url(h)
+    if re.search(r"page|navigate|browser|load|open", d):
+        return h.rng.choice((f"https://app.{h.org.domain}/{plural(noun(h))}", f"https://app.{h.org.domain}/login",
+                             f"https://app.{h.org.domain}/checkout", f"https://app.{h.org.domain}/settings/billing"))
+    return fmt.url(h.org, h.rng)
+
+
+def title(h: Hint) -> str:
+    n, t = noun(h), topic(h)
+    return h.rng.choice((f"{n.capitalize()} {t} fails for large batches", f"Add {t} to the {n} export",
+                         f"{n.capitalize()} sync stalls after deploy", f"Q2 {n} {t} review"))
+
+
+def commit_message(h: Hint) -> str:
+    return f"{h.rng.choice(VERBS)} {noun(h)} {topic(h)} in {project(h)}"
+
+
+def text(h: Hint) -> str:
+    p, n, t = person(h), noun(h), topic(h)
+    return h.rng.choice((
+        f"The {n} {t} change is ready for review; {p.name.split()[0]} will verify it on staging.",
+        f"Customers report that {n} updates arrive late. Checking the {t} settings in {project(h)}.",
+        f"Rolled out the new {t} behaviour for {plural(n)}; no errors in the last hour.",
+        f"Can someone from {h.rng.choice(h.org.teams)} confirm the {n} {t} numbers before Friday?",
+    ))
+
+
+def markdown(h: Hint) -> str:
+    n, t = noun(h), topic(h)
+    return f"## {n.capitalize()} {t}\n\n- Owner: {person(h).name}\n- Service: {project(h)}\n\n{text(h)}"
+
+
+def query(h: Hint) -> str:
+    n, t = noun(h), topic(h)
+    return h.rng.choice((f"{n} {t}", f"{n} {t} error", f"{t} {project(h)}", f"failed {plural(n)} last week"))
+
+
+def jql(h: Hint) -> str:
+    return f'project = {h.rng.choice(h.org.project_keys)} AND status = "In Progress" ORDER BY updated DESC'
+
+
+def cql(h: Hint) -> str:
+    return f'space = {h.org.project_keys[0]} AND text ~ "{noun(h)} {topic(h)}"'
+
+
+def sql(h: Hint) -> str:
+    return f"SELECT id, status, updated_at FROM {h.rng.choice(h.org.tables)} WHERE status = 'failed' LIMIT 20"
+
+
+def kql(h: Hint) -> str:
+    return h.rng.choice(("AppRequests | where ResultCode == '500' | summarize count() by bin(TimeGenerated, 1h)",
+                         f"AppTraces | where Message has '{noun(h)}' | take 50"))
+
+
+def odata(h: Hint) -> str:
+    return h.rng.choice(("status eq 'Active'", f"name eq '{noun(h)}-api'", "properties/provisioningState eq 'Succeeded'"))
+
+
+def sql_filter(h: Hint) -> str:
+    return h.rng.choice((f"status = '{h.rng.choice(STATUSES)}'", f"created_at > '{fmt.iso_date(h.rng)}'",
+                         f"{noun(h)}_id IS NOT NULL AND status != 'archived'"))
+
+
+def selector(h: Hint) -> str:
+    n = noun(h)
+    return h.rng.choice((f"#{n}-submit", f"button[data-test='save-{n}']", f".{n}-list > li:first-child",
+                         f"input[name='{n}_search']", "#checkout-submit"))
+
+
+def xpath(h: Hint) -> str:
+    return f"//button[@id='{noun(h)}-submit']"
+
+
+def cache_key(h: Hint) -> str:
+    n = noun(h)
+    return h.rng.choice((f"session:{h.rng.randint(1000, 9999)}", f"{n}:{h.rng.randint(100, 9999)}",
+                         f"cache:{n}:{h.rng.randint(10, 999)}", f"user:{person(h).username}:prefs"))
+
+
+def glob(h: Hint) -> str:
+    d, e = h.description.lower(), (h.entity or "").lower()
+    if "key" in d or "key" in e or "redis" in d:
+        return h.rng.choice(("session:*", f"{noun(h)}:*", "cache:*"))
+    return h.rng.choice(("*.py", f"**/*{noun(h)}*", "*.yaml", "src/**/*.ts"))
+
+
+def regex(h: Hint) -> str:
+    return h.rng.choice(("ERROR .*timeout", rf"{noun(h)}-\d+", r"\bTODO\b", "status=(open|pending)"))
+
+
+def issue_key(h: Hint) -> str:
+    return f"{h.rng.choice(h.org.project_keys)}-{h.rng.randint(12, 480)}"
+
+
+def identifier(h: Hint) -> str:
+    lower = h.name.lower()
+    if "uuid" in lower or "guid" in lower or "uuid" in h.description.lower():
+        return _uuid(h.rng)
+    if "issue" in lower or "ticket" in lower:
+        return issue_key(h)
+    if "numeric" in h.description.lower() or h.rng.random() < 0.4:
+        return str(h.rng.randint(1000, 99999))
+    e = (h.entity or lower.rsplit("_", 1)[0] or noun(h)).replace("_", "-")
+    prefix = "".join(p[0] for p in e.split("-") if p)[:3] or "id"
+    return f"{prefix}_{h.rng.getrandbits(40):010x}"
+
+
+def resource(h: Hint, kind: str) -> str:
+    return f"{kind}-{noun(h)}-{h.rng.choice(ENVS)}"
+
+
+def named(h: Hint, entity: str) -> str:
+    """A name for a thing of kind `entity` ("layer", "user", "sprint", "vm", ...)."""
+    e = entity.lower().replace("-", "_")
+    last = e.rsplit("_", 1)[-1]
+    if last in _PEOPLE_WORDS:
+        return person(h).name
+    if last in _DESIGN_WORDS:
+        return h.rng.choice(DESIGN) if h.rng.random() < 0.6 else f"{noun(h).capitalize()} {h.rng.choice(DESIGN)}"
+    simple = {
+        "file": lambda: file_path(h).rsplit("/", 1)[-1], "branch": lambda: h.rng.choice(h.org.branches[1:]),
+        "repo": lambda: project(h), "repository": lambda: project(h), "project": lambda: project(h),
+        "channel": lambda: h.rng.choice(h.org.channels), "table": lambda: h.rng.choice(h.org.tables),
+        "database": lambda: f"{h.org.slug}_prod", "sprint": lambda: f"Sprint {h.rng.randint(8, 40)}",
+        "board": lambda: f"{noun(h).capitalize()} board", "label": lambda: h.rng.choice(("bug", "customer", noun(h))),
+        "tag": lambda: h.rng.choice(h.org.tags), "version": lambda: h.rng.choice(h.org.tags),
+        "index": lambda: f"idx:{plural(noun(h))}", "key": lambda: cache_key(h), "team": lambda: h.rng.choice(h.org.teams),
+        "space": lambda: f"{noun(h).capitalize()} Engineering", "queue": lambda: f"{noun(h)}-events",
+        "topic": lambda: f"{noun(h)}-events", "service": lambda: h.rng.choice(h.org.services),
+        "remote": lambda: h.rng.choice(("origin", "upstream")), "entity": lambda: f"{noun(h).capitalize()} {project(h)}",
+        "font": lambda: h.rng.choice(("Inter", "Helvetica Neue", "Source Sans Pro")),
+    }
+    make = simple.get(last)
+    if make:
+        return make()
+    if last in ("name", "display", "full"):
+        return f"{noun(h)}-{h.rng.choice(('nightly', 'primary', 'eu', 'archive', 'v2'))}"
+    return resource(h, last)
+
+
+def json_text(h: Hint) -> str:
+    """A small JSON document as a string, for parameters that take JSON text."""
+    d = h.description.lower()
+    if "array" in d or "list" in d:
+        return json.dumps([{"summary": title(h), "project_key": h.org.project_keys[0], "issue_type": "Task"}])
+    return json.dumps({"priority": h.rng.choice(("High", "Medium")), "labels": [noun(h)],
+                       "owner": person(h).email})
+
+
+def comma_list(h: Hint) -> str:
+    w = h.name.lower()
+    if "field" in w:
+        return h.rng.choice(("summary,status,assignee", "summary,priority,updated", "status,labels"))
+    if "key" in w or "issue" in w:
+        return ",".join(issue_key(h) for _ in range(2))
+    return ",".join(h.rng.sample(h.org.nouns, 2))
+
+
+def javascript(h: Hint) -> str:
+    if "=>" in h.description or "function" in h.name.lower():
+        return h.rng.choice(("() => document.title", "() => document.querySelectorAll('tr.order-row').length",
+                             "(element) => element.textContent"))
+    return h.rng.choice(("document.title", "document.querySelectorAll('a').length",
+                         "window.scrollTo(0, document.body.scrollHeight)"))
+
+
+def keyboard(h: Hint) -> str:
+    return h.rng.choice(KEYS)
