@@ -12,6 +12,7 @@ logged, cached or returned; error messages are scrubbed of them.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import os
 import random
@@ -179,6 +180,8 @@ class LLMGateway:
     async def _complete(self, req: LLMRequest) -> LLMResult:
         model = self.model if req.model is None else req.model
         temperature = self.settings.temperature if req.temperature is None else req.temperature
+        if req.max_tokens is None and self.settings.max_tokens is not None:
+            req = dataclasses.replace(req, max_tokens=self.settings.max_tokens)  # part of what decides the answer
         key = cache_key(model, req, temperature)
         if self.cache is not None and req.cache and (hit := self.cache.get(key)) is not None:
             usage = StageUsage(cache_hits=1, cost_usd=0.0)
