@@ -28,6 +28,22 @@ class ToolProblem(Exception):
         self.path, self.reason = path, reason
 
 
+MAX_JSON_DEPTH = 200  # JSON levels (about 100 schema levels): beyond it, json.dumps and recursion break
+
+
+def check_depth(node: Any, path: str) -> None:
+    """Raise ToolProblem when `node` nests deeper than MAX_JSON_DEPTH (checked without recursion)."""
+    stack = [(node, 1)]
+    while stack:
+        n, d = stack.pop()
+        if d > MAX_JSON_DEPTH:
+            _fail(path, f"schema nested deeper than {MAX_JSON_DEPTH} JSON levels")
+        if isinstance(n, dict):
+            stack.extend((v, d + 1) for v in n.values() if isinstance(v, (dict, list)))
+        elif isinstance(n, list):
+            stack.extend((v, d + 1) for v in n if isinstance(v, (dict, list)))
+
+
 @lru_cache(maxsize=4096)
 def regex_error(pattern: str) -> str | None:
     """Why `pattern` does not compile (with Python's `re`, which jsonschema uses), or None."""

@@ -38,20 +38,51 @@ def parse_document(source: str, data: bytes, suffix: str = "") -> Any:
     text = _decode(source, data)
     if suffix.lower() not in (".yaml", ".yml"):
         try:
-            return json.loads(text)
+            return json.loads(text, parse_constant=_no_constant)
         except json.JSONDecodeError as e:
             if not text.lstrip().startswith(("openapi:", "swagger:", "---", "%YAML")):
                 raise SpecError(source, "", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
         except RecursionError:
             raise SpecError(source, "", "not usable JSON: nested too deeply") from None
+        except _Constant as e:
+            raise SpecError(source, "", f"not valid JSON: {e} is not a JSON value") from None
     import yaml  # only YAML documents pay for the import
 
     try:
-        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        doc = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""
         raise SpecError(source, "", f"not valid YAML: {getattr(e, 'problem', None) or e}{where}") from None
+    except RecursionError:
+        raise SpecError(source, "", "not usable YAML: nested too deeply") from None
+    if _expands_beyond(doc, 100 * len(text) + 10_000):
+        raise SpecError(source, "", "YAML aliases expand to far more data than the file holds (an alias bomb?)")
+    return doc
+
+
+class _Constant(ValueError):
+    """NaN or Infinity: Python's json reads them, JSON does not have them."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _Constant(name)
+
+
+def _expands_beyond(doc: Any, cap: int) -> bool:
+    """True when walking `doc` visits more than `cap` nodes: YAML aliases share nodes, and a
+    few lines of anchors can stand for billions of them."""
+    stack, seen = [doc], 0
+    while stack:
+        node = stack.pop()
+        seen += 1
+        if seen > cap:
+            return True
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
 
 
 def _raws(source: str, doc: Any) -> tuple[list[RawTool] | None, SpecKind]:

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 from urllib.parse import unquote
 
-from specs.checks import ToolProblem
+from specs.checks import ToolProblem, check_depth
 from specs.errors import SpecError, expected, key
 from specs.openapi_schema import from_30, merge_pieces, param_schema, wrap_output
 from specs.profile import FEATURES, schema_features
@@ -47,6 +47,7 @@ class _Doc:
         return node, path
 
     def schema(self, schema: Any, path: str) -> Any:
+        check_depth(schema, path)
         out = resolve_schema(schema, source=self.source, path=path, root=self.doc)
         return from_30(out) if self.v30 else out
 
@@ -167,6 +168,8 @@ def openapi_raws(source: str, doc: dict[str, Any]) -> list[RawTool]:
                 raws.append(_operation(d, method, op, _parameters(d, item, ipath, op, opath), opath, name))
             except ToolProblem as p:
                 raws.append(_broken(opath, name, p))
+            except RecursionError:
+                raws.append(_broken(opath, name, ToolProblem(opath, "schema nested too deeply to process")))
     return raws
 
 

@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 from schemas.tool import Tool, ToolSuite
 from specs.walk import SchemaShapeError, children
 
+_SAME_LEVEL = frozenset(("anyOf", "oneOf", "allOf", "$defs", "definitions", "not", "if", "then", "else"))
 FEATURES = ("enum", "anyOf", "oneOf", "allOf", "$ref", "$defs", "format", "pattern", "array", "object")
 
 
@@ -41,27 +42,27 @@ def schema_features(schema: Any, *, root: bool = True) -> dict[str, int]:
 def nesting_depth(schema: Any) -> int:
     """Levels of nested containers: flat scalar arguments = 1, an object argument of scalars = 2.
 
-    Combinator branches (anyOf/oneOf/allOf) stay on their level; a remaining (recursive) `$ref`
-    ends the count, since it could be followed forever.
+    Combinator branches (anyOf/oneOf/allOf...) stay on their level; a remaining (recursive) `$ref`
+    ends the count, since it could be followed forever. Iterative: specs can nest deeply.
     """
-    if not isinstance(schema, dict):
-        return 0
-    level = 0
-    nested = []
-    branches = []
-    try:
-        for rel, child in children(schema):
-            if rel[0] in ("anyOf", "oneOf", "allOf", "$defs", "definitions", "not", "if", "then", "else"):
-                branches.append(child)
-            else:
-                nested.append(child)
-    except SchemaShapeError:
-        return 0
-    t = schema.get("type")
-    types = t if isinstance(t, list) else [t]
-    if nested or "object" in types or "array" in types:
-        level = 1 + max((nesting_depth(c) for c in nested), default=0)
-    return max([level] + [nesting_depth(b) for b in branches if b is not None])
+    deepest = 0
+    stack = [(schema, 0)]
+    while stack:
+        s, base = stack.pop()
+        if not isinstance(s, dict):
+            continue
+        try:
+            kids = list(children(s))
+        except SchemaShapeError:
+            continue
+        t = s.get("type")
+        types = t if isinstance(t, list) else [t]
+        nested = [c for rel, c in kids if rel[0] not in _SAME_LEVEL]
+        level = base + 1 if nested or "object" in types or "array" in types else base
+        deepest = max(deepest, level)
+        stack.extend((c, level) for c in nested)
+        stack.extend((c, base) for rel, c in kids if rel[0] in _SAME_LEVEL)
+    return deepest
 
 
 class SpecProfile(BaseModel):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from schemas.tool import SkippedTool, Tool
-from specs.checks import ToolProblem, check_schema
+from specs.checks import ToolProblem, check_depth, check_schema
 from specs.errors import SpecError, expected, key
 from specs.profile import schema_features
 from specs.refs import resolve_schema
@@ -60,8 +60,10 @@ def _name(source: str, raw: RawTool) -> str:
 
 
 def _schema(source: str, raw: RawTool, schema: Any, path: str) -> Any:
+    check_depth(schema, path)
     if not raw.resolved:
         schema = resolve_schema(schema, source=source, path=path)
+        check_depth(schema, path)  # inlining can deepen it
     check_schema(schema, path)
     return schema
 
@@ -85,6 +87,8 @@ def _build_one(source: str, spec: str, raw: RawTool, name: str) -> Tool:
         output_schema = None if raw.output_schema is None else _schema(source, raw, raw.output_schema, raw.output_path)
     except ToolProblem as p:
         raise ToolProblem(p.path or raw.input_path, p.reason) from None
+    except RecursionError:
+        raise ToolProblem(raw.input_path, "schema nested too deeply to process") from None
     return Tool(
         name=name,
         title=raw.title,

@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from specs import load_suite
+from specs import load_suite, profile
 from tests.specs.helpers import rejected, tool, write
 
 # --- the run is rejected --------------------------------------------------------------------
@@ -293,3 +293,45 @@ def test_mutually_recursive_refs_and_a_self_referencing_root_work(tmp_path: Path
     assert s["properties"]["again"] == {"$ref": "#"}
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"again": {"again": {"n": "x"}}}, s)
+
+
+def test_nan_and_infinity_are_not_json(tmp_path: Path) -> None:
+    msg = rejected(write(tmp_path, "nan.json", '{"tools": [{"name": "a", "inputSchema": {"type": "object", "maximum": NaN}}]}'))
+    assert msg == "nan.json: not valid JSON: NaN is not a JSON value"
+
+
+def test_a_yaml_alias_bomb_is_rejected_before_it_is_walked(tmp_path: Path) -> None:
+    lines = ["openapi: 3.1.0", 'l0: &l0 ["x","x","x","x","x","x","x","x","x"]']
+    lines += [f"l{i}: &l{i} [" + ",".join([f"*l{i - 1}"] * 9) + "]" for i in range(1, 9)]
+    msg = rejected(write(tmp_path, "bomb.yaml", "\n".join(lines + ["paths: {}"]) + "\n"))
+    assert "alias bomb" in msg
+
+
+def test_a_schema_nested_too_deep_to_process_is_skipped(tmp_path: Path) -> None:
+    """Deeper than 200 JSON levels: later stages (and json.dumps) could not handle it. Written as
+    YAML, parsed without Python recursion."""
+    deep = '{"type": "string"}'
+    for _ in range(300):
+        deep = '{"type": "object", "properties": {"x": ' + deep + "}}"
+    doc = '{"tools": [{"name": "good", "inputSchema": {"type": "object"}}, {"name": "bad", "inputSchema": ' + deep + "}]}"
+    suite = load_suite([write(tmp_path, "deep.yaml", doc)])
+    assert [t.name for t in suite.tools] == ["good"]
+    assert suite.skipped[0].reason == "schema nested deeper than 200 JSON levels"
+
+
+def test_refs_that_inline_into_a_too_deep_schema_skip_the_tool(tmp_path: Path) -> None:
+    defs = {f"D{i}": {"type": "object", "properties": {"x": {"$ref": f"#/$defs/D{i + 1}"}}} for i in range(150)}
+    defs["D150"] = {"type": "string"}
+    bad = tool("bad", properties={"x": {"$ref": "#/$defs/D0"}}, **{"$defs": defs})
+    suite = load_suite([write(tmp_path, "s.json", {"tools": [tool("good"), bad]})])
+    assert [t.name for t in suite.tools] == ["good"]
+    assert (suite.skipped[0].path, suite.skipped[0].reason) == ("tools[1].inputSchema", "schema nested deeper than 200 JSON levels")
+
+
+def test_the_profile_measures_depth_without_recursing(tmp_path: Path) -> None:
+    deep: dict = {"type": "string"}
+    for _ in range(90):
+        deep = {"type": "object", "properties": {"x": deep}}
+    any_of = {"anyOf": [deep, {"type": "null"}]}  # a combinator branch stays on its level
+    suite = load_suite([write(tmp_path, "s.json", [tool("deep", properties={"x": any_of})])])
+    assert profile(suite).max_depth == 91
