@@ -1,0 +1,149 @@
+"""`seer report`: assemble section builders into report.html, PNG figures and summary.json.
+
+The page is self-contained (CSS inline, every figure embedded as a base64 PNG, no scripts) so it
+opens offline and can be mailed around; the same PNGs are also written to `figures/`.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Sequence
+
+from evaluation.report_base import Figure, ReportContext, Section, SectionBuilder, esc, figure_slot
+from evaluation.report_complexity import complexity_section
+from evaluation.report_generation import generation_section
+from evaluation.report_scores import score_sections
+from evaluation.report_scores_io import load_score_set
+from evaluation.generation_stats import harness_name
+from harness.io import Harness, load_harness
+from schemas.errors import SeerError
+
+DEFAULT_SECTIONS: tuple[SectionBuilder, ...] = (generation_section, *score_sections, complexity_section)
+FIGURES_DIR = "figures"
+
+CSS = """
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#222;background:#fafafa}
+header{background:#233;color:#fff;padding:14px 28px}header h1{margin:0;font-size:22px}
+nav{padding:8px 28px;background:#eef;position:sticky;top:0}nav a{margin-right:16px}
+main{padding:8px 28px;max-width:1400px}
+h2{border-bottom:2px solid #233;padding-top:14px}h3{margin-top:28px;color:#233}h4{margin-bottom:6px}
+table{border-collapse:collapse;margin:8px 0 14px;font-size:13px}caption{text-align:left;font-weight:600;padding:4px 0}
+th,td{border:1px solid #ccd;padding:3px 8px;text-align:left;vertical-align:top}th{background:#eef}
+td.num{text-align:right;font-variant-numeric:tabular-nums}table.kv th{font-weight:normal}
+figure{margin:10px 0 18px}figure img{max-width:100%;height:auto;border:1px solid #ddd;background:#fff}
+figcaption{font-size:12px;color:#555}.meta{color:#555;font-size:12px}.warn{color:#a40}
+details{margin:6px 0 12px}summary{cursor:pointer;color:#235}
+"""
+
+
+@dataclass(frozen=True)
+class ReportResult:
+    out: Path
+    html: Path
+    summary: Path
+    figures: tuple[Path, ...]
+
+
+def unique_names(harnesses: Sequence[Harness]) -> tuple[str, ...]:
+    """Spec-based names; harnesses of the same specs are told apart by their directory name."""
+    base = [harness_name(h) for h in harnesses]
+    names = []
+    for h, b in zip(harnesses, base):
+        name = b if base.count(b) == 1 else f"{b} ({h.root.name})"
+        while name in names:
+            name += "'"
+        names.append(name)
+    return tuple(names)
+
+
+def _figure_html(f: Figure, rel: str) -> str:
+    data = base64.b64encode(f.png).decode("ascii")
+    return (f'<figure id="fig-{esc(f.name)}"><img src="data:image/png;base64,{data}" alt="{esc(f.alt or f.title)}"'
+            f' data-file="{esc(rel)}"><figcaption>{esc(f.title)} · <code>{esc(rel)}</code></figcaption></figure>')
+
+
+def _section_html(s: Section) -> str:
+    body = s.html
+    for f in s.figures:
+        html = _figure_html(f, f"{FIGURES_DIR}/{f.name}.png")
+        slot = figure_slot(f.name)
+        body = body.replace(slot, html) if slot in body else body + html
+    return f'<section id="{esc(s.id)}"><h2>{esc(s.title)}</h2>{body}</section>'
+
+
+def render_html(title: str, sections: Sequence[Section], meta: str) -> str:
+    nav = "".join(f'<a href="#{esc(s.id)}">{esc(s.title)}</a>' for s in sections)
+    body = "".join(_section_html(s) for s in sections)
+    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{esc(title)}</title>'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{CSS}</style></head>'
+            f'<body><header><h1>{esc(title)}</h1><div class="meta" style="color:#cde">{esc(meta)}</div></header>'
+            f"<nav>{nav}</nav><main>{body}</main></body></html>\n")
+
+
+def build_sections(ctx: ReportContext, builders: Sequence[SectionBuilder]) -> list[Section]:
+    sections, ids, names = [], set(), set()
+    for build in builders:
+        s = build(ctx)
+        if s is None:
+            continue
+        if s.id in ids:
+            raise ValueError(f"two report sections share the id {s.id!r}")
+        for f in s.figures:
+            if f.name in names:
+                raise ValueError(f"two report figures share the name {f.name!r}")
+            names.add(f.name)
+        ids.add(s.id)
+        sections.append(s)
+    return sections
+
+
+def build_report(harness_dirs: Sequence[Path], out: Path, score_paths: Sequence[Path] = (),
+                 builders: Sequence[SectionBuilder] = DEFAULT_SECTIONS, options: dict | None = None) -> ReportResult:
+    if not harness_dirs:
+        raise SeerError("seer report: give at least one harness directory")
+    harnesses = tuple(load_harness(d) for d in harness_dirs)
+    score_sets = tuple(load_score_set(p) for p in score_paths)
+    ctx = ReportContext(harnesses, unique_names(harnesses), score_sets, dict(options or {}))
+    sections = build_sections(ctx, builders)
+    out = Path(out)
+    fig_dir = out / FIGURES_DIR
+    fig_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for s in sections:
+        for f in s.figures:
+            path = fig_dir / f"{f.name}.png"
+            path.write_bytes(f.png)
+            written.append(path)
+    created = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    title = "Agent Seer report: " + ", ".join(ctx.names)
+    meta = f"{len(harnesses)} harness(es), {len(score_sets)} score set(s) · {created}"
+    html_path = out / "report.html"
+    html_path.write_text(render_html(title, sections, meta), encoding="utf-8")
+    summary = {
+        "harnesses": [{"name": n, "path": str(h.root)} for n, h in ctx.named()],
+        "scores": [{"path": str(s.path), "judge": s.judge, "records": len(s.records)} for s in score_sets],
+        "sections": {s.id: s.summary for s in sections},
+        "figures": [f"{FIGURES_DIR}/{p.name}" for p in written],
+    }
+    summary_path = out / "summary.json"
+    summary_path.write_text(json.dumps(summary, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8")
+    return ReportResult(out, html_path, summary_path, tuple(written))
+
+
+def split_inputs(paths: Sequence[Path], scores: Sequence[Path]) -> tuple[list[Path], list[Path]]:
+    """Harness directories vs score sets. `--scores A B` leaves B among the positional paths (the
+    CLI parser takes one value per option), so a positional path that is not a harness becomes a
+    score set when --scores was given; otherwise it is an error naming the path."""
+    harnesses, extra = [], []
+    for p in paths:
+        if (Path(p) / "manifest.json").is_file():
+            harnesses.append(Path(p))
+        elif scores and Path(p).exists():
+            extra.append(Path(p))
+        else:
+            raise SeerError(f"{p}: not a harness directory (no manifest.json)")
+    return harnesses, [*map(Path, scores), *extra]
