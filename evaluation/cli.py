@@ -1,11 +1,27 @@
 """`seer grade|report` (not available yet)."""
 
+from pathlib import Path
+
+import typer
+
 from coordinator.unavailable import not_available
 
 
 from evaluation.grade_cmd import grade  # noqa: E402  (`seer grade` lives in its own module)
 
 
-def report() -> None:
-    """Write an HTML report (not available yet)."""
-    not_available("report")
+def report(
+    dirs: list[Path] = typer.Argument(..., help="Harness directories (paths after --scores that are not harnesses are score sets)."),
+    scores: list[Path] = typer.Option([], "--scores", help="Graded records: `seer grade --out` directory or a scores JSONL."
+                                      " `--scores A B` and `--scores A --scores B` both work."),
+    out: Path = typer.Option(..., "--out", help="Report directory (created): report.html, figures/*.png, summary.json."),
+) -> None:
+    """Write an HTML report with figures and summary.json: generation, scores and schema complexity."""
+    import json
+
+    from evaluation.report import build_report, split_inputs
+
+    harness_dirs, score_paths = split_inputs(dirs, scores)
+    result = build_report(harness_dirs, out, score_paths)
+    typer.echo(json.dumps({"report": str(result.html), "summary": str(result.summary),
+                           "figures": [str(p) for p in result.figures]}))
