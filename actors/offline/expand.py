@@ -8,15 +8,34 @@ quote is dropped. Fewer than two turns left means no expansion: one turn with ev
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from actors.base import EngineContext, Outcome
 from actors.offline import text
+from actors.offline.mock import leaves
 from actors.offline.quality import in_output
 from actors.offline.scenario import interpretations_for
 from schemas import Scenario, Turn
 
 MAX_TURNS = 4
+
+
+_SALIENT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+|/[\w./-]{4,}|\b[\w-]*\d[\w:-]{3,}\b|\b[a-z]+[-_:][\w:-]{3,}\b")
+
+
+def salient(output: Any) -> str | None:
+    """A concrete value worth quoting from an output: an email, a path, an ID-like token."""
+    if output is None:
+        return None
+    texts = [output] if isinstance(output, str) else [v for v in leaves(output) if isinstance(v, str)]
+    for t in texts:
+        if 3 <= len(t) <= 60 and " " not in t and not t.startswith("http"):
+            return t
+        m = _SALIENT.search(t)
+        if m:
+            return m.group(0)
+    return None
 
 
 class OfflineExpander:
@@ -39,6 +58,8 @@ class OfflineExpander:
         n = len(s.calls)
         cuts = [k for k in range(1, n) if self._phase(s, k) != self._phase(s, k - 1)
                 or any(src == k - 1 for src in s.calls[k].sources.values())]
+        if not cuts and n >= 3:
+            cuts = [1]  # one long inspection: look first, then follow up on what was seen
         groups: list[list[int]] = []
         start = 0
         for k in cuts + [n]:
@@ -65,6 +86,10 @@ class OfflineExpander:
         for e in s.state.entities:
             if e.created_by in earlier and in_output(e.id, s.calls[e.created_by].output):
                 return e.created_by, e.id
+        for i in reversed(earlier):
+            value = salient(s.calls[i].output)
+            if value is not None:
+                return i, value
         return None
 
     def _turn(self, s: Scenario, group: list[int], before: list[list[int]]) -> Turn:

@@ -36,7 +36,7 @@ def _sentences(description: str) -> list[str]:
     out = []
     for s in _SENTENCE.split(body):
         s = " ".join(s.split()).strip(" -*#")
-        if len(s) >= 12 and not s.lower().startswith(("args", "returns", "example", "⚠")):
+        if len(s) >= 12 and not s.lower().startswith(("args:", "returns:", "example", "⚠")):
             out.append(s if s.endswith((".", "!", "?")) else s + ".")
     return out
 
@@ -114,6 +114,27 @@ def _walk_fields(schema: Any, root: dict[str, Any], owner: str, prefix: str, dep
             _walk_fields(sub, root, kind or owner, path, depth + 1, out)
 
 
+# Kinds a description can say an output holds ("a snapshot with element references").
+_STRONG = {"element": "element", "ref": "element", "refs": "element", "reference": "element", "references": "element",
+           "uuid": "item", "uuids": "item", "branch": "branch", "branches": "branch", "commit": "commit",
+           "commits": "commit", "tag": "tag", "tags": "tag", "tab": "tab", "tabs": "tab", "layer": "layer",
+           "layers": "layer", "issue": "issue", "issues": "issue", "file": "file", "files": "file",
+           "elements": "element", "snapshot": "element"}
+_SAYS_RETURNS = ("return", "list", "show", "including", "with", "snapshot", "status", "tree")
+
+
+def _described_kinds(sentences: list[str]) -> list[str]:
+    out: list[str] = []
+    for s in sentences:
+        low = s.lower()
+        if not any(w in low for w in _SAYS_RETURNS):
+            continue
+        out += [_STRONG[w] for w in tokens(s) if w in _STRONG and w not in NOT_NOUNS]
+        if "working tree" in low:
+            out.append("file")
+    return list(dict.fromkeys(out))
+
+
 def _tags(toks: list[str], description: str, spec: str) -> list[str]:
     """Tags from the name and spec first; a description word counts only when it recurs (one stray
     `message` in "returns an error message" must not tag a file tool as messaging)."""
@@ -172,6 +193,8 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         produces += [kind for _, kind in output_fields(tool.output_schema, entity)]
     if action in _PRODUCING:
         produces.append(entity)
+    if action in _PRODUCING or action is Action.navigate:
+        produces += _described_kinds(sentences[:2])
     if action is Action.list and entity == "directory":
         produces.append("file")
     return ToolInterpretation(

@@ -68,8 +68,10 @@ def mock_call(tool: Tool, interpretation: ToolInterpretation, arguments: dict[st
     if it.action in _DECOYS:
         earlier = [e for e in state.entities if e.created_by is not None and e.created_by < index
                    and same_kind(e.kind, it.entity) and not e.attributes.get("deleted") and e not in shown]
+        # What the world already holds is listed too: entities made earlier, and those assumed to exist.
+        assumed = [e for e in state.preconditions if same_kind(e.kind, it.entity)]
         seen = {e.id for e in shown}
-        shown += [e for e in earlier if e.id not in seen][:5]
+        shown += [e for e in earlier + assumed if e.id not in seen and not seen.add(e.id)][:5]
         for _ in range(_DECOYS[it.action]):
             shown.append(_new_entity(gen, shown[0].kind if shown else it.entity, index, state,
                                      like=shown[0].id if shown else None))
@@ -87,6 +89,14 @@ def mock_call(tool: Tool, interpretation: ToolInterpretation, arguments: dict[st
         return MockOutput(output=text, grounding=tier), state
     own = {json.dumps(v) if not isinstance(v, str) else v for v in _flat(arguments)}
     return MockOutput(output=_structured(tool, shown, own, text, gen, index), grounding=tier), state
+
+
+def leaves(node: Any) -> list[Any]:
+    if isinstance(node, dict):
+        return [x for v in node.values() for x in leaves(v)]
+    if isinstance(node, list):
+        return [x for v in node for x in leaves(v)]
+    return [node]
 
 
 def _flat(args: dict[str, Any]) -> list[Any]:
@@ -159,8 +169,10 @@ def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: 
         obj = embed(obj, schema, kind, ids, text, lambda items: gen.value(items, root=schema))
     err = first_error(schema, obj)
     dumped = json.dumps(obj, ensure_ascii=False)
+    strings = [v for v in leaves(obj) if isinstance(v, str)]
     carrier = can_carry(tool)
-    missing = [e.id for e in shown if e.id not in dumped and (carrier or e.id not in own)]
+    missing = [e.id for e in shown if e.id not in dumped and not any(e.id in v for v in strings)
+               and (carrier or e.id not in own)]
     if err or missing:
         raise StageError(err or f"output cannot hold {missing[0]!r}", f"calls[{index}].output")
     return obj

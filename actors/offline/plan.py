@@ -67,6 +67,8 @@ class Planner:
             backward = len(seq) == 1 or rng.random() < 0.5
             grown = self._grow(seq, backward, rng, uncovered, spec) or self._grow(seq, not backward, rng, uncovered, spec)
             stuck = 0 if grown else stuck + 1
+        if len(seq) == 1:
+            self._pair(seq, rng, uncovered, spec)
         for extra in focus[1:]:
             if extra not in seq and len(seq) < MAX_CALLS:
                 seq.append(extra)
@@ -93,6 +95,26 @@ class Planner:
             seq.append(self._pick(list(dict.fromkeys(cands)), rng, uncovered, spec))
             return True
         return False
+
+    def _pair(self, seq: list[str], rng, uncovered, spec) -> None:
+        """An isolated focus tool: add a producer and its consumers from the same spec around it,
+        so the workflow still hands values from one call to the next."""
+        f = seq[0]
+        producers = [t for t in self.by_spec[spec] if t != f and self.carriers[t]
+                     and self.its[t].action is not Action.delete and self.graph.successors(t)]
+        if not producers:
+            return
+        related = [t for t in producers if self._related(t, f) or set(self.its[t].tags) & set(self.its[f].tags)]
+        p = self._pick(related or producers, rng, uncovered, spec)
+        consumers = [c for c in self.graph.successors(p) if c != f and self.spec_of[c] == spec] or \
+                    [c for c in self.graph.successors(p) if c != f]
+        if not consumers:
+            return
+        c1 = self._pick(consumers, rng, uncovered, spec)
+        seq[:] = [p, c1, f] if self.its[f].action not in _VERIFY else [p, f, c1]
+        rest = [c for c in consumers if c != c1]
+        if rest and rng.random() < 0.7:
+            seq.append(self._pick(rest, rng, uncovered, spec))
 
     def _fill(self, seq: list[str], rng, uncovered, spec) -> None:
         """No data flow left: add same-spec tools on a related entity (else any), inspections first."""

@@ -63,7 +63,7 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
     if types == {"boolean"}:
         return ParameterRole.option
     items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
-    if types == {"object"} or (types == {"array"} and schema_type(items) <= {"object"} and items):
+    if desc.startswith(("json array", "json object", "json string", "(optional) json")) or types == {"object"} or (types == {"array"} and schema_type(items) <= {"object"} and items):
         return ParameterRole.content  # structured values are data, never a single entity's ID
     if toks and toks[0] in {"max", "min", "num", "total", "count"} and types & {"integer", "number"}:
         return ParameterRole.pagination if toks[0] == "max" else ParameterRole.option
@@ -113,4 +113,7 @@ def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_en
         return "url"
     if "key" in toks and tool_entity in ("", "resource"):
         return "key"
+    # A generic name ("ref", "target", "uuid"): the description often says what it refers to.
+    if "element" in desc[:80] and ("reference" in desc or "ref" in toks or "selector" in desc):
+        return "element"
     return tool_entity

@@ -65,9 +65,24 @@ def embed(obj: Any, schema: dict[str, Any], kind: str, ids: list[Any], text: str
     """A copy of `obj` holding every id: in the best-matching field or array, and `text` in a text field."""
     out = copy.deepcopy(obj)
     if isinstance(out, dict):
-        _put_text(out, schema, text)
-        _place(out, schema, schema, kind, ids, make_item, 0)
+        has_text = _put_text(out, schema, text)
+        if not _place(out, schema, schema, kind, ids, make_item, 0) and not has_text:
+            _any_string(out, schema, schema, ", ".join(map(str, ids)), 0)
     return out
+
+
+def _any_string(node: Any, schema: Any, root: dict[str, Any], value: str, depth: int) -> bool:
+    """Last resort: the first free string field, however deep, holds the ids."""
+    schema = deref(schema, root)
+    if depth > 5 or not isinstance(node, dict):
+        return False
+    props = schema.get("properties") or {}
+    for name, sub in props.items():
+        if _free_string(sub, root):
+            node[name] = value
+            return True
+    return any(_any_string(node.get(name), sub, root, value, depth + 1) for name, sub in props.items()
+               if isinstance(node.get(name), dict))
 
 
 def _free_object(schema: dict[str, Any], root: dict[str, Any]) -> bool:
@@ -77,20 +92,21 @@ def _free_object(schema: dict[str, Any], root: dict[str, Any]) -> bool:
                and not b.get("required") for b in branches)
 
 
-def _put_text(out: dict[str, Any], schema: dict[str, Any], text: str) -> None:
+def _put_text(out: dict[str, Any], schema: dict[str, Any], text: str) -> bool:
     props = deref(schema, schema).get("properties") or {}
     for name in list(props):
         if name.lower() in TEXT_FIELDS and _free_string(props[name], schema):
             out[name] = text
-            return
+            return True
     for name, sub in props.items():
         if _free_string(sub, schema) and name in out and _score(name, "") == 0:
             out[name] = text
-            return
+            return True
     for name, sub in props.items():
         if _free_object(sub, schema):
             out[name] = {"message": text}
-            return
+            return True
+    return False
 
 
 def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[Any],
@@ -106,6 +122,9 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
         items = deref(sub.get("items"), root) if sub.get("type") == "array" else None
         if items is None or not (_score(name, kind) or items.get("type") == "object"):
             continue
+        if items.get("type") == "object" and not items.get("properties") and items.get("additionalProperties") in (None, True):
+            node[name] = [{"name": value} for value in ids] + [x for x in (node.get(name) or []) if isinstance(x, dict)][:1]
+            return True
         if items.get("type") == "object":
             fields = [f for f in sorted(items.get("properties") or {}, key=lambda f: -_score(f, kind))
                       if _free_string(items["properties"][f], root) and _score(f, kind)]
