@@ -181,6 +181,9 @@ def _check_ids(s: Scenario, interps: dict[str, ToolInterpretation], out: _Collec
     earlier: set[str] = set(known)
     earlier_text = ""
     for i, c in enumerate(s.calls):
+        interp = interps.get(c.tool)
+        # A create call introduces the value it names (as do entities the state says this call created).
+        introduced = {e.id for e in s.state.entities if e.created_by == i}
         for arg, src in c.sources.items():
             where = f"calls[{i}].arguments.{arg}"
             if arg not in c.arguments:
@@ -194,10 +197,13 @@ def _check_ids(s: Scenario, interps: dict[str, ToolInterpretation], out: _Collec
                 if not _value_in(val, strings_in([prior.output, prior.arguments]), json.dumps(prior.output)):
                     out.add("id_inconsistent", f"value {val!r} does not appear in the output of call {src}",
                             SCENARIOS, s.id, where)
-        for arg, kind in _id_arguments(interps.get(c.tool)).items():
-            if arg in c.sources or arg not in c.arguments or kind not in produced_kinds or produced_kinds[kind] >= i:
+        creates = interp is not None and interp.action.value == "create"
+        for arg, kind in _id_arguments(interp).items():
+            if creates or arg in c.sources or arg not in c.arguments or produced_kinds.get(kind, i) >= i:
                 continue
             val = c.arguments[arg]
+            if isinstance(val, str) and val in introduced:
+                continue
             if not _value_in(val, earlier, earlier_text):
                 out.add("id_inconsistent",
                         f"{kind} {val!r} is used before any earlier output or precondition has it",

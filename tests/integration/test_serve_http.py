@@ -54,3 +54,17 @@ def test_sdk_client_over_streamable_http(http_server, tmp_path):
 def test_http_binds_loopback_by_default(http_server):
     url, _ = http_server
     assert url.startswith("http://127.0.0.1:")
+
+
+def test_http_client_picks_the_scenario_with_the_url_query(http_server, tmp_path):
+    url, _ = http_server
+
+    async def main():
+        with anyio.fail_after(60):
+            async with Client(f"{url}?scenario=s-files") as c:
+                return await c.call_tool("read_file", {"path": "/srv/acme/notes.md"})
+
+    got = anyio.run(main)
+    assert got.structured_content == {"content": "ship it"}
+    events = (tmp_path / "events.jsonl").read_text()
+    assert '"scenario_id":"s-files"' in events and '"oracle_index":1' in events
