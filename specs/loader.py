@@ -9,15 +9,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import structlog
-
 from schemas.tool import SkippedTool, SpecKind, SpecSource, Tool, ToolSuite
 from specs.errors import SpecError, expected, type_name
 from specs.functions import function_raw
 from specs.mcp import envelope_result, list_raws
 from specs.tools import RawTool, build_tools
-
-log = structlog.get_logger("specs")
 
 DEFAULT_SERVER_TIMEOUT = 30.0
 
@@ -170,7 +166,8 @@ def load_suite(
     """Load spec files and live servers (`"CMD ARGS"`) into one suite.
 
     Raises SpecError (one line: file, JSON path, problem) when a spec cannot be used; tools with
-    defective schemas are skipped and listed in `ToolSuite.skipped`.
+    defective schemas are skipped and listed in `ToolSuite.skipped` (callers report them: the
+    CLI as warnings, a harness as manifest failures).
     """
     if not paths and not servers:
         raise SpecError("seer", "", "no spec given: pass spec files and/or --server commands")
@@ -191,7 +188,5 @@ def load_suite(
         tools += t
         skipped += s
         sources.append(src)
-    for s in skipped:
-        log.warning("tool skipped", spec=s.spec, tool=s.tool, path=s.path, reason=s.reason)
     tools, name_map = _namespace(tools)
     return ToolSuite(tools=tools, sources=sources, name_map=name_map, skipped=skipped)
