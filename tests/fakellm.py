@@ -229,13 +229,15 @@ class FakeLLM:
             reply = self._queue.popleft() if self._queue else None
             if reply is None and self.faults is not None:
                 reply = self.faults.pick(body)
+        arrived = time.monotonic()
         try:
-            if reply is None:
-                reply = _as_reply(self.responder(body))
+            if reply is None:  # in a thread: a slow responder must not hold up the other requests
+                reply = _as_reply(await asyncio.get_running_loop().run_in_executor(None, self.responder, body))
             headers = {k.lower(): v for k, v in request.headers.items()}
             with self._lock:
                 self.requests.append(Received(request.url.path, body, headers, reply.kind, time.monotonic()))
-            delay = self.latency if reply.delay is None else reply.delay
+            # the reply leaves `latency` seconds after the request arrived, however long the responder took
+            delay = (self.latency - (time.monotonic() - arrived)) if reply.delay is None else reply.delay
             if delay > 0:
                 try:
                     await asyncio.wait_for(self._stop.wait(), delay)
