@@ -43,12 +43,17 @@ _CASELESS_FORMATS = {"email", "idn-email", "hostname", "idn-hostname", "uuid"}
 _LENGTH_KEYWORDS = ("format", "pattern", "minLength", "maxLength")
 
 
-def _declares_type(schema: dict | None) -> bool:
+def declared_types(schema: dict | None) -> set[str]:
+    """The JSON types a parameter schema declares, through anyOf/oneOf; integer counts as number."""
     if not schema:
-        return False
-    return "type" in schema or any(
-        isinstance(sub, dict) and _declares_type(sub) for key in ("anyOf", "oneOf") for sub in schema.get(key) or []
-    )
+        return set()
+    t = schema.get("type")
+    out = {t} if isinstance(t, str) else set(t) if isinstance(t, list) else set()
+    for key in ("anyOf", "oneOf"):
+        for sub in schema.get(key) or []:
+            if isinstance(sub, dict):
+                out |= declared_types(sub)
+    return {"number" if x == "integer" else x for x in out}
 
 
 def _as_number(v: Any) -> float | None:
@@ -189,12 +194,16 @@ def _errors(value: Any, schema: dict) -> list:
 
 
 def type_ok(actual: Any, schema: dict | None, expected: Any = None) -> bool:
-    """True when `actual` has the JSON type the schema declares (nested values included)."""
-    if _declares_type(schema):
-        return not any(err.validator == "type" for err in _errors(actual, schema or {}))
-    if expected is None:
-        return True
-    return json_type(actual) == json_type(expected)
+    """True when `actual` has the JSON type the schema declares, nested values included. Where the schema
+    admits several non-null types (`anyOf: [string, integer]`), the oracle's choice is the right one."""
+    types = declared_types(schema)
+    if not types:
+        return expected is None or json_type(actual) == json_type(expected)
+    if json_type(actual) not in types:
+        return False
+    if expected is not None and len(types - {"null"}) > 1 and json_type(actual) != json_type(expected):
+        return False
+    return not any(err.validator == "type" for err in _errors(actual, schema or {}))
 
 
 def shape(v: Any) -> str | None:

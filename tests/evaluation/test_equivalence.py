@@ -52,3 +52,12 @@ def test_format_checks_the_schema_and_the_oracle_shape():
     assert not format_ok("reports/q3.md", {"type": "string"}, "/work/reports/q3.md")
     assert format_ok("free text", {"type": "string"}, "other text")
     assert shape("123e4567-e89b-12d3-a456-426614174000") == "uuid"
+
+
+def test_type_looks_through_any_of_and_prefers_the_oracles_type_where_several_are_allowed():
+    nullable_int = {"anyOf": [{"type": "integer"}, {"type": "null"}]}
+    assert type_ok(3600, nullable_int, 3600) and type_ok(None, nullable_int, 3600)
+    assert not type_ok("3600", nullable_int, 3600)
+    either = {"anyOf": [{"type": "string"}, {"type": "integer"}]}
+    assert type_ok("9", either, "9") and not type_ok("9", either, 9) and type_ok(9, either, 9)
+    assert not type_ok(1.5, {"type": "integer"}, 1)
