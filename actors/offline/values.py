@@ -202,8 +202,13 @@ class ValueGenerator:
                 continue
             if not _simple(branch) and not is_valid(branch, candidate, root):
                 continue
-            if exclusive and any(j != i and is_valid(b, candidate, root) for j, b in enumerate(branches)):
-                continue  # oneOf: the value must match exactly one branch
+            if exclusive:
+                others = [b for j, b in enumerate(branches) if j != i and is_valid(b, candidate, root)]
+                if others:  # oneOf: the value must match exactly one branch; look for one outside the others
+                    try:
+                        candidate = self._gen(merge(rest, {"allOf": [branch], "not": {"anyOf": others}}), root, slot)
+                    except Unsatisfiable:
+                        continue
             return candidate
         raise Unsatisfiable(slot.path, f"no {key} branch gave a value matching exactly as required")
 
@@ -275,6 +280,7 @@ class ValueGenerator:
             pattern = None
         for _ in range(0 if slot.plain else 3 if pattern else 1):
             proposal = (format_string(fmt, self.org, self.rng) if isinstance(fmt, str) else None) \
+                or (schema["default"] if isinstance(schema.get("default"), str) and self.rng.random() < 0.15 else None) \
                 or realistic_string(self._hint(slot))
             for form in _variants(proposal) if pattern else (proposal,):
                 fitted = self._fit_length(form, lo, hi)
@@ -291,7 +297,8 @@ class ValueGenerator:
                 return made
         if hi is not None and hi < lo:
             raise Unsatisfiable(slot.path, f"maxLength {hi} < minLength {lo}")
-        return self._fit_length(self.rng.choice(self.org.nouns), lo, hi) or "x" * lo
+        size = self.rng.randint(lo, max(lo, min(hi if hi is not None else lo + 12, lo + 12)))
+        return self._fit_length(self.rng.choice(self.vocab), size, size) or "x" * lo
 
     def _fit_length(self, text: str, lo: int, hi: int | None) -> str | None:
         while len(text) < lo:
@@ -337,9 +344,9 @@ class ValueGenerator:
                 if key not in seen:
                     break
             else:
+                if len(out) >= lo and len(out) > need_contains:
+                    break  # a repeated item adds nothing ("labels": ["bug", "bug"])
                 if unique:
-                    if len(out) >= lo:
-                        break
                     raise Unsatisfiable(elem_slot.path, "cannot find enough distinct items for uniqueItems")
             seen.add(key)
             out.append(value)

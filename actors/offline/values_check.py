@@ -16,7 +16,6 @@ from typing import Any
 import jsonschema
 from jsonschema.protocols import Validator
 
-_FORMAT_CHECKER = jsonschema.FormatChecker()
 _MAX = 4096
 
 
@@ -36,7 +35,8 @@ class _Cache:
         validator = self.by_json.get(key)
         if validator is None:
             cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
-            validator = cls(schema, format_checker=_FORMAT_CHECKER)
+            # the draft's own checker: the global FormatChecker() mixes drafts ("time" would be draft 3's)
+            validator = cls(schema, format_checker=cls.FORMAT_CHECKER)
             _put(self.by_json, key, validator)
         _put(self.by_id, id(schema), (schema, validator))
         return validator

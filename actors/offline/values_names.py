@@ -10,6 +10,7 @@ proposal: `values.py` fits it to the schema and validates it.
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
 from typing import Callable
@@ -22,10 +23,10 @@ from actors.offline.world import _uuid
 __all__ = ["Hint", "examples", "realistic_number", "realistic_string", "singular", "words"]
 
 Make = Callable[[Hint], str]
-_GENERIC = frozenset({"name", "value", "target", "object", "source", "ref", "key", "id", "path", "pattern", "text",
-                      "item", "items", "data", "param", "upstream", "onto", "start_point", "commitish", "input",
-                      "type", "kind", "mode", "format", "content", "element", "uid", "filter", "fields", "expand",
-                      "destination", "label", "what", "args", "selector", "code"})
+_GENERIC = frozenset({"name", "value", "target", "object", "source", "ref", "key", "id", "path", "pattern", "item",
+                      "items", "data", "param", "upstream", "onto", "start_point", "commitish", "input", "type", "kind",
+                      "mode", "format", "element", "uid", "filter", "fields", "expand", "destination", "label", "what",
+                      "args", "selector", "code", "script", "action", "operation"})
 _PLACEHOLDERS = re.compile(r"example|foo|\bbar\b|baz|lorem|ipsum|xxx|<|>|\{|\}|\.\.\.|^string$|^value$|^text$|"
                            r"john|jane|\bdoe\b|\bproj\b|proj-|acme|\bmy-|\bmy_|^test|\btest-|^abc", re.I)
 
@@ -82,7 +83,10 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("username user login assignee author member handle reviewer user_identifier account user_name",
      lambda h: v.person(h).username),
     ("display_name full_name sender_name", lambda h: v.person(h).name),
-    ("channel channel_id channels", lambda h: h.rng.choice(h.org.channels)),
+    ("channel channels", lambda h: "#" + h.rng.choice(h.org.channels)),
+    ("channel_id", lambda h: "C0" + "".join(h.rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ0123456789") for _ in range(9))),
+    ("property_path", lambda h: h.rng.choice(("Transform.Position", "Transform.Opacity", "Transform.Scale"))),
+    ("action operation op", lambda h: h.rng.choice(("create", "update", "list", "get_info"))),
     ("commit_message message msg", v.commit_message),
     ("title summary subject heading heading_text goal new_title", v.title),
     ("body content comment text description note notes contents answer prompt prompt_text input_text reason", v.text),
@@ -147,10 +151,13 @@ _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p
     (r"comma-separated|comma separated", v.comma_list),
     (r"regular expression|\bregex", v.regex),
     (r"\bglob\b|wildcard", v.glob),
+    (r"powershell", lambda h: h.rng.choice(("Get-Process | Sort-Object CPU -Descending | Select-Object -First 5",
+                                            "Get-ChildItem -Path C:\\Exports -Filter *.pdf"))),
+    (r"extendscript|\bjsx\b", lambda h: h.rng.choice(("app.activeDocument.name", "app.activeDocument.layers.length"))),
+    (r"\bname of\b|\bname\b", _name_of),
     (r"director|folder|repositor|working dir", v.directory),
     (r"\bfile\b", v.path),
     (r"markdown", v.markdown),
-    (r"\bname of\b|\bname\b", _name_of),
     (r"timestamp|iso 8601|date-time|datetime", lambda h: fmt.iso_datetime(h.rng)),
     (r"\bdate\b", lambda h: fmt.iso_date(h.rng)),
     (r"\bsearch\b|\bquery\b", v.query),
@@ -179,7 +186,7 @@ def _name_rule(name: str) -> tuple[Make | None, bool]:
         return _BY_NAME[w], True
     for rx, make in _FAMILY_RULES:
         if rx.search(w):
-            return make, False
+            return make, True  # "*_id" and "*_name" say what the value is as clearly as an exact name
     for token in reversed(w.split("_")):
         if token in _BY_NAME and len(token) > 2:  # "to", "ts", "q" only count as whole names
             return _BY_NAME[token], False
@@ -205,13 +212,41 @@ def _desc_entity(description: str) -> str:
 def examples(description: str) -> tuple[str, ...]:
     """Example values quoted in a description ("e.g. 'Sprint 1'", "Examples: `a`, `b`", "(e.g., e1, e2)")."""
     out: list[str] = []
-    for clause in re.findall(r"(?:e\.g\.|eg\.|for example|examples?:|such as)[,:]?\s*(.{1,160})", description, re.I):
+    marker = r"(?:e\.g\.|eg\.|for example|examples?:|such as)[,:]?\s*"
+    for clause in re.findall(marker + r"(.{1,160}?)(?:\)|\.\s|\.$|$)", description, re.I):
         out += re.findall(r'"([^"\n]{1,80})"', clause) or re.findall(r"`([^`\n]{1,80})`", clause) \
             or re.findall(r"'([^'\n]{1,80})'", clause)
-    if not out:  # unquoted examples only count inside parentheses: "(e.g., e1, e2)"
-        for inner in re.findall(r"\((?:e\.g\.|eg\.|for example|such as)[,:]?\s*([^()]{1,120})\)", description, re.I):
-            out += [x.strip() for x in re.split(r",|\bor\b", inner) if 0 < len(x.strip().split()) <= 3]
+    if not out:  # unquoted examples only count inside parentheses: "(e.g., e1, e2)", "(e.g. 1d - 1 day)"
+        for inner in re.findall(r"\(" + marker + r"([^()]{1,160})\)", description, re.I):
+            items = [x.split(" - ")[0].strip() for x in re.split(r",|\bor\b", inner)]
+            out += [x for x in items if 0 < len(x.split()) <= 3]
     return tuple(dict.fromkeys(x for x in out if x.strip() and len(x) <= 80 and not _PLACEHOLDERS.search(x)))
+
+
+@lru_cache(maxsize=8192)
+def options(description: str) -> tuple[str, ...]:
+    """Choices a description lists: "Action: create, delete, rename", "Allowed values: 'a', 'b'", "one of a|b|c"."""
+    item = r"'?[\w./-]+'?"
+    listed = rf"({item}(?:\s*(?:,|\||\bor\b)\s*{item})*)"
+    m = re.search(r"(?:allowed values|possible values|valid values|one of|options|choices)\s*(?:are|is)?:?\s*" + listed,
+                  description, re.I)
+    if m is None:  # "Label: a, b, c" needs at least three items to be a list and not prose
+        m = re.search(rf"(?:^|[.:]\s)[\w ]{{1,30}}:\s*({item}(?:\s*,\s*{item}){{2,}})", description)
+    if m is None:
+        return ()
+    parts = [x.strip(" '") for x in re.split(r",|\||\bor\b", m.group(1))]
+    return tuple(x for x in parts if x and not _PLACEHOLDERS.search(x))
+
+
+def json_text(h: Hint) -> str:
+    """JSON as a string, shaped by the parameter: a list of paths for `file_paths`, points for `points`."""
+    d, w = h.description.lower(), words(h.name)
+    if "point" in w:
+        return json.dumps([[h.rng.randint(0, 200), h.rng.randint(0, 200)] for _ in range(3)])
+    if ("array" in d or "list" in d) and w.endswith("s") and w not in ("issues", "items"):
+        one = Hint(singular(h.name), h.role, h.entity, "", h.org, h.rng, h.parent)
+        return json.dumps([realistic_string(one) for _ in range(2)])
+    return v.json_text(h)
 
 
 def realistic_string(h: Hint) -> str:
@@ -222,9 +257,12 @@ def realistic_string(h: Hint) -> str:
         return make(h)  # type: ignore[misc]
     cue = _cue(h.description) if h.description else None
     if cue is v.json_text:
-        return cue(h)  # examples inside a JSON description are fragments, not values
+        return json_text(h)  # examples inside a JSON description are fragments, not values
+    listed = options(h.description) if h.description else ()
+    if listed and h.rng.random() < 0.9:
+        return h.rng.choice(listed)
     shown = examples(h.description) if h.description else ()
-    if shown and h.rng.random() < 0.85:
+    if shown and h.rng.random() < 0.9:
         return h.rng.choice(shown)
     if cue is not None:
         return cue(h)

@@ -87,13 +87,13 @@ def _clamp(v: float, lo, lo_ex, hi, hi_ex, integer: bool) -> float:
     return v
 
 
-def _multiple(v: float, step: float, lo, lo_ex, hi, hi_ex, integer: bool) -> float | None:
+def _multiple(v: float, step: float, lo, lo_ex, hi, hi_ex, integer: bool, rng: random.Random) -> float | None:
     frac = Fraction(str(step))
     if frac <= 0:
         return None
     if integer:  # multiples of step that are also integers are multiples of its numerator
         frac = Fraction(frac.numerator)
-    k0 = round(Fraction(v) / frac)
+    k0 = round(Fraction(v) / frac) + (1 if rng.random() < 0.3 else 0)  # sometimes an odd multiple, e.g. 2.5
     low_k = math.ceil(Fraction(lo) / frac) if lo is not None else k0 - 3
     for k in (k0, k0 + 1, k0 - 1, k0 + 2, k0 - 2, *range(low_k, low_k + 50)):
         value = _as_number(frac * k)
@@ -111,15 +111,18 @@ def number(schema: dict, hint: Hint, integer: bool, plain: bool) -> int | float 
     lo, lo_ex, hi, hi_ex = bounds(schema)
     rng = hint.rng
     proposal = None if plain else realistic_number(hint)
+    named = proposal is not None or any(w in hint.description.lower() for w in ("number", "count", " id", "index"))
     default = schema.get("default")
     if proposal is None and not plain and _num(default) and rng.random() < 0.3:
         proposal = default
     if proposal is None:
         proposal = _proposal(lo, hi, rng, integer) if not plain else (lo if lo is not None else 0)
+    if not integer and not plain and not named and rng.random() < 0.25:
+        proposal += rng.choice((0.25, 0.5, 0.75))  # "number" also means fractions (not for counts or IDs)
     v = _clamp(proposal, lo, lo_ex, hi, hi_ex, integer)
     step = schema.get("multipleOf")
     if _num(step) and step > 0:
-        return _multiple(v, step, lo, lo_ex, hi, hi_ex, integer)
+        return _multiple(v, step, lo, lo_ex, hi, hi_ex, integer, rng)
     if not _inside(v, lo, lo_ex, hi, hi_ex):
         return None
     if integer or (isinstance(v, float) and v.is_integer() and abs(v) < _BIG):

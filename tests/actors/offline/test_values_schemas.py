@@ -1,0 +1,221 @@
+"""The value generator against hand-written schemas for each JSON Schema feature."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from actors.offline.values import ValueGenerator, first_error, is_valid
+from actors.offline.world import make_org
+
+SEEDS = range(25)
+
+
+def values(schema: dict, seeds=SEEDS, **kw) -> list:
+    out = []
+    for seed in seeds:
+        value = ValueGenerator(make_org(seed), random.Random(seed)).value(schema, **kw)
+        assert first_error(schema, value) is None, (schema, value)
+        out.append(value)
+    return out
+
+
+@pytest.mark.parametrize("pattern,lo,hi", [
+    (r"^[A-Z][A-Z0-9_]+-\d+(?:-\d+)*$", 0, None),
+    (r"^[a-z0-9-]+$", 10, 12),
+    (r"^v\d+\.\d+\.\d+$", 0, None),
+    (r"^(foo|bar)-\1$", 0, None),
+    (r"^[^\s@]+@[^\s@]+\.[a-z]{2,}$", 0, 30),
+    (r"^(?=.*\d)[a-z\d]{8}$", 0, None),
+    (r"\d{3}", 0, None),  # unanchored: a search, not a full match
+    (r"^#[0-9a-fA-F]{6}$", 0, None),
+    (r"^[A-Z]{2,4}$", 3, 3),
+])
+def test_strings_match_pattern_together_with_length_bounds(pattern, lo, hi):
+    schema = {"type": "string", "pattern": pattern, "minLength": lo}
+    if hi is not None:
+        schema["maxLength"] = hi
+    for value in values(schema):
+        assert re.search(pattern, value) and lo <= len(value) <= (hi or len(value))
+
+
+def test_realistic_value_is_kept_when_it_matches_the_pattern():
+    schema = {"type": "string", "pattern": r"^[A-Z][A-Z0-9_]+-\d+$"}
+    keys = values(schema, name="issue_key")
+    orgs = [make_org(seed) for seed in SEEDS]
+    assert all(key.split("-")[0] in org.project_keys for key, org in zip(keys, orgs))
+
+
+def test_one_of_values_match_exactly_one_branch():
+    overlapping = {"oneOf": [{"type": "string", "maxLength": 6}, {"type": "string", "minLength": 4}]}
+    for value in values(overlapping):
+        assert len(value) < 4 or len(value) > 6
+    numbers = {"oneOf": [{"type": "integer"}, {"type": "number", "multipleOf": 0.5}]}
+    for value in values(numbers):
+        assert sum(is_valid(b, value) for b in numbers["oneOf"]) == 1
+
+
+def test_one_of_with_const_discriminators_uses_every_branch():
+    schema = {"oneOf": [
+        {"type": "object", "properties": {"type": {"const": "rgb"}, "r": {"type": "integer", "minimum": 0,
+                                                                           "maximum": 255}},
+         "required": ["type", "r"]},
+        {"type": "object", "properties": {"type": {"const": "gray"}, "value": {"type": "number", "minimum": 0,
+                                                                              "maximum": 100}},
+         "required": ["type", "value"]},
+    ]}
+    assert {v["type"] for v in values(schema)} == {"rgb", "gray"}
+
+
+def test_recursive_refs_terminate_and_validate():
+    tree = {
+        "$defs": {"node": {"type": "object", "properties": {
+            "name": {"type": "string"},
+            "children": {"type": "array", "items": {"$ref": "#/$defs/node"}}}, "required": ["name", "children"]}},
+        "$ref": "#/$defs/node",
+    }
+    assert all(isinstance(v["children"], list) for v in values(tree))
+    self_ref = {"type": "object", "properties": {"next": {"anyOf": [{"$ref": "#"}, {"type": "null"}]},
+                                                   "id": {"type": "integer"}}, "required": ["id", "next"]}
+    values(self_ref)
+    draft7 = {"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {
+        "expr": {"anyOf": [{"type": "number"}, {"type": "object", "properties": {
+            "op": {"enum": ["+", "*"]}, "args": {"type": "array", "minItems": 2, "items": {"$ref": "#/definitions/expr"}}},
+            "required": ["op", "args"]}]}}, "$ref": "#/definitions/expr"}
+    values(draft7)
+
+
+def test_a_ref_cycle_that_must_go_on_forever_is_reported_not_looped():
+    endless = {"$defs": {"a": {"type": "object", "properties": {"b": {"$ref": "#/$defs/a"}}, "required": ["b"]}},
+               "$ref": "#/$defs/a"}
+    with pytest.raises(ValueError):
+        ValueGenerator(make_org(0), random.Random(0)).value(endless)
+
+
+def test_unique_items_are_distinct_and_impossible_uniqueness_is_reported_with_its_path():
+    schema = {"type": "array", "items": {"enum": ["red", "green", "blue"]}, "minItems": 3, "uniqueItems": True}
+    for value in values(schema):
+        assert sorted(value) == ["blue", "green", "red"]
+    impossible = {"type": "object", "properties": {"colours": {**schema, "minItems": 4}}, "required": ["colours"]}
+    with pytest.raises(ValueError, match="colours"):
+        ValueGenerator(make_org(0), random.Random(0)).arguments(impossible)
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "integer", "multipleOf": 7, "minimum": 10, "maximum": 30},
+    {"type": "number", "multipleOf": 0.1, "exclusiveMinimum": 0.15, "exclusiveMaximum": 0.45},
+    {"type": "number", "multipleOf": 0.01, "minimum": 0, "maximum": 1},
+    {"type": "integer", "multipleOf": 2.5, "minimum": 1, "maximum": 20},
+    {"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 2},
+    {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 0.001},
+    {"type": "integer", "minimum": -5, "maximum": -5},
+    {"$schema": "http://json-schema.org/draft-04/schema#", "type": "integer", "minimum": 5,
+     "exclusiveMinimum": True, "maximum": 7, "exclusiveMaximum": True},
+])
+def test_numbers_respect_bounds_exclusive_bounds_and_multiple_of(schema):
+    assert values(schema)
+
+
+def test_exclusive_integer_range_with_one_member():
+    assert set(values({"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 2})) == {1}
+
+
+def test_unsatisfiable_number_range_names_the_path():
+    schema = {"type": "object", "properties": {"retries": {"type": "integer", "minimum": 3, "maximum": 2}},
+              "required": ["retries"]}
+    with pytest.raises(ValueError, match="retries"):
+        ValueGenerator(make_org(0), random.Random(0)).arguments(schema)
+
+
+def test_if_then_else_not_const_and_all_of():
+    conditional = {"type": "object", "properties": {"kind": {"enum": ["file", "url"]}, "path": {"type": "string"},
+                                                     "url": {"type": "string", "format": "uri"}},
+                   "required": ["kind"],
+                   "if": {"properties": {"kind": {"const": "file"}}},
+                   "then": {"required": ["path"]}, "else": {"required": ["url"]}}
+    for v in values(conditional):
+        assert ("path" in v) if v["kind"] == "file" else ("url" in v)
+    negated = {"type": "string", "enum": ["main", "develop", "release"], "not": {"const": "main"}}
+    assert "main" not in values(negated)
+    assert set(map(str, values({"const": {"a": [1, 2]}}))) == {"{'a': [1, 2]}"}
+    both = {"allOf": [{"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]},
+                      {"properties": {"b": {"type": "string", "format": "email"}}, "required": ["b"]},
+                      {"properties": {"a": {"minimum": 10, "maximum": 12}}}]}
+    for v in values(both):
+        assert 10 <= v["a"] <= 12 and "@" in v["b"]
+
+
+def test_boolean_and_empty_schemas():
+    assert len(values(True)) == len(SEEDS)
+    assert len(values({})) == len(SEEDS)
+    with pytest.raises(ValueError):
+        ValueGenerator(make_org(0), random.Random(0)).value(False)
+    args = values({"type": "object", "properties": {"x": True}, "required": ["x"]})
+    assert all("x" in a for a in args)
+
+
+def test_nullable_unions_prefer_a_real_value_but_stay_valid():
+    got = values({"type": ["string", "null"]}, name="branch")
+    assert sum(v is not None for v in got) > len(got) // 2
+
+
+@pytest.mark.parametrize("fmt", ["date", "date-time", "time", "email", "idn-email", "uri", "uri-reference", "uuid",
+                                 "ipv4", "ipv6", "hostname", "idn-hostname", "regex", "duration", "json-pointer",
+                                 "relative-json-pointer", "uri-template", "color", "byte", "binary"])
+def test_formats_are_checked_and_met(fmt):
+    assert values({"type": "string", "format": fmt})
+
+
+def test_format_bounded_by_length_still_validates():
+    values({"type": "string", "format": "date", "maxLength": 10, "minLength": 10})
+
+
+def test_object_keywords_pattern_properties_property_names_and_counts():
+    schema = {"type": "object", "patternProperties": {"^x-[a-z]+$": {"type": "integer"}},
+              "additionalProperties": False, "minProperties": 2, "maxProperties": 3}
+    for v in values(schema):
+        assert 2 <= len(v) <= 3 and all(re.match(r"^x-[a-z]+$", k) for k in v)
+    names = {"type": "object", "propertyNames": {"pattern": "^[A-Z_]+$"}, "additionalProperties": {"type": "string"},
+             "minProperties": 1}
+    for v in values(names):
+        assert v and all(re.match("^[A-Z_]+$", k) for k in v)
+    dependent = {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}},
+                 "required": ["a"], "dependentRequired": {"a": ["b"]}}
+    assert all("b" in v for v in values(dependent))
+
+
+def test_arrays_prefix_items_contains_and_draft7_tuples():
+    prefix = {"type": "array", "prefixItems": [{"type": "string", "format": "date"}, {"type": "integer"}],
+              "items": False, "minItems": 2}
+    assert all(len(v) == 2 for v in values(prefix))
+    contains = {"type": "array", "items": {"type": "integer"}, "contains": {"minimum": 100}, "minContains": 2,
+                "maxItems": 4}
+    assert all(sum(x >= 100 for x in v) >= 2 for v in values(contains))
+    draft7 = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "array",
+              "items": [{"type": "string"}, {"type": "boolean"}], "additionalItems": False}
+    values(draft7)
+
+
+def test_fixed_values_are_used_when_valid_and_replaced_when_not():
+    schema = {"type": "object", "additionalProperties": False, "required": ["issue_key"],
+              "properties": {"issue_key": {"type": "string", "pattern": r"^[A-Z]+-\d+$"}, "limit": {"type": "integer"}}}
+    g = ValueGenerator(make_org(0), random.Random(0))
+    assert g.arguments(schema, fixed={"issue_key": "OPS-17"})["issue_key"] == "OPS-17"
+    replaced = g.arguments(schema, fixed={"issue_key": "not a key", "unknown": 1})
+    assert replaced["issue_key"] != "not a key" and "unknown" not in replaced
+    assert first_error(schema, replaced) is None
+
+
+def test_roles_and_entities_steer_values():
+    schema = {"type": "object", "properties": {"target": {"type": "string"}}, "required": ["target"]}
+    g = ValueGenerator(make_org(4), random.Random(4))
+    by_entity = g.arguments(schema, entities={"target": "user"})["target"]
+    assert by_entity in {p.name for p in g.org.people}
+
+
+def test_first_error_names_the_path():
+    schema = {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "integer"}}}}
+    assert first_error(schema, {"items": [1, "two"]}).startswith("items[1]:")
+    assert first_error(schema, {"items": [1]}) is None
