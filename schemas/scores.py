@@ -60,6 +60,9 @@ class ScoreSummary(Contract):
     ungraded: list[str] = Field(default_factory=list, description="Scenario ids of the harness the run has no transcript for.")
     resamples: int = Field(default=0, description="Bootstrap resamples behind every interval.")
     seed: int | None = Field(default=None, description="Bootstrap seed.")
+    agreement: list["Agreement"] = Field(
+        default_factory=list, description="Agreement with other score sets given to `seer grade --compare`."
+    )
 
 
 class Agreement(Contract):
@@ -75,3 +78,6 @@ class Agreement(Contract):
     spearman_p: float | None = None
     mean_shift: Interval | None = Field(default=None, description="Mean of (b - a) per record with a bootstrap CI.")
     dimensions: dict[str, float | None] = Field(default_factory=dict, description="Pearson r per dimension.")
+
+
+ScoreSummary.model_rebuild()
