@@ -56,6 +56,7 @@ def mock_call(tool: Tool, interpretation: ToolInterpretation, arguments: dict[st
     state = state.model_copy(deep=True)
     it = interpretation
     shown = [e for e in state.entities if e.created_by == index]
+    planned = {e.id for e in shown}
     target = _bound_entity(it, arguments, state, index)
     if it.action is Action.create and not any(same_kind(e.kind, it.entity) for e in shown) and target is None:
         named = next((a for p in it.parameters if p.role is ParameterRole.identifier and p.entity
@@ -88,7 +89,12 @@ def mock_call(tool: Tool, interpretation: ToolInterpretation, arguments: dict[st
     if not tool.output_schema:
         return MockOutput(output=text, grounding=tier), state
     own = {json.dumps(v) if not isinstance(v, str) else v for v in _flat(arguments)}
-    return MockOutput(output=_structured(tool, shown, own, text, gen, index), grounding=tier), state
+    obj, missing = _structured(tool, shown, own, text, gen)
+    if missing & planned:
+        raise StageError(f"output cannot hold {sorted(missing & planned)[0]!r}", f"calls[{index}].output")
+    # Entities this call only added for colour (extra listing rows) go when the output has no room.
+    state.entities = [e for e in state.entities if not (e.created_by == index and e.id in missing)]
+    return MockOutput(output=obj, grounding=tier), state
 
 
 def leaves(node: Any) -> list[Any]:
@@ -159,23 +165,24 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
     return "\n".join(lines)
 
 
-def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: ValueGenerator, index: int) -> Any:
-    """The structuredContent: valid, and holding every entity it reveals (its own arguments need not echo)."""
+def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: ValueGenerator) -> tuple[Any, set[str]]:
+    """The structuredContent, valid, and the ids it could not hold (its own arguments need not echo)."""
     schema = tool.output_schema or {}
     obj = gen.value(schema, name="result", root=schema)
     kinds = list(dict.fromkeys(e.kind for e in shown))
+    claimed: set[str] = set()
     for kind in kinds or [""]:
         ids = [e.id for e in shown if e.kind == kind]
-        obj = embed(obj, schema, kind, ids, text, lambda items: gen.value(items, root=schema))
+        obj = embed(obj, schema, kind, ids, text, lambda items: gen.value(items, root=schema), claimed)
     err = first_error(schema, obj)
+    if err:
+        raise StageError(err, "output")
     dumped = json.dumps(obj, ensure_ascii=False)
     strings = [v for v in leaves(obj) if isinstance(v, str)]
     carrier = can_carry(tool)
-    missing = [e.id for e in shown if e.id not in dumped and not any(e.id in v for v in strings)
-               and (carrier or e.id not in own)]
-    if err or missing:
-        raise StageError(err or f"output cannot hold {missing[0]!r}", f"calls[{index}].output")
-    return obj
+    missing = {e.id for e in shown if e.id not in dumped and not any(e.id in v for v in strings)
+               and (carrier or e.id not in own)}
+    return obj, missing
 
 
 class OfflineMocker:
@@ -203,5 +210,7 @@ class OfflineMocker:
                                                      "is_error": out.is_error}))
         except (StageError, ValueError) as e:
             reason, path = (e.reason, e.path) if isinstance(e, StageError) else (str(e), None)
+            if path is None or not path.startswith("calls["):
+                path = f"calls[{len(calls)}]" + (f".{path}" if path else "")
             return Outcome(item=None, failures=[Failure(stage="mock", item=scenario.id, reason=reason, path=path)])
         return Outcome(item=scenario.model_copy(update={"calls": calls, "state": state}))

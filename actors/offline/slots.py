@@ -61,28 +61,33 @@ def _score(field: str, kind: str) -> int:
 
 
 def embed(obj: Any, schema: dict[str, Any], kind: str, ids: list[Any], text: str,
-          make_item: Callable[[dict[str, Any]], Any]) -> Any:
-    """A copy of `obj` holding every id: in the best-matching field or array, and `text` in a text field."""
+          make_item: Callable[[dict[str, Any]], Any], claimed: set[str] | None = None) -> Any:
+    """A copy of `obj` holding every id: in the best-matching field or array, and `text` in a text field.
+
+    `claimed` holds the paths earlier calls for other kinds wrote to; they are not overwritten."""
     out = copy.deepcopy(obj)
+    claimed = claimed if claimed is not None else set()
     if isinstance(out, dict):
         has_text = _put_text(out, schema, text)
-        if not _place(out, schema, schema, kind, ids, make_item, 0) and not has_text:
-            _any_string(out, schema, schema, ", ".join(map(str, ids)), 0)
+        if not _place(out, schema, schema, kind, ids, make_item, 0, claimed, "") and not has_text:
+            _any_string(out, schema, schema, ", ".join(map(str, ids)), 0, claimed, "")
     return out
 
 
-def _any_string(node: Any, schema: Any, root: dict[str, Any], value: str, depth: int) -> bool:
-    """Last resort: the first free string field, however deep, holds the ids."""
+def _any_string(node: Any, schema: Any, root: dict[str, Any], value: str, depth: int, claimed: set[str],
+                prefix: str) -> bool:
+    """Last resort: the first free, unclaimed string field, however deep, holds the ids."""
     schema = deref(schema, root)
     if depth > 5 or not isinstance(node, dict):
         return False
     props = schema.get("properties") or {}
     for name, sub in props.items():
-        if _free_string(sub, root):
+        if _free_string(sub, root) and f"{prefix}.{name}" not in claimed:
             node[name] = value
+            claimed.add(f"{prefix}.{name}")
             return True
-    return any(_any_string(node.get(name), sub, root, value, depth + 1) for name, sub in props.items()
-               if isinstance(node.get(name), dict))
+    return any(_any_string(node.get(name), sub, root, value, depth + 1, claimed, f"{prefix}.{name}")
+               for name, sub in props.items() if isinstance(node.get(name), dict))
 
 
 def _free_object(schema: dict[str, Any], root: dict[str, Any]) -> bool:
@@ -110,13 +115,13 @@ def _put_text(out: dict[str, Any], schema: dict[str, Any], text: str) -> bool:
 
 
 def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[Any],
-           make_item: Callable[[dict[str, Any]], Any], depth: int) -> bool:
+           make_item: Callable[[dict[str, Any]], Any], depth: int, claimed: set[str], prefix: str) -> bool:
     """Put the ids into the best array (one element each) or, failing that, the best scalar field."""
     schema = deref(schema, root)
     if depth > 5 or not isinstance(node, dict):
         return False
     props = schema.get("properties") or {}
-    ranked = sorted(props, key=lambda n: -_score(n, kind))
+    ranked = [n for n in sorted(props, key=lambda n: -_score(n, kind)) if f"{prefix}.{n}" not in claimed]
     for name in ranked:
         sub = deref(props[name], root)
         items = deref(sub.get("items"), root) if sub.get("type") == "array" else None
@@ -124,6 +129,7 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
             continue
         if items.get("type") == "object" and not items.get("properties") and items.get("additionalProperties") in (None, True):
             node[name] = [{"name": value} for value in ids] + [x for x in (node.get(name) or []) if isinstance(x, dict)][:1]
+            claimed.add(f"{prefix}.{name}")
             return True
         if items.get("type") == "object":
             fields = [f for f in sorted(items.get("properties") or {}, key=lambda f: -_score(f, kind))
@@ -139,16 +145,19 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
                     arr.append(item)
             if arr:
                 node[name] = arr + [x for x in (node.get(name) or [])[1:] if isinstance(x, dict)][:1]
+                claimed.add(f"{prefix}.{name}")
                 return True
         elif _free_string(items, root) and _score(name, kind):
             node[name] = list(ids) + [x for x in (node.get(name) or []) if x not in ids][:1]
+            claimed.add(f"{prefix}.{name}")
             return True
     for name in ranked:
         sub = props[name]
         if _score(name, kind) >= 2 and _free_string(sub, root) and len(ids) == 1:
             node[name] = ids[0]
+            claimed.add(f"{prefix}.{name}")
             return True
         if deref(sub, root).get("type") == "object" and isinstance(node.get(name), dict):
-            if _place(node[name], sub, root, kind, ids, make_item, depth + 1):
+            if _place(node[name], sub, root, kind, ids, make_item, depth + 1, claimed, f"{prefix}.{name}"):
                 return True
     return False
