@@ -36,10 +36,11 @@ def grade(
     concurrency: int = typer.Option(8, "--concurrency", min=1, help="Judge requests in flight."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Bypass the judge response cache."),
     max_retries: int = typer.Option(2, "--max-retries", min=0, help="Retries of an invalid judge reply."),
+    compare: list[Path] = typer.Option([], "--compare", help="Other score sets (scores dir or JSONL) to measure agreement with: Pearson r per record, Spearman rho of spec rankings, mean shift with CI."),
 ) -> None:
     """Grade agent transcripts against the oracle (deterministic or LLM judge), or judge scenarios reference-free."""
-    from evaluation.grading import grade_transcripts, load_transcripts, missing_note, write_scores
-    from evaluation.stats import summarize
+    from evaluation.grading import grade_transcripts, load_scores, load_transcripts, missing_note, write_scores
+    from evaluation.stats import agreement, summarize
     from harness.io import load_harness
 
     deterministic = judge == "deterministic"
@@ -49,6 +50,7 @@ def grade(
         raise SeerError("RUN_DIR is required (or pass --unsupervised --judge MODEL to judge the scenarios themselves)")
     harness = load_harness(harness_dir)
     out = out or _default_out(harness_dir, run_dir, judge)
+    others = [load_scores(p) for p in compare]  # read before grading: a bad path fails fast
     missing: list[str] = []
     if deterministic:
         graded = grade_transcripts(harness, load_transcripts(run_dir))
@@ -56,7 +58,10 @@ def grade(
     else:
         records, missing = _judge(harness, run_dir, judge, api_base=api_base, concurrency=concurrency,
                                   cache=not no_cache, max_retries=max_retries, seed=seed)
-    summary = summarize(records, judge, seed=seed, resamples=resamples).model_copy(update={"ungraded": missing})
+    summary = summarize(records, judge, seed=seed, resamples=resamples).model_copy(update={
+        "ungraded": missing,
+        "agreement": [agreement(other, records, seed=seed, resamples=resamples) for other in others],
+    })
     scores_path, summary_path = write_scores(out, records, summary)
     note = missing_note(missing)
     if note:
@@ -65,6 +70,8 @@ def grade(
         "scores": str(scores_path), "summary": str(summary_path), "judge": judge, "records": summary.records,
         "errors": summary.errors, "ungraded": len(missing), "overall": summary.overall,
         "dimensions": {k: round(v.mean, 4) for k, v in summary.dimensions.items()},
+        "agreement": [{"with": a.a, "pearson_r": a.pearson_r, "spearman_rho": a.spearman_rho,
+                       "mean_shift": a.mean_shift.mean if a.mean_shift else None} for a in summary.agreement],
     }, indent=2))
 
 

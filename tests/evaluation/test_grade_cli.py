@@ -103,3 +103,17 @@ def test_an_llm_judge_grades_a_run_and_the_scenarios_reference_free(harness_dir,
                       "--out", tmp_path / "u2")
         assert again.exit_code == 0 and llm.request_count == sent + len(h.scenarios)  # all from the cache
     assert load_scores(tmp_path / "u") == load_scores(tmp_path / "u2")
+
+
+def test_compare_puts_agreement_with_another_score_set_in_the_summary(harness_dir, tmp_path):
+    oracle = grade(harness_dir, run(harness_dir, "oracle", tmp_path / "o"), "--out", tmp_path / "go")
+    assert oracle.exit_code == 0
+    res = grade(harness_dir, run(harness_dir, "faulty:wrong_value", tmp_path / "f"), "--out", tmp_path / "gf",
+                "--compare", tmp_path / "go")
+    assert res.exit_code == 0, res.output
+    summary = ScoreSummary.model_validate_json((tmp_path / "gf" / "summary.json").read_text())
+    (agr,) = summary.agreement
+    assert agr.records == summary.records and agr.mean_shift.mean < 0  # the faulty run scores lower
+    assert agr.pearson_r is None  # the oracle's scores are constant: r is undefined, not NaN
+    bad = grade(harness_dir, tmp_path / "f", "--out", tmp_path / "gx", "--compare", tmp_path / "missing")
+    assert isinstance(bad.exception, SeerError)
