@@ -1,8 +1,174 @@
-"""`seer generate` (not available yet)."""
+"""`seer generate SPEC... --out DIR`: specs in, harness directory out.
 
-from coordinator.unavailable import not_available
+Flags override the config file, which overrides the defaults. Environment variables
+(RAY_ADDRESS) are read here, at the CLI edge, and nowhere else.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import typer
+
+from schemas import Manifest, RunConfig
+from schemas.config import ConfigError, load_config
+
+_ENGINES = ("offline", "llm")
 
 
-def generate() -> None:
-    """Generate a harness from specs (not available yet)."""
-    not_available("generate")
+def _config(config_file: Path | None, engine: str | None, overrides: dict) -> RunConfig:
+    if engine is not None:
+        if engine not in _ENGINES:
+            raise ConfigError(f"--engine: unknown engine {engine!r}; known: {', '.join(_ENGINES)}")
+        for stage in ("interpret", "scenario", "mock", "expand"):
+            overrides[f"engines.{stage}"] = engine
+    cfg = load_config(config_file, **overrides)
+    from actors.registry import factory
+    from coordinator.samplers import build_sampler
+
+    build_sampler(cfg.strategy)
+    for stage, name in cfg.engines.as_dict().items():
+        try:
+            factory(stage, name)
+        except KeyError as e:
+            raise ConfigError(f"engines.{stage}: {e.args[0]}") from None
+    return cfg
+
+
+def generate(
+    ctx: typer.Context,
+    specs: list[Path] = typer.Argument(None, help="Spec files: MCP tools/list JSON, OpenAPI 3.x, OpenAI function lists.",
+                                       show_default=False),
+    out: Path = typer.Option(..., "--out", "-o", help="Harness directory to write (created; a finished harness there is replaced)."),
+    server: list[str] = typer.Option([], "--server", help='A live MCP server to read tools from, "CMD ARGS" (repeatable).'),
+    config_file: Path = typer.Option(None, "--config", "-c", help="A YAML preset, e.g. configs/llm.yaml."),
+    engine: str = typer.Option(None, "--engine", help="Engine for every stage: offline (default) or llm."),
+    model: str = typer.Option(None, "--model", help="litellm model string for the llm engine, or local/smollm2."),
+    api_base: str = typer.Option(None, "--api-base", help="OpenAI-compatible server for the llm engine (vLLM, llama.cpp, Ollama)."),
+    concurrency: int = typer.Option(None, "--concurrency", help="LLM requests in flight at most (default 8)."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Bypass the LLM response cache."),
+    max_cost: float = typer.Option(None, "--max-cost", help="Stop dispatching LLM requests after this many US dollars."),
+    max_calls: int = typer.Option(None, "--max-calls", help="Stop dispatching after this many LLM requests."),
+    fallback: str = typer.Option(None, "--fallback", help="offline: the offline engine produces items the LLM failed on."),
+    seed: int = typer.Option(None, "--seed", help="Run seed (default 0): same specs + seed give the same harness."),
+    strategy: str = typer.Option(None, "--strategy", help="uniform, least-covered (default), graph-walk or cluster."),
+    min_per_tool: int = typer.Option(None, "--min-per-tool", help="Calls each tool needs to count as covered (default 1)."),
+    max_scenarios: int = typer.Option(None, "--max-scenarios", help="Stop after requesting this many scenarios."),
+    batch_size: int = typer.Option(None, "--batch-size", help="Scenarios requested per coverage round (default 16)."),
+    workers: int = typer.Option(None, "--workers", help="Workers for every stage."),
+    interpret_workers: int = typer.Option(None, "--interpret-workers"),
+    scenario_workers: int = typer.Option(None, "--scenario-workers"),
+    mock_workers: int = typer.Option(None, "--mock-workers"),
+    expand_workers: int = typer.Option(None, "--expand-workers"),
+    resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run in --out (same specs and settings)."),
+    address: str = typer.Option(None, "--address", help="Join this Ray cluster (also RAY_ADDRESS); default: a private local instance."),
+    in_process: bool = typer.Option(False, "--in-process", help="Run without Ray, in this process (same harness)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON on stdout."),
+    no_progress: bool = typer.Option(False, "--no-progress", help="No progress bars on stderr."),
+) -> None:
+    """Generate an evaluation harness: interpret tools, write scenarios until every tool is covered, mock, expand."""
+    started = time.perf_counter()
+    overrides: dict = {
+        "llm.model": model, "seed": seed, "strategy": strategy, "min_per_tool": min_per_tool,
+        "budget.max_scenarios": max_scenarios, "batch_size": batch_size,
+        "llm.api_base": api_base, "llm.concurrency": concurrency, "llm.cache": False if no_cache else None,
+        "budget.max_cost": max_cost, "budget.max_llm_calls": max_calls, "llm.fallback": fallback,
+    }
+    for stage, n in (("interpret", interpret_workers), ("scenario", scenario_workers), ("mock", mock_workers),
+                     ("expand", expand_workers)):
+        overrides[f"workers.{stage}"] = n if n is not None else workers
+    cfg = _config(config_file, engine, overrides)
+    address = address or os.environ.get("RAY_ADDRESS") or cfg.address
+
+    from specs import load_suite
+
+    suite = load_suite(list(specs or []), list(server))
+    log_level = (ctx.parent.params.get("log_level") if ctx.parent else None) or "warning"
+
+    from coordinator.progress import ProgressDisplay
+
+    display = ProgressDisplay(enabled=not no_progress)
+    try:
+        with display:
+            manifest = _run(suite, cfg, str(out), resume, address, in_process, display, log_level)
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted: partial harness in {out}; continue with the same command plus --resume", err=True)
+        raise typer.Exit(130)
+    seconds = time.perf_counter() - started
+    if as_json:
+        typer.echo(json.dumps(summary_dict(manifest, out, seconds), indent=2))
+    else:
+        print_summary(manifest, out, seconds)
+
+
+def _run(suite, cfg: RunConfig, out: str, resume: bool, address: str | None, in_process: bool, display, log_level):
+    if in_process:
+        from coordinator.coordinator import Coordinator
+        from coordinator.pipeline import run_local
+
+        from actors.llm.gateway import LLMGateway
+
+        try:
+            return run_local(Coordinator(suite, cfg, out=out, resume=resume), on_progress=display.update)
+        finally:
+            LLMGateway.close_shared()  # the in-process LLM gateway (and a local model server it started)
+    from coordinator import runtime
+
+    started = runtime.init(address)
+    try:
+        return runtime.run_ray(suite, cfg, out, resume=resume, on_progress=display.update, log_level=log_level)
+    finally:
+        if started:
+            runtime.shutdown()
+
+
+def summary_dict(m: Manifest, out: Path, seconds: float) -> dict:
+    return {
+        "out": str(out), "partial": m.partial, "stop_reason": m.stop_reason, "seconds": round(seconds, 2),
+        "counts": m.counts.model_dump(), "coverage": {
+            "ratio": m.coverage.ratio, "covered": m.coverage.covered_tools, "total": m.coverage.total_tools,
+            "uncovered": [u.model_dump() for u in m.coverage.uncovered],
+        },
+        "failures": len(m.failures), "usage": m.usage.total.model_dump(), "generator": m.generator.model_dump(),
+    }
+
+
+def print_summary(m: Manifest, out: Path, seconds: float) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(stderr=False)
+    c, cov = m.counts, m.coverage
+    t = Table(show_header=False, box=None, pad_edge=False)
+    t.add_column(style="bold")
+    t.add_column()
+    t.add_row("harness", f"{out}  ({'PARTIAL, ' if m.partial else ''}{m.stop_reason})")
+    t.add_row("scenarios", f"{c.scenarios}: {c.simple} simple, {c.complex} complex, {c.multi_turn} multi-turn; {c.calls} calls")
+    t.add_row("coverage", f"{cov.covered_tools}/{cov.total_tools} tools ({cov.ratio:.0%}) with >= {cov.min_per_tool} call(s); "
+                          f"strategy {m.generator.strategy}, seed {m.generator.seed}")
+    for u in cov.uncovered[:5]:
+        t.add_row("", f"[yellow]uncovered[/] {u.tool}: {u.reason}")
+    if len(cov.uncovered) > 5:
+        t.add_row("", f"... {len(cov.uncovered) - 5} more in manifest.json")
+    by_stage: dict[str, int] = {}
+    for f in m.failures:
+        by_stage[f.stage] = by_stage.get(f.stage, 0) + 1
+    t.add_row("failures", ", ".join(f"{k} {v}" for k, v in sorted(by_stage.items())) or "none")
+    total = m.usage.total
+    if total.requests:
+        cost = "unknown cost" if total.cost_usd is None else f"${total.cost_usd:.4f}"
+        t.add_row("LLM usage", f"{total.requests} requests ({total.cache_hits} cached), "
+                               f"{total.prompt_tokens + total.completion_tokens} tokens, {cost}")
+    engines = sorted(set(m.generator.engines.values()))
+    t.add_row("engine", ", ".join(engines) + (f" ({m.generator.model})" if m.generator.model else ""))
+    t.add_row("time", f"{seconds:.1f} s")
+    console.print(t)
+    if m.partial:
+        console.print(f"continue with: seer generate ... --out {out} --resume", style="yellow")
+    else:
+        console.print(f"next: seer validate {out}  ·  seer serve {out}", style="dim")
+    sys.stdout.flush()

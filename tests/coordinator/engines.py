@@ -114,3 +114,34 @@ for _stage, _cls in (("interpret", Interpreter), ("scenario", Writer), ("mock", 
 register("scenario", "fake-avoid", AvoidingWriter)
 register("mock", "fake-failing", FailingMocker)
 register("mock", "fake-broken-flow", FlowBreakingMocker)
+
+
+class BlockingOfflineMocker:
+    """The offline mocker, except that it hangs on request 2 until the test has killed its worker.
+
+    Markers in $SEER_TEST_MARKERS: the test creates `killed` just before killing the worker; the
+    retried call on the restarted worker then sees it and mocks normally.
+    """
+
+    def __init__(self, ctx: EngineContext):
+        from actors.registry import build
+
+        self.inner = build("mock", "offline", ctx)
+
+    def mock(self, scenario: Scenario) -> Outcome[Scenario]:
+        import os
+        import time
+        from pathlib import Path
+
+        markers = Path(os.environ["SEER_TEST_MARKERS"])
+        if scenario.meta["index"] == 2 and not (markers / "killed").exists():
+            (markers / "started.tmp").write_text(str(os.getpid()))
+            os.replace(markers / "started.tmp", markers / "started")  # the test never sees it half-written
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:  # bounded: the test kills this process long before
+                time.sleep(0.05)
+            raise StageError("the worker was not killed while blocked")
+        return self.inner.mock(scenario)
+
+
+register("mock", "blocking-offline", BlockingOfflineMocker)

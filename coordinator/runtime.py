@@ -1,0 +1,320 @@
+"""The Ray layer, and the only module that imports ray.
+
+Plain classes become actors here and nowhere else: each stage's `StageWorker` runs in a pool
+of worker actors (restarted when they die, their tasks retried), and `CoordinatorHost` runs
+the plain `Coordinator` inside one actor pinned to the driver's node (it writes the harness),
+dispatching tasks to the pools and reacting to whichever result comes back first
+(`ray.wait` over a mixed set of interpret, write, mock and expand refs).
+
+`ray` is imported lazily, after `quiet_environment()`: Ray reads its settings from the
+environment at import time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import math
+import os
+import threading
+from functools import lru_cache
+from typing import Any, Callable
+
+from actors.registry import factory as engine_factory
+from coordinator.coordinator import Coordinator, Progress, Task
+from coordinator.pipeline import StageWorker, stage_context
+from schemas import Manifest, RunConfig, ToolSuite
+from schemas.errors import SeerError
+
+MAX_RESTARTS = 4  # a worker process that dies is restarted this many times...
+MAX_TASK_RETRIES = 4  # ...and the calls it was running are retried on the restarted process
+POLL_S = 0.2
+
+
+class RayUnavailable(SeerError):
+    """Ray could not be started or the cluster at --address could not be joined."""
+
+
+def quiet_environment(local: bool) -> None:
+    """Settings Ray reads at import: no usage-stats prompt, no token file for a local instance, no log dedup banner."""
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    os.environ.setdefault("RAY_DEDUP_LOGS", "0")
+    os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
+    if local:
+        # Token auth protects a shared cluster; a private instance started and stopped by this command
+        # does not need it, and enabling it writes a token file into the user's home.
+        os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+
+
+def init(address: str | None = None, *, num_cpus: int | None = None, object_store_memory: int | None = None,
+         quiet: bool = True) -> bool:
+    """Start a local Ray instance (address None) or join a cluster; returns True when this call started Ray.
+
+    Joining an already initialised Ray (a test fixture, a notebook) is a no-op.
+    """
+    address = address or os.environ.get("RAY_ADDRESS") or None
+    quiet_environment(local=address is None)
+    import ray
+
+    if ray.is_initialized():
+        return False
+    kwargs: dict[str, Any] = dict(include_dashboard=False, log_to_driver=not quiet,
+                                  logging_level=logging.ERROR if quiet else logging.INFO, configure_logging=True)
+    if address is None:
+        kwargs.update(num_cpus=num_cpus, object_store_memory=object_store_memory)
+    for attempt in (1, 2):
+        try:
+            ray.init(address=address, **kwargs)
+            return True
+        except Exception as e:  # ray raises bare Exception when a starting node is slow to register
+            ray.shutdown()
+            if attempt == 2 or address is not None:
+                where = address or "a local instance"
+                raise RayUnavailable(f"ray: cannot start or join {where}: {str(e).splitlines()[0]}") from None
+    return True
+
+
+def shutdown() -> None:
+    import ray
+
+    if ray.is_initialized():
+        ray.shutdown()
+
+
+# ---- Shared-service actors -------------------------------------------------------------------
+# The LLM gateway (actors/llm/gateway.py, a plain class) becomes one actor here, so that
+# litellm is imported once per run and limits/cache/usage are shared by every worker:
+#     GatewayActor = ray.remote(max_restarts=..., max_concurrency=...)(LLMGateway)
+# `_gateway` returns its handle when a stage uses an engine that needs it, else None; the
+# handle reaches engines as `EngineContext.gateway`.
+def _gateway(config: RunConfig) -> Any:
+    if not any(name.startswith("llm") for name in config.engines.as_dict().values()):
+        return None
+    import ray
+
+    from actors.llm.gateway import LLMGateway  # litellm itself is imported in the actor's constructor only
+
+    actor = ray.remote(num_cpus=0, max_restarts=2, max_task_retries=0,
+                       max_concurrency=max(64, 4 * config.llm.concurrency))(LLMGateway)
+    handle = actor.remote(config.llm, config.budget)
+    try:
+        ray.get(handle.describe.remote())  # surfaces a missing key or model error before any work is dispatched
+    except ray.exceptions.RayError as e:
+        raise SeerError(_cause_line(e)) from None
+    return RayGateway(handle)
+
+
+def _cause_line(e: BaseException) -> str:
+    text = str(getattr(e, "cause", None) or e)
+    lines = [ln for ln in text.splitlines() if "Error: " in ln] or text.splitlines() or [type(e).__name__]
+    return lines[-1].split("Error: ", 1)[-1] if "Error: " in lines[-1] else lines[-1]
+
+
+class RayGateway:
+    """What LLM engines receive as `EngineContext.gateway`: the gateway actor behind the plain
+    gateway's methods (blocking `complete`, awaitable `acomplete`); picklable into worker actors."""
+
+    def __init__(self, handle: Any):
+        self.handle = handle
+
+    def complete(self, request: Any, **kw: Any) -> Any:
+        import ray
+
+        try:
+            return ray.get(self.handle.acomplete.remote(request, **kw))
+        except ray.exceptions.RayTaskError as e:  # re-raise the gateway's own error (BudgetExceeded, ...)
+            raise (e.cause if isinstance(e.cause, Exception) else e) from None
+
+    async def acomplete(self, request: Any, **kw: Any) -> Any:
+        import ray
+
+        try:
+            return await self.handle.acomplete.remote(request, **kw)
+        except ray.exceptions.RayTaskError as e:
+            raise (e.cause if isinstance(e.cause, Exception) else e) from None
+
+    def usage(self) -> Any:
+        import ray
+
+        return ray.get(self.handle.usage.remote())
+
+    def close(self) -> None:
+        """Stops a local model server the gateway started; call once when the run ends."""
+        import ray
+
+        try:
+            ray.get(self.handle.close.remote())
+        finally:
+            ray.kill(self.handle)
+# ---- end of shared-service actors -------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _actor_classes() -> dict[str, Any]:
+    import ray
+
+    opts = dict(max_restarts=MAX_RESTARTS, max_task_retries=MAX_TASK_RETRIES)
+    named = {stage: type(cls_name, (StageWorker,), {"__doc__": f"The {stage} stage worker."}) for stage, cls_name in (
+        ("interpret", "InterpreterActor"), ("scenario", "ScenarioActor"), ("mock", "MockActor"), ("expand", "ExpanderActor"))}
+    return {stage: ray.remote(**opts)(cls) for stage, cls in named.items()}
+
+
+class _Pool:
+    """The worker actors of one stage; a call goes to the actor with the fewest calls in flight."""
+
+    def __init__(self, stage: str, n_workers: int, per_actor: int, factory: Any, ctx_ref: Any):
+        cls = _actor_classes()[stage]
+        n_actors = max(1, math.ceil(n_workers / per_actor))
+        self.ctx_ref = ctx_ref  # held so that a restarted worker can rebuild its engine from it
+        self.actors = [
+            cls.options(max_concurrency=per_actor, scheduling_strategy="SPREAD").remote(stage, factory, ctx_ref)
+            for _ in range(n_actors)
+        ]
+        self.load = [0] * n_actors
+        self.done = [0] * n_actors
+
+    def submit(self, payload: Any) -> tuple[Any, int]:
+        k = min(range(len(self.actors)), key=lambda i: (self.load[i], i))
+        self.load[k] += 1
+        return self.actors[k].run.remote(payload), k
+
+    def release(self, k: int) -> None:
+        self.load[k] -= 1
+        self.done[k] += 1
+
+
+class CoordinatorHost:
+    """Runs a Coordinator against Ray worker pools; wrapped as the coordinator actor by `_host_class`."""
+
+    def __init__(self, suite: ToolSuite, config: RunConfig, out: str | None, resume: bool,
+                 factories: dict[str, Any], log_level: str = "warning"):
+        from coordinator.logs import configure_logging
+
+        configure_logging("json", log_level)
+        self._args = (suite, config, out, resume)
+        self._factories = factories
+        self._coord: Coordinator | None = None
+        self._pools: dict[str, _Pool] = {}
+        self._stop = threading.Event()
+
+    def run(self) -> dict:
+        """Generate to the end (or until interrupted); returns {"manifest": ...} or {"error": one line}."""
+        import ray
+
+        suite, config, out, resume = self._args
+        try:
+            coord = self._coord = Coordinator(suite, config, out=out, resume=resume)
+        except SeerError as e:
+            return {"error": str(e)}
+        factories = self._factories
+        gateway = _gateway(config)
+        inflight: dict[Any, tuple[Task, str, int]] = {}
+
+        def submit(tasks: list[Task]) -> None:
+            for t in tasks:
+                pool = self._pools.get(t.stage)
+                if pool is None:
+                    ctx = dataclasses.replace(stage_context(coord, t.stage), gateway=gateway)
+                    workers = getattr(config.workers, t.stage)
+                    pool = self._pools[t.stage] = _Pool(t.stage, workers, config.workers.per_actor,
+                                                        factories[t.stage], ray.put(ctx))
+                ref, k = pool.submit(t.payload)
+                inflight[ref] = (t, t.stage, k)
+
+        try:
+            submit(coord.start())
+            while inflight and not self._stop.is_set():
+                ready, _ = ray.wait(list(inflight), num_returns=1, timeout=POLL_S)
+                for ref in ready:
+                    task, stage, k = inflight.pop(ref)
+                    self._pools[stage].release(k)
+                    try:
+                        outcome = ray.get(ref)
+                    except ray.exceptions.RayError as e:  # the worker died more often than it may restart
+                        submit(coord.on_error(task, e))
+                    else:
+                        submit(coord.on_done(task, outcome))
+        except BaseException:
+            coord.finish(interrupted=True)
+            raise
+        finally:
+            if gateway is not None:
+                gateway.close()
+        interrupted = self._stop.is_set() and not coord.finished
+        manifest = coord.finish(interrupted=interrupted)
+        return {"manifest": manifest.model_dump(mode="json", by_alias=True)}
+
+    def progress(self) -> Progress | None:
+        return self._coord.progress() if self._coord else None
+
+    def interrupt(self) -> None:
+        self._stop.set()
+
+    def workers(self, stage: str) -> list:
+        pool = self._pools.get(stage)
+        return list(pool.actors) if pool else []
+
+    def placement(self) -> dict[str, dict[str, int]]:
+        """Stage -> node id -> calls finished by the workers on that node."""
+        import ray
+
+        out: dict[str, dict[str, int]] = {}
+        for stage, pool in self._pools.items():
+            nodes = ray.get([a.__ray_call__.remote(lambda self: ray.get_runtime_context().get_node_id())
+                             for a in pool.actors])
+            per: dict[str, int] = {}
+            for node, n in zip(nodes, pool.done):
+                per[node] = per.get(node, 0) + n
+            out[stage] = per
+        return out
+
+
+@lru_cache(maxsize=None)
+def _host_class() -> Any:
+    import ray
+
+    # Two threads: one runs `run`, the other answers `progress`/`interrupt` meanwhile.
+    return ray.remote(max_concurrency=4)(CoordinatorHost)
+
+
+def start_host(suite: ToolSuite, config: RunConfig, out: str | None, *, resume: bool = False,
+               log_level: str = "warning") -> Any:
+    """The coordinator actor, on this (the driver's) node because it writes the harness directory."""
+    import ray
+    from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+    # Engines are resolved here, in the driver: engines registered at run time (plugins, tests)
+    # exist only in this process, and their factories travel to the workers with the calls.
+    factories = {s: engine_factory(s, n) for s, n in config.engines.as_dict().items()}
+    here = ray.get_runtime_context().get_node_id()
+    return _host_class().options(
+        scheduling_strategy=NodeAffinitySchedulingStrategy(node_id=here, soft=False),
+    ).remote(suite, config, out, resume, factories, log_level)
+
+
+def run_ray(suite: ToolSuite, config: RunConfig, out: str | None, *, resume: bool = False,
+            on_progress: Callable[[Progress], None] | None = None, log_level: str = "warning",
+            host: Any = None) -> Manifest:
+    """Generate on the Ray instance this process is connected to; Ctrl-C leaves a resumable partial harness."""
+    import ray
+
+    host = host or start_host(suite, config, out, resume=resume, log_level=log_level)
+    done = host.run.remote()
+    try:
+        while not ray.wait([done], timeout=POLL_S)[0]:
+            if on_progress:
+                p = ray.get(host.progress.remote())
+                if p is not None:
+                    on_progress(p)
+    except KeyboardInterrupt:
+        host.interrupt.remote()
+        ray.get(done)
+        raise
+    result = ray.get(done)
+    if "error" in result:
+        raise SeerError(result["error"])
+    if on_progress:
+        p = ray.get(host.progress.remote())
+        if p is not None:
+            on_progress(p)
+    return Manifest.model_validate(result["manifest"])

@@ -1,0 +1,71 @@
+"""The coordinator on a real local Ray instance: determinism across worker counts, a killed worker."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+
+import tests.coordinator.engines  # noqa: E402,F401  (registers the test engines)
+from coordinator import runtime  # noqa: E402
+from coordinator.coordinator import Coordinator  # noqa: E402
+from coordinator.pipeline import run_local  # noqa: E402
+from schemas import RunConfig  # noqa: E402
+from specs import load_suite  # noqa: E402
+from tests.conftest import EXAMPLES  # noqa: E402
+from tests.coordinator.helpers import harness_bytes  # noqa: E402
+
+SUITE = load_suite([EXAMPLES / "filesystem.json"])
+
+
+@pytest.fixture(scope="module")
+def ray_local(tmp_path_factory):
+    markers = tmp_path_factory.mktemp("markers")
+    os.environ["SEER_TEST_MARKERS"] = str(markers)  # inherited by the worker processes
+    started = runtime.init(num_cpus=2, object_store_memory=80 * 1024 * 1024)
+    yield markers
+    if started:
+        runtime.shutdown()
+
+
+def test_harness_is_the_same_with_one_or_four_workers_and_without_ray(ray_local, tmp_path):
+    cfg = RunConfig(seed=5, min_per_tool=2, batch_size=8)
+    four = cfg.model_copy(update={"workers": cfg.workers.model_copy(update={"scenario": 4, "mock": 4})})
+    m1 = runtime.run_ray(SUITE, cfg, str(tmp_path / "one"))
+    m4 = runtime.run_ray(SUITE, four, str(tmp_path / "four"))
+    run_local(Coordinator(SUITE, cfg, out=str(tmp_path / "local")))
+    assert m1.coverage.ratio == 1.0 and m1.counts.scenarios >= 8 and not m1.partial
+    assert m4 == m1
+    ref = harness_bytes(tmp_path / "local")
+    assert harness_bytes(tmp_path / "one") == ref
+    assert harness_bytes(tmp_path / "four") == ref
+
+
+def test_a_worker_killed_mid_call_is_restarted_and_the_run_ends_as_an_undisturbed_one(ray_local, tmp_path):
+    markers = ray_local
+    cfg = RunConfig.model_validate({"seed": 2, "batch_size": 8, "engines": {"mock": "blocking-offline"},
+                                    "workers": {"mock": 1}})
+    (markers / "killed").touch()  # the reference run does not block
+    run_local(Coordinator(SUITE, cfg, out=str(tmp_path / "undisturbed")))
+    (markers / "killed").unlink()
+
+    host = runtime.start_host(SUITE, cfg, str(tmp_path / "killed"))
+    done = host.run.remote()
+    deadline = time.monotonic() + 120
+    while not (markers / "started").exists():
+        assert time.monotonic() < deadline, "the mock worker never reached the blocking call"
+        time.sleep(0.05)
+    import ray
+
+    [worker] = ray.get(host.workers.remote("mock"))
+    pid_before = int((markers / "started").read_text())
+    (markers / "killed").touch()
+    ray.kill(worker, no_restart=False)
+    result = ray.get(done, timeout=180)
+    assert "manifest" in result
+    assert ray.get(worker.__ray_call__.remote(lambda self: os.getpid())) != pid_before  # a new process
+    assert not [f for f in result["manifest"]["failures"] if f["stage"] == "mock"]
+    assert harness_bytes(tmp_path / "killed") == harness_bytes(tmp_path / "undisturbed")
