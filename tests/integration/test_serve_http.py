@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -61,10 +62,29 @@ def test_http_client_picks_the_scenario_with_the_url_query(http_server, tmp_path
 
     async def main():
         with anyio.fail_after(60):
-            async with Client(f"{url}?scenario=s-files") as c:
+            async with Client(f"{url}?scenario=s-issue") as c:
+                # read_file of notes.md is an s-files oracle call: without the query it would bind to s-files
                 return await c.call_tool("read_file", {"path": "/srv/acme/notes.md"})
 
     got = anyio.run(main)
-    assert got.structured_content == {"content": "ship it"}
-    events = (tmp_path / "events.jsonl").read_text()
-    assert '"scenario_id":"s-files"' in events and '"oracle_index":1' in events
+    assert not got.is_error
+    [event] = [json.loads(x) for x in (tmp_path / "events.jsonl").read_text().splitlines() if '"tools/call"' in x]
+    assert (event["scenario_id"], event["oracle_index"]) == ("s-issue", None)
+
+
+def test_http_client_picks_the_scenario_with_a_header(http_server, tmp_path):
+    import httpx2
+    from mcp.client.streamable_http import streamable_http_client
+
+    url, _ = http_server
+
+    async def main():
+        with anyio.fail_after(60):
+            async with httpx2.AsyncClient(headers={"X-Seer-Scenario": "s-issue"}) as http:
+                async with Client(streamable_http_client(url, http_client=http)) as c:
+                    return await c.call_tool("read_file", {"path": "/srv/acme/notes.md"})
+
+    got = anyio.run(main)
+    assert not got.is_error
+    [event] = [json.loads(x) for x in (tmp_path / "events.jsonl").read_text().splitlines() if '"tools/call"' in x]
+    assert (event["scenario_id"], event["oracle_index"]) == ("s-issue", None)
