@@ -30,9 +30,12 @@ def value_in_output(value: Any, output: Any) -> bool:
     """True when `value` (or, for a composed value such as a path, one of the output's strings) came from `output`."""
     if value is None or output is None:
         return False
-    needles = list(_strings(value))
     hay = list(_strings(output))
     joined = "\n".join(hay)
+    if isinstance(value, list):
+        # A list argument may gather values from several earlier calls; `sources` names one of them.
+        return any(value_in_output(v, output) for v in value)
+    needles = list(_strings(value))
     if all(n and n in joined for n in needles):
         return True
     # Composed values: "dir/name" built from a listing that returned "name".

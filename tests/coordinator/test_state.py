@@ -1,0 +1,41 @@
+from coordinator.state import WorkflowStateStore, integrity_failures, value_in_output
+from schemas import Call, Entity, Scenario, WorkflowState
+
+
+def scenario(calls, entities=()):
+    return Scenario(id="s1", title="t", complexity="complex", category="c", instruction="i", novelty_reason="n",
+                    follow_up="f", calls=calls, state=WorkflowState(entities=list(entities)))
+
+
+def test_a_value_taken_from_an_earlier_output_passes_and_one_from_nowhere_fails():
+    ok = scenario([Call(tool="list", arguments={}, explanation="e", output={"files": [{"path": "/srv/a.txt"}]}),
+                   Call(tool="read", arguments={"path": "/srv/a.txt"}, explanation="e", sources={"path": 0})])
+    bad = scenario([ok.calls[0], Call(tool="read", arguments={"path": "/srv/b.txt"}, explanation="e", sources={"path": 0})])
+    assert integrity_failures(ok) == []
+    [f] = integrity_failures(bad)
+    assert f.path == "calls[1].arguments.path" and "does not appear" in f.reason
+
+
+def test_sources_must_point_backwards_at_a_set_argument():
+    c0 = Call(tool="a", arguments={"x": "1"}, explanation="e", output="1", sources={"x": 0})
+    c1 = Call(tool="b", arguments={}, explanation="e", sources={"y": 0})
+    reasons = [f.reason for f in integrity_failures(scenario([c0, c1]))]
+    assert reasons == ["source call 0 is not an earlier call", "argument named as sourced is not set"]
+
+
+def test_composed_and_list_values_count_as_taken_from_the_output():
+    assert value_in_output("/srv/reports/q3.csv", {"entries": ["q3.csv", "q4.csv"]})
+    assert value_in_output(["id-1", "id-9"], {"items": [{"id": "id-1"}]})
+    assert not value_in_output("zz", {"items": [{"id": "id-1"}]})
+    assert not value_in_output("x", None)
+
+
+def test_store_keeps_states_of_admitted_scenarios_only():
+    store = WorkflowStateStore()
+    good = scenario([Call(tool="a", arguments={}, explanation="e", output="ok")],
+                    [Entity(kind="file", id="/a", created_by=0), Entity(kind="dir", id="/")])
+    assert store.admit(good) == []
+    assert len(store) == 1 and store.get("s1").entities[0].id == "/a"
+    assert store.entity_kinds() == {"file": 1, "dir": 1} and store.linked_calls() == 1
+    store.discard("s1")
+    assert len(store) == 0
