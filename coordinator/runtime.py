@@ -318,3 +318,34 @@ def run_ray(suite: ToolSuite, config: RunConfig, out: str | None, *, resume: boo
         if p is not None:
             on_progress(p)
     return Manifest.model_validate(result["manifest"])
+
+
+# ---- Judge actors (evaluation/judge.py) -------------------------------------------------------
+def judge_on_ray(settings: Any, tools: dict, items: list[tuple], *, workers: int, per_actor: int = 4,
+                 **judge_kw: Any) -> list:
+    """Judge `items` on `workers` judge actors sharing one gateway actor; results in input order.
+
+    An item is `(scenario,)` for reference-free judging or `(scenario, transcript)` for
+    oracle-grounded judging; `settings` is the judge's LLMSettings, `judge_kw` goes to `Judge`.
+    """
+    import ray
+
+    from actors.llm.gateway import LLMGateway
+    from evaluation.judge import Judge
+
+    gw = ray.remote(num_cpus=0, max_restarts=2, max_task_retries=0,
+                    max_concurrency=max(64, 4 * settings.concurrency))(LLMGateway).remote(settings)
+    actor = ray.remote(num_cpus=0, max_restarts=2, max_task_retries=2)(Judge)
+    judges = [actor.options(max_concurrency=per_actor).remote(RayGateway(gw), tools, name=settings.model, **judge_kw)
+              for _ in range(max(1, workers))]
+    try:
+        refs = [(judges[i % len(judges)].judge_transcript if len(item) == 2 else
+                 judges[i % len(judges)].judge_scenario).remote(*item) for i, item in enumerate(items)]
+        return ray.get(refs)
+    except ray.exceptions.RayTaskError as e:
+        raise SeerError(_cause_line(e)) from None
+    finally:
+        for j in judges:
+            ray.kill(j)
+        ray.get(gw.close.remote())  # the cache is closed cleanly before the actor goes
+        ray.kill(gw)
