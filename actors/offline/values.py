@@ -280,7 +280,6 @@ class ValueGenerator:
             pattern = None
         for _ in range(0 if slot.plain else 3 if pattern else 1):
             proposal = (format_string(fmt, self.org, self.rng) if isinstance(fmt, str) else None) \
-                or (schema["default"] if isinstance(schema.get("default"), str) and self.rng.random() < 0.15 else None) \
                 or realistic_string(self._hint(slot))
             for form in _variants(proposal) if pattern else (proposal,):
                 fitted = self._fit_length(form, lo, hi)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 _PREFIXES = (
     "Nimbus", "Harbor", "Cobalt", "Juniper", "Atlas", "Lumen", "Brightwater", "Kestrel",
@@ -42,7 +43,8 @@ _TEAMS = ("platform", "payments", "growth", "data", "mobile", "infra", "security
 _BRANCH_TOPICS = ("retry", "timeout", "pagination", "export", "audit-log", "rate-limit", "cache", "search")
 _REGIONS = ("eastus", "westeurope", "northeurope", "westus2", "uksouth", "centralus")
 _DIRS = ("src", "tests", "docs", "config", "scripts", "migrations")
-_EXTS = (".py", ".ts", ".md", ".yaml", ".json", ".sql")
+_EXTS = {"src": (".py", ".ts", ".go"), "tests": (".py", ".ts"), "docs": (".md",), "config": (".yaml", ".json"),
+         "scripts": (".sh", ".py"), "migrations": (".sql",)}
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,7 @@ def _pick(rng: random.Random, pool: tuple[str, ...], k: int) -> tuple[str, ...]:
     return tuple(rng.sample(pool, k))
 
 
+@lru_cache(maxsize=1024)
 def make_org(seed: int) -> Organisation:
     """The organisation for `seed`: the same seed always gives the same organisation."""
     rng = random.Random(f"org:{seed}")
@@ -115,8 +118,8 @@ def make_org(seed: int) -> Organisation:
     root = f"/srv/{slug}"
     directories = tuple(f"{root}/{p}/{d}" for p, d in zip(projects, _pick(rng, _DIRS, 4)))
     files = tuple(
-        f"{d}/{nouns[i % len(nouns)]}_{t.replace('-', '_')}{ext}"
-        for i, (d, t, ext) in enumerate(zip(directories, _pick(rng, _BRANCH_TOPICS, 4), _pick(rng, _EXTS, 4)))
+        f"{d}/{_file_name(d.rsplit('/', 1)[-1], nouns[i % len(nouns)], t.replace('-', '_'), rng)}"
+        for i, (d, t) in enumerate(zip(directories, _pick(rng, _BRANCH_TOPICS, 4)))
     )
     services = tuple(f"{n}-api" for n in nouns)
     urls = (f"https://app.{domain}/", f"https://api.{domain}/v2/{nouns[0]}s", f"https://docs.{domain}/{nouns[1]}",
@@ -136,6 +139,16 @@ def make_org(seed: int) -> Organisation:
         urls=urls, tags=tags, channels=channels, tables=tables, regions=regions,
         resource_groups=resource_groups, subscription=subscription, tenant=tenant,
     )
+
+
+def _file_name(directory: str, noun: str, topic: str, rng: random.Random) -> str:
+    """A file name that fits its directory: tests/test_x.py, migrations/0007_x.sql, docs/x.md."""
+    ext = rng.choice(_EXTS[directory])
+    if directory == "tests":
+        return f"test_{noun}_{topic}{ext}"
+    if directory == "migrations":
+        return f"{rng.randint(3, 40):04d}_add_{noun}_{topic}{ext}"
+    return f"{noun}_{topic}{ext}"
 
 
 def _uuid(rng: random.Random) -> str:

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
+import subprocess
+import sys
 from functools import lru_cache
 
 import pytest
 
-from actors.offline.values import ValueGenerator, first_error, is_valid
+from actors.offline.values import ValueGenerator, first_error
+from actors.offline.values_names import words
 from actors.offline.world import make_org
-from tests.conftest import SHARED_SPECS
+from tests.conftest import ROOT, SHARED_SPECS
 
 SEEDS = (0, 1, 2)
 
@@ -81,3 +86,74 @@ def test_same_seed_gives_identical_arguments_for_the_whole_corpus():
 
     assert run(5) == run(5)
     assert run(5) != run(6)
+
+
+PLACEHOLDER = re.compile(r"^(string|foo|bar|baz|example|lorem|ipsum|dolor|sample|placeholder|test|value|todo)$"
+                         r"|lorem ipsum|example\.(com|org)|\bfoo\b", re.I)
+# what a realistic value for a parameter with this (normalised) name looks like
+SHAPES = {
+    "repo_path": r"^/srv/[a-z]+/", "directory": r"^/", "file_path": r"^/|^[\w.-]+/|\.\w+$",
+    "email": r"^[a-z.]+@[a-z]+\.[a-z]+$", "url": r"^(https?|git|ssh|file)://\S+$", "branch": r"^[\w./-]+$",
+    "sha": r"^[0-9a-f]{7,40}$", "commit": r"^[0-9a-f]{7,40}$", "since": r"^\d{4}-\d\d-\d\d", "until": r"^\d{4}-\d\d-\d\d",
+    "owner": r"^[a-z0-9-]+$", "repo": r"^[a-z0-9._-]+$", "message": r"\w+ \w+ \w+", "query": r"\w",
+    "path": r"^/|^\$|\.\w+$|/",
+}
+
+
+def string_arguments():
+    """(spec/tool, parameter, property schema, value) for every top-level string argument."""
+    for name, tool in corpus():
+        props = tool["inputSchema"].get("properties", {})
+        for seed in SEEDS:
+            args = gen(seed).arguments(tool["inputSchema"], optional=lambda _n: True)
+            for key, value in args.items():
+                if isinstance(value, str):
+                    yield name, key, props.get(key, {}), value
+
+
+def test_no_argument_value_is_a_placeholder():
+    bad = [(n, k, v) for n, k, s, v in string_arguments() if "enum" not in s and PLACEHOLDER.search(v)]
+    assert not bad
+
+
+def test_named_parameters_get_values_shaped_like_what_they_name():
+    checked, wrong = 0, []
+    for name, key, schema, value in string_arguments():
+        shape = SHAPES.get(words(key))
+        if shape and not {"enum", "pattern", "const"} & set(schema):
+            checked += 1
+            if not re.search(shape, value):
+                wrong.append((name, key, value))
+    assert checked > 500 and not wrong, wrong[:10]
+
+
+def test_values_of_one_scenario_come_from_one_organisation():
+    g = gen(11)
+    org = g.org
+    args = [g.arguments(t["inputSchema"], optional=lambda _n: True) for n, t in corpus() if n.startswith("git/")]
+    paths = [a["path"] for a in args if "path" in a]
+    assert paths and all(p.startswith(org.root) for p in paths)
+    emails = [v for a in args for v in _leaves(a) if isinstance(v, str) and "@" in v]
+    assert emails and all(e.endswith("@" + org.domain) for e in emails)
+
+
+def _leaves(value):
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from _leaves(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _leaves(v)
+    else:
+        yield value
+
+
+def test_output_is_independent_of_hash_randomisation():
+    code = ("import json, random; from actors.offline.values import ValueGenerator; "
+            "from actors.offline.world import make_org; "
+            "from tests.actors.offline.test_values import corpus; "
+            "g = ValueGenerator(make_org(3), random.Random(3)); "
+            "print(json.dumps([g.arguments(t['inputSchema'], optional=lambda n: True) for _, t in corpus()]))")
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
+                           env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2)}
+    assert len(outs) == 1 and len(next(iter(outs))) > 10_000
