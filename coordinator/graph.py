@@ -22,7 +22,7 @@ _FEEDING_ROLES = (ParameterRole.identifier, ParameterRole.target)
 # Producers per (tool, parameter), best first; bounds the graph of a 1,000-tool spec.
 MAX_PRODUCERS = 40
 _ACTION_RANK = {Action.create: 0, Action.list: 1, Action.search: 2, Action.read: 3, Action.analyze: 4}
-_VAGUE = {"resource", "item", "object", "value"}
+_VAGUE = {"resource", "value"}
 _ID_ENDINGS = ("id", "name", "path", "hash", "sha", "key", "uuid", "url", "ref", "number")
 
 

@@ -13,16 +13,16 @@ import random
 from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
-from actors.offline.scenario import interpretations_for
+from actors.offline.scenario import interpretations_for, org_for
 from actors.offline.slots import can_carry, embed
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import label, plural
 from actors.offline.values import ValueGenerator, first_error
-from actors.offline.world import make_org
 from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRole, Scenario, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
 
 _DECOYS = {Action.list: 2, Action.search: 1}
+
 
 
 def grounding(tool: Tool, suite: ToolSuite, its: dict[str, ToolInterpretation] | None = None) -> Grounding:
@@ -51,9 +51,15 @@ def mock_call(tool: Tool, interpretation: ToolInterpretation, arguments: dict[st
     known = [e.created_by for e in state.entities if e.created_by is not None]
     if index is None:
         index = max(known, default=-1) + 1
-    rng = random.Random(f"{seed}:{index}:{tool.name}")
-    gen = ValueGenerator(make_org(seed), rng)
     state = state.model_copy(deep=True)
+    return _mock_step(tool, interpretation, arguments, state, seed, suite, index, tier), state
+
+
+def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[str, Any], state: WorkflowState,
+               seed: int, suite: ToolSuite, index: int, tier: Grounding | None) -> MockOutput:
+    """`mock_call` without the copy: updates `state` in place."""
+    rng = random.Random(f"{seed}:{index}:{tool.name}")
+    gen = ValueGenerator(org_for(seed), rng)
     it = interpretation
     shown = [e for e in state.entities if e.created_by == index]
     planned = {e.id for e in shown}
@@ -87,14 +93,14 @@ def mock_call(tool: Tool, interpretation: ToolInterpretation, arguments: dict[st
     text = _text(tool, it, arguments, shown, target, gen)
     tier = tier or grounding(tool, suite, {it.tool: it})
     if not tool.output_schema:
-        return MockOutput(output=text, grounding=tier), state
+        return MockOutput(output=text, grounding=tier)
     own = {json.dumps(v) if not isinstance(v, str) else v for v in _flat(arguments)}
     obj, missing = _structured(tool, shown, own, text, gen)
     if missing & planned:
         raise StageError(f"output cannot hold {sorted(missing & planned)[0]!r}", f"calls[{index}].output")
     # Entities this call only added for colour (extra listing rows) go when the output has no room.
     state.entities = [e for e in state.entities if not (e.created_by == index and e.id in missing)]
-    return MockOutput(output=obj, grounding=tier), state
+    return MockOutput(output=obj, grounding=tier)
 
 
 def leaves(node: Any) -> list[Any]:
@@ -200,12 +206,12 @@ class OfflineMocker:
         return self._tiers[name]
 
     def mock(self, scenario: Scenario) -> Outcome[Scenario]:
-        state = scenario.state
+        state = scenario.state.model_copy(deep=True)
         calls = []
         try:
             for i, call in enumerate(scenario.calls):
-                out, state = mock_call(self.tools[call.tool], self.its[call.tool], call.arguments, state,
-                                       scenario.seed or 0, self.ctx.suite, index=i, tier=self.tier(call.tool))
+                out = _mock_step(self.tools[call.tool], self.its[call.tool], call.arguments, state,
+                                 scenario.seed or 0, self.ctx.suite, i, self.tier(call.tool))
                 calls.append(call.model_copy(update={"output": out.output, "grounding": out.grounding,
                                                      "is_error": out.is_error}))
         except (StageError, ValueError) as e:

@@ -105,6 +105,8 @@ def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_en
     for t in toks:
         if t in PARAM_ENTITY and t not in _GENERIC and t != "path":
             return PARAM_ENTITY[t]
+    if "uuid" in toks:
+        return "item"
     if "path" in toks or "file" in toks:
         if tool_entity == "directory" or any(w in desc[:120] for w in _DESC_DIRECTORY) and "file" not in desc[:60]:
             return "directory"

@@ -9,6 +9,7 @@ into that output. So every ID handed from one call to the next is one the earlie
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
@@ -19,13 +20,19 @@ from actors.offline.slots import can_carry
 from actors.offline.taxonomy import same_kind
 from actors.offline import text
 from actors.offline.values import ValueGenerator, first_error, is_valid
-from actors.offline.world import make_org
+from actors.offline.world import Organisation, make_org
 from coordinator.graph import ToolGraph
 from schemas import (Action, Call, Entity, Failure, ParameterRole, Scenario, ScenarioRequest, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
 
 _SUBJECT_ACTIONS = (Action.create,)
 _EXPIRY = ("expir", "ttl", "timeout")
+
+
+@lru_cache(maxsize=512)
+def org_for(seed: int) -> Organisation:
+    """The scenario's organisation (frozen, so one shared instance per seed is safe to reuse)."""
+    return make_org(seed)
 
 
 def interpretations_for(suite: ToolSuite, given: dict[str, ToolInterpretation]) -> dict[str, ToolInterpretation]:
@@ -74,7 +81,7 @@ class OfflineScenarioWriter:
 
     def _write(self, req: ScenarioRequest) -> Scenario:
         rng = random.Random(req.seed)
-        org = make_org(req.seed)
+        org = org_for(req.seed)
         gen = ValueGenerator(org, rng)
         seq = self.planner.sequence(req, rng)
         world = _World()
@@ -83,9 +90,8 @@ class OfflineScenarioWriter:
         refs_all: list[list[text.Ref]] = []
         for j, name in enumerate(seq):
             args, refs = self._bind(j, self.tools[name], self.its[name], world, gen, rng, seq)
-            err = first_error(self.tools[name].input_schema, args)
-            if err is not None:
-                raise StageError(err, f"calls[{j}].arguments")
+            if not is_valid(self.tools[name].input_schema, args):
+                raise StageError(first_error(self.tools[name].input_schema, args) or "invalid", f"calls[{j}].arguments")
             refs_all.append(refs)
             calls.append(Call(tool=name, arguments=args, explanation="", sources={r.param: r.step for r in refs}))
             clauses.append(text.clause(name, self.its[name], args, refs, set(world.context)))
@@ -130,9 +136,12 @@ class OfflineScenarioWriter:
                 world.context[p.name] = fixed[p.name] = value
                 continue
             if p.role in (ParameterRole.identifier, ParameterRole.target) and p.entity:
+                # A create names its new entity in the parameter of exactly its own kind; related kinds
+                # (the path a text is placed along) name existing things.
                 fresh = p.role is ParameterRole.target or (
-                    it.action in _SUBJECT_ACTIONS and not subject_done and same_kind(p.entity, it.entity))
-                if not p.required and (fresh or rng.random() < 0.15 or not world.find(p.entity, j)):
+                    it.action in _SUBJECT_ACTIONS and not subject_done and p.entity == it.entity)
+                available = world.find(p.entity, j) or any(self._produces(seq[i], p.entity) for i in range(j))
+                if not p.required and (fresh or rng.random() < 0.15 or not available):
                     continue
                 if fresh:
                     subject_done = True
@@ -180,8 +189,8 @@ class OfflineScenarioWriter:
         value = [one] if array else one
         if not is_valid(sub, value, tool.input_schema):
             value = gen.value(sub, name=name, role="identifier", entity=kind, root=tool.input_schema)
-            one = _scalar(value)
-        world.add(kind, one, producer)
+        for one in value if isinstance(value, list) else [value]:
+            world.add(kind, one, producer)
         if producer is None:
             return value, None
         return value, text.Ref(name, kind, producer, self.its[seq[producer]].action in (Action.list, Action.search))

@@ -119,6 +119,7 @@ PARAM_ENTITY: dict[str, str] = {
     "comp": "composition", "composition": "composition", "item": "item", "uuid": "item", "tab": "tab",
     "frame": "frame", "swatch": "swatch", "font": "font", "field": "field", "migration": "migration",
     "function": "function", "extension": "extension", "session": "session", "window": "window",
+    "style": "style",
 }
 
 # Entity kinds that name the same thing (a `path` may be a file or a directory).
@@ -130,6 +131,10 @@ FAMILIES: list[set[str]] = [
     {"organization", "organisation"},
     {"element", "selector"},
     {"key", "hash", "list", "stream", "set", "sorted_set"},
+    # Page items of a design document share one UUID space.
+    {"item", "object", "path_item", "group", "text_frame", "frame", "image", "symbol", "shape", "page_item",
+     "rectangle", "ellipse", "line", "path_text", "compound_path"},
+    {"style", "graphic_style", "text_style", "paragraph_style", "character_style"},
 ]
 
 
