@@ -61,7 +61,8 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("email e_mail mail emails user_email author_email", lambda h: v.person(h).email),
     ("password secret token api_key apikey credential access_token pat", lambda h: f"tok_{h.rng.getrandbits(96):024x}"),
     ("webhook url uri href link endpoint icon_url homepage website", v.url),
-    ("sha commit commit_id commitid revision hash oid commit_sha", v.sha),
+    ("sha commit commit_id commitid revision hash oid commit_sha commit_hash head_sha base_sha expected_head_sha",
+     v.sha),
     ("branch branch_name base head target_branch source_branch new_branch_name", lambda h: h.rng.choice(h.org.branches)),
     ("start_point commitish onto upstream ref object", v.git_ref),
     ("remote remote_name", lambda h: h.rng.choice(("origin", "upstream"))),
@@ -117,6 +118,9 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("mime_type content_type media_type", lambda h: h.rng.choice(("application/json", "text/markdown", "image/png"))),
     ("format", lambda h: h.rng.choice(("png", "svg", "pdf", "json"))),
     ("kind", lambda h: h.rng.choice(("text", "path", "group", "image"))),
+    ("entity_type", lambda h: h.rng.choice(("person", "project", "service", "team"))),
+    ("relation_type", lambda h: h.rng.choice(("works_on", "owns", "depends_on", "reports_to"))),
+    ("observation observations fact facts", v.observation),
     ("container parent group", lambda h: v.named(h, "group")),
     ("range artboard_range page_range pages", lambda h: f"{h.rng.randint(1, 2)}-{h.rng.randint(3, 6)}"),
     ("emoji reaction", lambda h: h.rng.choice(("white_check_mark", "eyes", "rocket", "thumbsup"))),
@@ -204,8 +208,10 @@ def _cue(description: str) -> Make | None:
 
 @lru_cache(maxsize=8192)
 def _desc_entity(description: str) -> str:
-    m = re.search(r"\bname of (?:the |a |an )?(?:new )?([a-z][a-z-]+)|\b([a-z][a-z-]+) name\b", description.lower())
-    return (m.group(1) or m.group(2)) if m else ""
+    d = description.lower()
+    m = re.search(r"\bname of (?:the |a |an )?(?:new )?([a-z][a-z-]+)", d) or \
+        re.search(r"\b(?!the\b|a\b|an\b|new\b|its\b|display\b|full\b)([a-z][a-z-]+) name\b", d)
+    return m.group(1) if m else ""
 
 
 @lru_cache(maxsize=8192)
@@ -324,6 +330,8 @@ _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("number issue_number pull_number pr pr_number discussion_number alert_number run_id milestone",
      (17, 42, 128, 311)),
     ("year", (2025, 2026)),
+    ("timestamp created created_at updated updated_at modified mtime ctime",
+     tuple(int(fmt.EPOCH.timestamp()) - d * 86400 - m * 60 for d, m in ((0, 0), (1, 95), (6, 300), (30, 17)))),
     ("temperature", (0.2, 0.7)),
     ("top_p", (0.9, 0.95)),
     ("gb gib size_gb disk_size provisioned_storage_in_gib os_disk_size_gb", (64, 128, 256)),

@@ -57,17 +57,23 @@ def _inside(v: float, lo, lo_ex, hi, hi_ex) -> bool:
 
 
 def _proposal(lo, hi, rng: random.Random, integer: bool) -> float:
-    """A modest number in range when the name gives no hint: people pass small numbers."""
-    if lo is not None and hi is not None:
-        if hi - lo <= 100:
-            return rng.randint(math.ceil(lo), math.floor(hi)) if integer and math.ceil(lo) <= math.floor(hi) \
-                else round(rng.uniform(lo, hi), 2)
-        return lo + rng.randint(1, 100)
-    if lo is not None:
-        return lo + rng.randint(1, 100)
-    if hi is not None:
-        return min(hi - 1, rng.randint(1, 100))
-    return rng.randint(1, 100)
+    """A modest number in range when the name gives no hint: people pass small positive numbers.
+
+    Bounds far from zero on the other side (JavaScript's +-2**53 "safe integer" limits are
+    common) do not pull the value towards them.
+    """
+    small_lo = 1 if lo is None or lo < 1 else lo
+    small_hi = 100 if hi is None or hi > 100 else hi
+    if small_lo <= small_hi:
+        if hi is not None and lo is not None and hi - lo <= 100 and not integer:
+            return round(rng.uniform(lo, hi), 2)
+        if integer and math.ceil(small_lo) > math.floor(small_hi):
+            return small_lo
+        return rng.randint(math.ceil(small_lo), math.floor(small_hi)) if integer else \
+            round(rng.uniform(small_lo, small_hi), 0)
+    if lo is not None and lo > 100:
+        return lo + rng.randint(0, 100) if hi is None or hi - lo > 100 else rng.uniform(lo, hi)
+    return hi - rng.randint(0, 100) if lo is None or hi - lo > 100 else rng.uniform(lo, hi)
 
 
 def _clamp(v: float, lo, lo_ex, hi, hi_ex, integer: bool) -> float:
@@ -116,7 +122,7 @@ def number(schema: dict, hint: Hint, integer: bool, plain: bool) -> int | float 
     if proposal is None and not plain and _num(default) and rng.random() < 0.3:
         proposal = default
     if proposal is None:
-        proposal = _proposal(lo, hi, rng, integer) if not plain else (lo if lo is not None else 0)
+        proposal = _proposal(lo, hi, rng, integer) if not plain else (lo if lo is not None else hi if hi is not None and hi < 0 else 0)
     if not integer and not plain and not named and rng.random() < 0.25:
         proposal += rng.choice((0.25, 0.5, 0.75))  # "number" also means fractions (not for counts or IDs)
     v = _clamp(proposal, lo, lo_ex, hi, hi_ex, integer)

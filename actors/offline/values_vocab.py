@@ -131,6 +131,13 @@ def text(h: Hint) -> str:
     ))
 
 
+def observation(h: Hint) -> str:
+    p = person(h)
+    return h.rng.choice((f"Owns the {project(h)} service", f"Works in the {h.rng.choice(h.org.teams)} team",
+                         f"Prefers async reviews; contact {p.email}", f"On call for {noun(h)} incidents this week",
+                         f"Migrated {noun(h)} exports to v2 in {fmt.iso_date(h.rng)[:7]}"))
+
+
 def markdown(h: Hint) -> str:
     n, t = noun(h), topic(h)
     return f"## {n.capitalize()} {t}\n\n- Owner: {person(h).name}\n- Service: {project(h)}\n\n{text(h)}"
@@ -233,7 +240,8 @@ def named(h: Hint, entity: str) -> str:
         "index": lambda: f"idx:{plural(noun(h))}", "key": lambda: cache_key(h), "team": lambda: h.rng.choice(h.org.teams),
         "space": lambda: f"{noun(h).capitalize()} Engineering", "queue": lambda: f"{noun(h)}-events",
         "topic": lambda: f"{noun(h)}-events", "service": lambda: h.rng.choice(h.org.services),
-        "remote": lambda: h.rng.choice(("origin", "upstream")), "entity": lambda: f"{noun(h).capitalize()} {project(h)}",
+        "remote": lambda: h.rng.choice(("origin", "upstream")),
+        "entity": lambda: person(h).name if h.rng.random() < 0.5 else project(h),
         "font": lambda: h.rng.choice(("Inter", "Helvetica Neue", "Source Sans Pro")),
     }
     make = simple.get(last)

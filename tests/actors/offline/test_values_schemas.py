@@ -219,3 +219,13 @@ def test_first_error_names_the_path():
     schema = {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "integer"}}}}
     assert first_error(schema, {"items": [1, "two"]}).startswith("items[1]:")
     assert first_error(schema, {"items": [1]}) is None
+
+
+def test_fill_sets_how_many_optional_properties_nested_objects_get():
+    inner = {"type": "object", "properties": {k: {"type": "string"} for k in "abcdef"}}
+    schema = {"type": "object", "properties": {"outer": inner, "other": {"type": "integer"}}, "required": ["outer"]}
+    g = ValueGenerator(make_org(0), random.Random(0))
+    full = g.value(schema, fill=1.0)
+    assert set(full) == {"outer", "other"} and set(full["outer"]) == set("abcdef")
+    bare = g.value(schema, fill=0.0)
+    assert bare == {"outer": {}}
