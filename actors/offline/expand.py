@@ -100,7 +100,7 @@ class OfflineExpander:
             it = self.its[call.tool]
             refs = [text.Ref(arg, self._kind(s, k, arg), src, False) for arg, src in sorted(call.sources.items())
                     if src >= offset]
-            clauses.append(text.clause(call.tool, it, call.arguments, refs, set(s.state.context), offset))
+            clauses.append(text.clause(call.tool, it, call.arguments, refs, s.state.context, offset))
         if not before:
             intro = str(s.meta.get("intro", ""))
             return Turn(user=text.instruction(clauses, s.state.context, intro), calls=group)

@@ -14,10 +14,10 @@ from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
 from actors.offline.scenario import interpretations_for, org_for
-from actors.offline.slots import can_carry, embed
+from actors.offline.slots import can_carry, echo, embed
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import label, plural
-from actors.offline.values import ValueGenerator, first_error
+from actors.offline.values import ValueGenerator, first_error, is_valid
 from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRole, Scenario, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
 
@@ -95,7 +95,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     if not tool.output_schema:
         return MockOutput(output=text, grounding=tier)
     own = {json.dumps(v) if not isinstance(v, str) else v for v in _flat(arguments)}
-    obj, missing = _structured(tool, shown, own, text, gen)
+    obj, missing = _structured(tool, shown, own, text, gen, arguments)
     if missing & planned:
         raise StageError(f"output cannot hold {sorted(missing & planned)[0]!r}", f"calls[{index}].output")
     # Entities this call only added for colour (extra listing rows) go when the output has no room.
@@ -135,7 +135,7 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
         if like is not None and like.isdigit():
             value = str(gen.rng.randint(10 ** (len(like) - 1), 10 ** len(like) - 1))
         else:
-            value = str(gen.value({"type": "string", "minLength": 3}, name=f"{kind}_id", role="identifier", entity=kind))
+            value = str(gen.value({"type": "string", "minLength": 3}, name=kind, role="identifier", entity=kind))
         if value not in taken:
             break
     e = Entity(kind=kind, id=value, created_by=index)
@@ -161,8 +161,9 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
         subject = next((e.id for e in shown if same_kind(e.kind, it.entity)), target.id if target else "")
         lines = [f"Created {kind} {subject} (by {who})."]
     elif it.action is Action.update:
-        changed = ", ".join(f"{k}" for k in args if k not in {p.name for p in it.parameters if p.role is ParameterRole.context})
-        lines = [f"Updated {kind} {target.id if target else ''}: {changed}.".replace("  ", " ")]
+        settings = {p.name for p in it.parameters if p.role in (ParameterRole.content, ParameterRole.option)}
+        changed = ", ".join(f"{k}={_short(v)}" for k, v in args.items() if k in settings)
+        lines = [f"Updated {kind}" + (f" {target.id}" if target else "") + (f": {changed}." if changed else ".")]
     elif it.action is Action.delete:
         lines = [f"Deleted {kind} {target.id if target else ''}.".replace(" .", ".")]
     else:
@@ -171,10 +172,16 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
     return "\n".join(lines)
 
 
-def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: ValueGenerator) -> tuple[Any, set[str]]:
+def _short(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: ValueGenerator,
+                arguments: dict[str, Any]) -> tuple[Any, set[str]]:
     """The structuredContent, valid, and the ids it could not hold (its own arguments need not echo)."""
     schema = tool.output_schema or {}
-    obj = gen.value(schema, name="result", root=schema)
+    obj = echo(gen.value(schema, name="result", root=schema), schema, arguments, lambda o: is_valid(schema, o))
     kinds = list(dict.fromkeys(e.kind for e in shown))
     claimed: set[str] = set()
     for kind in kinds or [""]:

@@ -107,6 +107,8 @@ def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_en
             return PARAM_ENTITY[t]
     if "uuid" in toks:
         return "item"
+    if name.lower() in {"target", "revision", "commitish", "object"} and tool_entity in ("diff", "resource"):
+        return "commit"  # what a diff or show compares against: a revision
     if "path" in toks or "file" in toks:
         if tool_entity == "directory" or any(w in desc[:120] for w in _DESC_DIRECTORY) and "file" not in desc[:60]:
             return "directory"

@@ -94,7 +94,7 @@ class OfflineScenarioWriter:
                 raise StageError(first_error(self.tools[name].input_schema, args) or "invalid", f"calls[{j}].arguments")
             refs_all.append(refs)
             calls.append(Call(tool=name, arguments=args, explanation="", sources={r.param: r.step for r in refs}))
-            clauses.append(text.clause(name, self.its[name], args, refs, set(world.context)))
+            clauses.append(text.clause(name, self.its[name], args, refs, world.context))
         for j, call in enumerate(calls):
             call.explanation = self._explain(j, seq, refs_all)
         steps = [self.its[n] for n in seq]

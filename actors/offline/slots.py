@@ -60,6 +60,21 @@ def _score(field: str, kind: str) -> int:
     return 0
 
 
+def echo(obj: Any, schema: dict[str, Any], arguments: dict[str, Any], valid: Callable[[Any], bool]) -> Any:
+    """Top-level output fields named like an argument report that argument's value (a clone of
+    branch X says branch X), as long as the output stays valid."""
+    if not isinstance(obj, dict):
+        return obj
+    props = deref(schema, schema).get("properties") or {}
+    for name in props:
+        if name in arguments and name in obj and obj[name] != arguments[name]:
+            before = obj[name]
+            obj[name] = arguments[name]
+            if not valid(obj):
+                obj[name] = before
+    return obj
+
+
 def embed(obj: Any, schema: dict[str, Any], kind: str, ids: list[Any], text: str,
           make_item: Callable[[dict[str, Any]], Any], claimed: set[str] | None = None) -> Any:
     """A copy of `obj` holding every id: in the best-matching field or array, and `text` in a text field.
@@ -101,10 +116,6 @@ def _put_text(out: dict[str, Any], schema: dict[str, Any], text: str) -> bool:
     props = deref(schema, schema).get("properties") or {}
     for name in list(props):
         if name.lower() in TEXT_FIELDS and _free_string(props[name], schema):
-            out[name] = text
-            return True
-    for name, sub in props.items():
-        if _free_string(sub, schema) and name in out and _score(name, "") == 0:
             out[name] = text
             return True
     for name, sub in props.items():

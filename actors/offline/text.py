@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from schemas import Action, ToolInterpretation
+from schemas import Action, ParameterRole, ToolInterpretation
 
 VERB = {
     Action.read: "read", Action.list: "list", Action.search: "search for", Action.create: "create",
@@ -51,19 +51,22 @@ class Ref:
 
 
 def clause(tool: str, it: ToolInterpretation, args: dict[str, Any], refs: list[Ref],
-           context: set[str], offset: int = 0) -> str:
-    """One call as an imperative clause: `list the commits with maxCount = `5``.
+           context: dict[str, Any], offset: int = 0) -> str:
+    """One call as an imperative clause: "list the commits with maxCount `5`".
 
     `refs` are written as where the value comes from (step numbers shifted down by `offset`);
+    context parameters holding the scenario's context value are said once, in the instruction;
     every other argument is written out."""
     ref_params = {r.param for r in refs}
+    context = {p.name for p in it.parameters if p.role is ParameterRole.context
+               and p.name in context and args.get(p.name) == context[p.name]}
     head = f"{VERB[it.action]} the {label(it.entity)}"
-    parts = [f"{r.param} = the {'first ' if r.first else ''}{label(r.kind)} {'listed in' if r.first else 'from'} "
+    parts = [f"{r.param} set to the {'first ' if r.first else ''}{label(r.kind)} {'listed in' if r.first else 'from'} "
              f"step {r.step + 1 - offset}'s result" for r in refs]
     for name, value in args.items():
         if name in ref_params or name in context:
             continue
-        parts.append(f"{name} = {show(value)}")
+        parts.append(f"{name} {show(value)}")
     return head + (" with " + ", ".join(parts) if parts else "")
 
 
