@@ -339,8 +339,7 @@ def judge_on_ray(settings: Any, tools: dict, items: list[tuple], *, workers: int
     judges = [actor.options(max_concurrency=per_actor).remote(RayGateway(gw), tools, name=settings.model, **judge_kw)
               for _ in range(max(1, workers))]
     try:
-        refs = [(judges[i % len(judges)].judge_transcript if len(item) == 2 else
-                 judges[i % len(judges)].judge_scenario).remote(*item) for i, item in enumerate(items)]
+        refs = [judges[i % len(judges)].judge.remote(*item) for i, item in enumerate(items)]
         return ray.get(refs)
     except ray.exceptions.RayTaskError as e:
         raise SeerError(_cause_line(e)) from None

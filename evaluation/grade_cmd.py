@@ -36,6 +36,8 @@ def grade(
     concurrency: int = typer.Option(8, "--concurrency", min=1, help="Judge requests in flight."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Bypass the judge response cache."),
     max_retries: int = typer.Option(2, "--max-retries", min=0, help="Retries of an invalid judge reply."),
+    workers: int = typer.Option(0, "--workers", min=0, help="Judge actors on Ray (0: judge in this process, in threads)."),
+    address: str | None = typer.Option(None, "--address", help="Ray cluster to join for --workers (default: a local instance)."),
     compare: list[Path] = typer.Option([], "--compare", help="Other score sets (scores dir or JSONL) to measure agreement with: Pearson r per record, Spearman rho of spec rankings, mean shift with CI."),
 ) -> None:
     """Grade agent transcripts against the oracle (deterministic or LLM judge), or judge scenarios reference-free."""
@@ -57,7 +59,8 @@ def grade(
         records, missing = graded.records, graded.missing
     else:
         records, missing = _judge(harness, run_dir, judge, api_base=api_base, concurrency=concurrency,
-                                  cache=not no_cache, max_retries=max_retries, seed=seed)
+                                  cache=not no_cache, max_retries=max_retries, seed=seed, workers=workers,
+                                  address=address)
     summary = summarize(records, judge, seed=seed, resamples=resamples).model_copy(update={
         "ungraded": missing,
         "agreement": [agreement(other, records, seed=seed, resamples=resamples) for other in others],
@@ -76,21 +79,34 @@ def grade(
 
 
 def _judge(harness, run_dir: Path | None, model: str, *, api_base: str | None, concurrency: int, cache: bool,
-           max_retries: int, seed: int):
-    from actors.llm import LLMGateway
+           max_retries: int, seed: int, workers: int, address: str | None):
     from evaluation.grading import load_transcripts
-    from evaluation.judge import Judge, judge_many
     from schemas import LLMSettings
 
     settings = LLMSettings(model=model, api_base=api_base, temperature=0.0, concurrency=concurrency, cache=cache)
-    with LLMGateway(settings) as gateway:
-        judge = Judge(gateway, harness.tool_map(), temperature=0.0, max_retries=max_retries, seed=seed)
-        if run_dir is None:
-            return judge_many(judge.judge_scenario, harness.scenarios, concurrency), []
+    missing: list[str] = []
+    if run_dir is None:
+        items: list[tuple] = [(s,) for s in harness.scenarios]
+    else:
         transcripts = load_transcripts(run_dir)
         unknown = sorted(set(transcripts) - {s.id for s in harness.scenarios})
         if unknown:
             raise SeerError(f"{run_dir}: transcripts for scenarios not in {harness.root}: {', '.join(unknown[:5])}")
-        pairs = [(s, transcripts[s.id]) for s in harness.scenarios if s.id in transcripts]
-        records = judge_many(lambda p: judge.judge_transcript(*p), pairs, concurrency)
-        return records, [s.id for s in harness.scenarios if s.id not in transcripts]
+        items = [(s, transcripts[s.id]) for s in harness.scenarios if s.id in transcripts]
+        missing = [s.id for s in harness.scenarios if s.id not in transcripts]
+    kw = dict(temperature=0.0, max_retries=max_retries, seed=seed)
+    if workers:
+        from coordinator import runtime
+
+        started = runtime.init(address)
+        try:
+            return runtime.judge_on_ray(settings, harness.tool_map(), items, workers=workers, **kw), missing
+        finally:
+            if started:
+                runtime.shutdown()
+    from actors.llm import LLMGateway
+    from evaluation.judge import Judge, judge_many
+
+    with LLMGateway(settings) as gateway:
+        judge = Judge(gateway, harness.tool_map(), **kw)
+        return judge_many(lambda item: judge.judge(*item), items, concurrency), missing

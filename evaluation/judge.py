@@ -112,10 +112,10 @@ class Judge:
     """One judge model behind a gateway (the plain `LLMGateway` or anything with `complete(LLMRequest)`)."""
 
     def __init__(self, gateway: Any, tools: Mapping[str, Tool], *, model: str | None = None,
-                 temperature: float = 0.0, max_retries: int = 2, seed: int | None = 0):
+                 temperature: float = 0.0, max_retries: int = 2, seed: int | None = 0, name: str | None = None):
         self.gateway, self.tools, self.model = gateway, tools, model
         self.temperature, self.max_retries, self.seed = temperature, max_retries, seed
-        self.name = model or getattr(getattr(gateway, "settings", None), "model", None) or "llm"
+        self.name = name or model or getattr(getattr(gateway, "settings", None), "model", None) or "llm"
 
     def _ask(self, item: str, messages: list[dict[str, str]], n_turns: int) -> tuple[Judgment | None, str | None]:
         problems: list[str] = []
@@ -171,6 +171,11 @@ class Judge:
         n = len(scenario.turns or scenario.single_turn())
         j, err = self._ask(scenario.id, transcript_messages(scenario, transcript, self.tools), n)
         return self._record(scenario, j, err, [len(t.calls) for t in transcript.turns])
+
+
+    def judge(self, scenario: Scenario, transcript: Transcript | None = None) -> RecordScore:
+        """Oracle-grounded with a transcript, reference-free without one."""
+        return self.judge_scenario(scenario) if transcript is None else self.judge_transcript(scenario, transcript)
 
 
 def judge_many(fn: Callable[[T], RecordScore], items: Sequence[T], concurrency: int = 8) -> list[RecordScore]:
