@@ -98,7 +98,12 @@ async def run_scenario(harness: Harness, scenario: Scenario, agent: Agent, *, ma
                 {"id": c.id, "type": "function", "function": {"name": c.function or c.name, "arguments": c.raw_arguments}}
                 for c in reply.tool_calls]})
             for call in reply.tool_calls:
-                rec = _execute(world, call)
+                try:
+                    rec = _execute(world, call)
+                except Exception as e:  # a mock-world bug ends this scenario visibly, not the whole run
+                    record.stopped = "error"
+                    transcript.error = f"mock world failed on {call.name}: {type(e).__name__}: {e}"
+                    return transcript
                 record.calls.append(rec)
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": _tool_text(rec)})
     return transcript

@@ -75,11 +75,12 @@ def tool_action(tool: Tool, interp: ToolInterpretation | None) -> str:
 
 def identifier_argument(tool: Tool, interp: ToolInterpretation | None, arguments: dict[str, Any]) -> str | None:
     """The argument naming the entity the call acts on, if any."""
-    if interp is not None:
+    if interp is not None:  # trust the interpretation: a call with no identifier role names no entity
         for role in ("identifier", "target"):
             for p in interp.parameters:
                 if p.role.value == role and _is_id_value(arguments.get(p.name)):
                     return p.name
+        return None
     required = tool.input_schema.get("required") or []
     strings = [k for k, v in arguments.items() if isinstance(v, str)]
     for name in sorted(strings, key=lambda k: (k not in required, k)):
@@ -150,7 +151,10 @@ class MockWorld:
         if index is not None:
             self.served.append(index)
             known = {e.id for e in self.state.entities}
-            self.state.entities.extend(e for e in self.scenario.state.entities if e.created_by == index and e.id not in known)
+            revealed = [e for e in self.scenario.state.entities if e.created_by == index]
+            self.state.entities.extend(e for e in revealed if e.id not in known)
+            for e in revealed:  # what this oracle call created can now be read back and listed
+                self._remember(e.kind, e.id, dict(e.attributes))
             call = self.scenario.calls[index]
             output = call.output
             if not call.is_error and tool_action(tool, self.interpretations.get(tool.name)) == "list":
@@ -167,7 +171,7 @@ class MockWorld:
         return None if tool is None else self._match(tool, arguments, peek=True)
 
     def entity_ids(self) -> list[str]:
-        return sorted(t.id for t in self._things.values() if not t.deleted)
+        return sorted(str(t.id) for t in self._things.values() if not t.deleted)
 
     def _deleted_target(self, tool: Tool, args: dict[str, Any]) -> _Thing | None:
         interp = self.interpretations.get(tool.name)
@@ -281,14 +285,15 @@ class MockWorld:
                 continue
             if prefix is not None:
                 if str(normalize_value(thing.id)).startswith(prefix):
-                    wanted.append(thing.id)
+                    wanted.append(str(thing.id))
             elif thing.kind == kind:
-                wanted.append(thing.id)
+                wanted.append(str(thing.id))  # ids may be numbers (issue 42): listings compare text
         wanted.sort()
         if isinstance(output, str):
             # Follow the listing's own style: entries relative to the listed path, same line marker ("[FILE] ").
-            marker = re.match(r"^(\[[A-Z]+\]\s+|[-*]\s+)", output)
             lines = output.split("\n")
+            markers = [m for m in (re.match(r"^(\[[A-Z]+\]\s+|[-*]\s+)", line) for line in lines) if m]
+            marker = markers[-1] if markers else None
             missing = []
             for w in wanted:
                 rel = str(normalize_value(w))[len(prefix):] if prefix else w

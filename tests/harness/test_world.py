@@ -88,3 +88,13 @@ def test_repeated_oracle_call_gets_the_same_output(harness):
 def test_worlds_are_deterministic(harness):
     args = {"title": "Another bug", "body": "details"}
     assert _world(harness, "s-issue").call("create_issue", args) == _world(harness, "s-issue").call("create_issue", args)
+
+
+def test_numeric_ids_are_listed_as_text(harness):
+    its = {i.tool: i for i in harness.interpretations}
+    its["list_directory"] = its["list_directory"].model_copy(update={"entity": "issue"})  # a listing of issues
+    w = MockWorld(harness.scenario("s-issue"), harness.tool_map(), its)
+    w.call("create_issue", {"title": "Crash on start", "labels": ["bug"]})
+    w.call("get_issue", {"issue_number": 7})  # reveals issue 7: a number id
+    listing = w.call("list_directory", {"path": "issues"})
+    assert "- 7" in listing.output.splitlines() and w.entity_ids() == ["42", "7"]
