@@ -62,6 +62,7 @@ def measure(path: Path, seed: int) -> dict:
     src_err = [e for s in scenarios for e in q.source_errors(s)]
     multi = [s for s in cx if len(s.turns) >= 2]
     turn_err = [e for s in scenarios for e in q.turn_errors(s)]
+    unstated = [e for s in scenarios for e in q.unstated_values(s)]
     keys = Counter((tuple(s.tools), s.instruction) for s in scenarios)
     return {
         "spec": path.stem, "tools": len(tools), "scenarios": len(scenarios), "complex": len(cx),
@@ -70,10 +71,10 @@ def measure(path: Path, seed: int) -> dict:
         "output_valid": 1 - len(out_err) / max(with_schema, 1),
         "coverage": sum(1 for t in tools if used[t]) / len(tools),
         "fed": sum(f for f, _ in fed) / max(sum(n for _, n in fed), 1), "mismatches": len(mism),
-        "source_errors": len(src_err), "multi_turn": len(multi) / max(len(cx), 1), "turn_errors": len(turn_err),
+        "source_errors": len(src_err), "multi_turn": len(multi) / max(len(cx), 1), "turn_errors": len(turn_err), "unstated": len(unstated),
         "duplicates": sum(n - 1 for n in keys.values()), "categories": len({s.category for s in scenarios}),
         "gini": q.gini([used[t] for t in tools]), "seconds": elapsed,
-        "examples": (in_err + out_err + mism + src_err + turn_err + [f.reason for f in failures])[:3],
+        "examples": (in_err + out_err + mism + src_err + turn_err + unstated + [f.reason for f in failures])[:3],
     }
 
 
@@ -85,7 +86,7 @@ def main() -> int:
     a = ap.parse_args()
     paths = sorted(p for p in a.specs.glob("*.json") if not a.names or p.stem in a.names)
     cols = ("spec", "tools", "scenarios", "complex", "failures", "input_valid", "output_valid", "coverage", "fed",
-            "mismatches", "source_errors", "multi_turn", "turn_errors", "duplicates", "categories", "gini")
+            "mismatches", "source_errors", "multi_turn", "turn_errors", "unstated", "duplicates", "categories", "gini")
     print("| " + " | ".join(cols) + " |")
     print("|" + "---|" * len(cols))
     ok = True
@@ -94,7 +95,8 @@ def main() -> int:
         cells = [f"{r[c]:.3f}" if isinstance(r[c], float) else str(r[c]) for c in cols]
         print("| " + " | ".join(cells) + " |", flush=True)
         bad = (r["input_valid"] < 1 or r["output_valid"] < 1 or r["coverage"] < 1 or r["fed"] < 0.6
-               or r["mismatches"] or r["source_errors"] or r["multi_turn"] < 0.5 or r["turn_errors"] or r["duplicates"])
+               or r["mismatches"] or r["source_errors"] or r["multi_turn"] < 0.5 or r["turn_errors"] or r["duplicates"]
+               or r["unstated"])
         if bad:
             ok = False
             for e in r["examples"]:

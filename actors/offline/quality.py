@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from actors.offline.taxonomy import same_kind
+from actors.offline.text import show
 from actors.offline.values import first_error
 from schemas import ParameterRole, Scenario, Tool, ToolInterpretation
 
@@ -112,6 +113,19 @@ def turn_errors(s: Scenario) -> list[str]:
         quoted = _QUOTED.findall(turn.user)
         if not any(_token_in(q, _hay(s.calls[i].output)) for q in quoted for i in earlier):
             out.append(f"{s.id} turns[{t}]: quotes no value from an earlier output")
+    return out
+
+
+def unstated_values(s: Scenario) -> list[str]:
+    """Argument values the agent could only guess: neither written in the instruction nor taken
+    from an earlier output (`sources`)."""
+    out = []
+    for k, c in enumerate(s.calls):
+        for name, value in c.arguments.items():
+            if name in c.sources:
+                continue
+            if show(value) not in s.instruction:
+                out.append(f"{s.id} calls[{k}].arguments.{name}: {value!r} is not in the instruction")
     return out
 
 

@@ -97,3 +97,32 @@ def test_unknown_focus_tool_is_a_recorded_failure_not_an_exception(pipeline):
     pipe = pipeline("memory")
     out = pipe.writer.write(ScenarioRequest(id="z", index=0, seed=1, complexity="simple", focus_tools=["nope"]))
     assert out.item is None and out.failures[0].stage == "scenario" and "nope" in out.failures[0].reason
+
+
+def test_results_do_not_depend_on_request_order(pipeline):
+    from actors.offline.pipeline import Pipeline
+    base = pipeline("atlassian")
+    names = [t.name for t in base.suite.tools][:12]
+    reqs = [ScenarioRequest(id=f"o{i}", index=i, seed=500 + i, complexity="complex" if i % 2 else "simple",
+                            focus_tools=[n]) for i, n in enumerate(names)]
+    forward = {r.id: base.run(r) for r in reqs}
+    other = Pipeline(base.suite)
+    backward = {r.id: other.run(r) for r in reversed(reqs)}
+    assert all((forward[k] is None and backward[k] is None) or forward[k].to_json_line() == backward[k].to_json_line()
+               for k in forward)
+
+
+def test_complex_workflows_can_cross_servers(pipeline):
+    pipe = pipeline("git", "github")
+    s = pipe.run(ScenarioRequest(id="x", index=0, seed=3, complexity="complex",
+                                 focus_tools=["git_commit", "create_pull_request"]))
+    assert s is not None and {"git_commit", "create_pull_request"} <= set(s.tools)
+    assert set(s.specs) == {"git", "github"}
+
+
+def test_every_argument_is_stated_or_taken_from_an_earlier_output(covered):
+    for spec in ("illustrator", "azure"):
+        pipe, scenarios, _ = covered(spec)
+        for s in scenarios:
+            assert q.unstated_values(s) == []
+            assert q.input_errors(s, pipe.suite.by_name()) == []

@@ -1,0 +1,33 @@
+from actors.offline import quality as q
+from schemas import ScenarioRequest
+
+
+def test_expansions_keep_every_call_once_in_order_and_quote_earlier_outputs(covered):
+    for spec in ("git", "filesystem", "atlassian"):
+        _, scenarios, _ = covered(spec)
+        multi = [s for s in scenarios if len(s.turns) >= 2]
+        assert multi
+        for s in scenarios:
+            assert q.turn_errors(s) == []
+
+
+def test_a_one_call_scenario_stays_one_turn_holding_the_instruction(pipeline):
+    pipe = pipeline("filesystem")
+    for seed in range(10):
+        s = pipe.run(ScenarioRequest(id="o", index=seed, seed=seed, complexity="simple", focus_tools=["get_file_info"]))
+        if len(s.calls) == 1:
+            assert len(s.turns) == 1 and s.turns[0].user == s.instruction and s.turns[0].calls == [0]
+            return
+    raise AssertionError("no one-call scenario in ten seeds")
+
+
+def test_later_turns_state_values_they_use_instead_of_step_numbers(covered):
+    _, scenarios, _ = covered("github")
+    for s in scenarios:
+        for turn in s.turns[1:]:
+            for k in turn.calls:
+                for arg, src in s.calls[k].sources.items():
+                    if src < turn.calls[0]:
+                        value = s.calls[k].arguments[arg]
+                        value = value[0] if isinstance(value, list) else value
+                        assert str(value) in turn.user
