@@ -263,14 +263,21 @@ def score_histogram(title: str, scores: dict[str, Sequence[float]], name: str) -
 
 
 def scatter_figure(title: str, xlabel: str, points: Sequence[tuple[str, float, float]], name: str, *,
-                   ylabel: str = "mean score", diagonal: bool = False) -> Figure:
-    """Labelled points (label, x, y) with a least-squares line when there are at least three
-    (or the y = x line when `diagonal`, for comparing two scores of the same records)."""
-    fig = _figure(6, 4)
+                   ylabel: str = "mean score", diagonal: bool = False, groups: Sequence[str] | None = None) -> Figure:
+    """Labelled points (label, x, y) with a least-squares line when there are at least three (or the
+    y = x line when `diagonal`, for two scores of the same records); `groups` colours points, with a legend."""
+    fig = _figure(6.5, 4.2)
     ax = fig.subplots()
     xs = np.array([p[1] for p in points], dtype=float)
     ys = np.array([p[2] for p in points], dtype=float)
-    ax.scatter(xs, ys, color="#4C72B0", s=18 if len(points) > 30 else 36, alpha=0.7)
+    size = 18 if len(points) > 30 else 36
+    keys = list(groups) if groups is not None and len(set(groups)) > 1 else [""] * len(points)
+    palette = ["#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#DA8BC3", "#8C8C8C"]
+    for k, key in enumerate(dict.fromkeys(keys)):
+        mask = np.array([g == key for g in keys])
+        ax.scatter(xs[mask], ys[mask], color=palette[k % len(palette)], s=size, alpha=0.7, label=key or None)
+    if any(keys):
+        ax.legend(frameon=False, fontsize=8)
     if len(points) <= 25:
         for label, x, y in points:
             ax.annotate(short(label, 22), (x, y), fontsize=7, xytext=(3, 3), textcoords="offset points")
@@ -280,7 +287,7 @@ def scatter_figure(title: str, xlabel: str, points: Sequence[tuple[str, float, f
     elif len(points) >= 3 and np.ptp(xs) > 0:
         slope, intercept = np.polyfit(xs, ys, 1)
         grid = np.linspace(xs.min(), xs.max(), 2)
-        ax.plot(grid, slope * grid + intercept, color="#C44E52", linewidth=1)
+        ax.plot(grid, slope * grid + intercept, color="#333", linewidth=1, linestyle="-.")
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_ylim(-0.02, 1.02)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import base64
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Sequence
 
-from evaluation.report_base import Figure, ReportContext, Section, SectionBuilder, esc, figure_slot
+from evaluation.report_base import Figure, ReportContext, ScoreSet, Section, SectionBuilder, esc, figure_slot
 from evaluation.report_complexity import complexity_section
 from evaluation.report_generation import generation_section
 from evaluation.report_scores import score_sections
@@ -58,6 +58,19 @@ def unique_names(harnesses: Sequence[Harness]) -> tuple[str, ...]:
             name += "'"
         names.append(name)
     return tuple(names)
+
+
+def labelled(score_sets: Sequence[ScoreSet]) -> tuple[ScoreSet, ...]:
+    """Give each score set a unique label: its judge, with the file or directory name when judges repeat."""
+    judges = [s.judge for s in score_sets]
+    out, seen = [], set()
+    for s in score_sets:
+        label = s.judge if judges.count(s.judge) == 1 else f"{s.judge} ({Path(s.path).stem})"
+        while label in seen:
+            label += "'"
+        seen.add(label)
+        out.append(replace(s, label=label))
+    return tuple(out)
 
 
 def _figure_html(f: Figure, rel: str) -> str:
@@ -106,7 +119,7 @@ def build_report(harness_dirs: Sequence[Path], out: Path, score_paths: Sequence[
     if not harness_dirs:
         raise SeerError("seer report: give at least one harness directory")
     harnesses = tuple(load_harness(d) for d in harness_dirs)
-    score_sets = tuple(load_score_set(p) for p in score_paths)
+    score_sets = labelled([load_score_set(p) for p in score_paths])
     ctx = ReportContext(harnesses, unique_names(harnesses), score_sets, dict(options or {}))
     sections = build_sections(ctx, builders)
     out = Path(out)
@@ -125,7 +138,8 @@ def build_report(harness_dirs: Sequence[Path], out: Path, score_paths: Sequence[
     html_path.write_text(render_html(title, sections, meta), encoding="utf-8")
     summary = {
         "harnesses": [{"name": n, "path": str(h.root)} for n, h in ctx.named()],
-        "scores": [{"path": str(s.path), "judge": s.judge, "records": len(s.records)} for s in score_sets],
+        "scores": [{"path": str(s.path), "judge": s.judge, "label": s.name, "records": len(s.records)}
+                   for s in score_sets],
         "sections": {s.id: s.summary for s in sections},
         "figures": [f"{FIGURES_DIR}/{p.name}" for p in written],
     }

@@ -42,6 +42,11 @@ class ScoreSet:
     path: Path
     judge: str
     records: tuple  # schemas.RecordScore, in file order
+    label: str = ""  # unique display name within a report (the judge, plus the file when judges repeat)
+
+    @property
+    def name(self) -> str:
+        return self.label or self.judge
 
 
 @dataclass(frozen=True)

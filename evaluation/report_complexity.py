@@ -121,22 +121,31 @@ def _correlations(ctx: ReportContext, score_set, idx: int) -> tuple[str, dict, l
         rows.append((label, sr, sp, len(specs), tr, tp, len(tool_pts) if key != "tools" else None))
         summary[key] = {"spec_r": sr, "spec_p": sp, "spec_n": len(specs), "tool_r": tr, "tool_p": tp,
                         "tool_n": len(tool_pts) if key != "tools" else None}
-    tag = f"complexity-{idx}-{slug(score_set.judge)}"
+    tag = f"complexity-{idx}-{slug(score_set.name)}"
     figs = []
     if specs:
         pts = [(s, profiles[s]["params_per_tool"], fmean(spec_scores[s])) for s in specs]
-        figs.append(figures.scatter_figure(f"Spec level ({score_set.judge}): parameters per tool vs mean score",
-                                           "mean parameters per tool", pts, f"{tag}-spec"))
+        figs.append(figures.scatter_figure(
+            f"Spec level ({score_set.name}): parameters per tool vs mean score{_rp(summary, 'spec')}",
+            "mean parameters per tool", pts, f"{tag}-spec"))
     if tool_pts:
         pts = [(c.tool, float(c.params), m) for c, m, _ in tool_pts]
-        figs.append(figures.scatter_figure(f"Tool level ({score_set.judge}): parameters vs mean score of records",
-                                           "top-level parameters", pts, f"{tag}-tool"))
-    html = (f"<h3>Scores: {esc(score_set.judge)} <span class=\"meta\">{esc(score_set.path)}</span></h3>"
+        figs.append(figures.scatter_figure(
+            f"Tool level ({score_set.name}): parameters vs mean score of records{_rp(summary, 'tool')}",
+            "top-level parameters", pts, f"{tag}-tool", groups=[c.spec for c, _, _ in tool_pts]))
+    html = (f"<h3>Scores: {esc(score_set.name)} <span class=\"meta\">{esc(score_set.path)}</span></h3>"
             + table(["schema measure", "spec-level r", "p", "specs", "tool-level r", "p", "tools"], rows,
                     caption="Pearson correlation with the mean record score (— : fewer than 3 points or constant)")
             + "".join(figure_slot(f.name) for f in figs))
-    return html, {"judge": score_set.judge, "path": str(score_set.path), "correlations": summary,
+    return html, {"judge": score_set.judge, "label": score_set.name, "path": str(score_set.path),
+                  "correlations": summary,
                   "spec_scores": {s: fmean(spec_scores[s]) for s in specs}}, figs
+
+
+def _rp(summary: dict, level: str) -> str:
+    c = summary["params_per_tool"]
+    r, p = c[f"{level}_r"], c[f"{level}_p"]
+    return "" if r is None else f"\nPearson r = {r:.2f}, p = {p:.3g}, n = {c[f'{level}_n']}"
 
 
 def complexity_section(ctx: ReportContext) -> Section | None:

@@ -42,11 +42,11 @@ def _one_set(ctx: ReportContext, idx: int, s: ScoreSet) -> tuple[str, dict, list
         groups[r.complexity or "unknown"].append(r.score)
     dist = {k: distribution(v) for k, v in groups.items()}
     cxs = [c for c in COMPLEXITIES if c in groups] + sorted(set(groups) - set(COMPLEXITIES))
-    tag = f"scores-{idx}-{slug(s.judge)}"
-    fig = figures.score_histogram(f"Record scores: {s.judge} ({len(s.records)} records)",
+    tag = f"scores-{idx}-{slug(s.name)}"
+    fig = figures.score_histogram(f"Record scores: {s.name} ({len(s.records)} records)",
                                   {k: v for k, v in groups.items() if k != "all"}, f"{tag}-hist")
     parts = [
-        f'<h3>{esc(s.judge)} <span class="meta">{esc(s.path)}</span></h3>',
+        f'<h3>{esc(s.name)} <span class="meta">{esc(s.path)}</span></h3>',
         key_values([("records", summary.records), ("records with an error", summary.errors),
                     ("records matched to a harness scenario", len(matched)),
                     *((f"{how} aggregate", round(v, 4)) for how, v in summary.overall.items())]),
@@ -74,7 +74,7 @@ def _one_set(ctx: ReportContext, idx: int, s: ScoreSet) -> tuple[str, dict, list
         parts.append(table(["sub-dimension", "records below 1.0", "share"], rows, caption="Failure modes"))
     else:
         parts.append("<p>No failure modes: every sub-dimension is 1.0 in every record.</p>")
-    data = {"path": str(s.path), "judge": s.judge, "summary": summary.model_dump(mode="json"),
+    data = {"path": str(s.path), "judge": s.judge, "label": s.name, "summary": summary.model_dump(mode="json"),
             "distribution": dist, "matched": len(matched), "unmatched": unmatched}
     return "".join(parts), data, [fig]
 
@@ -97,18 +97,20 @@ def agreement_section(ctx: ReportContext) -> Section | None:
     rows, data, figs = [], [], []
     for (i, a), (j, b) in combinations(enumerate(ctx.score_sets), 2):
         ag = agreement(a.records, b.records)
-        data.append({"a_path": str(a.path), "b_path": str(b.path), **ag.model_dump(mode="json")})
-        rows.append((f"{a.judge} vs {b.judge}", ag.records, ag.pearson_r, ag.pearson_p, ag.specs, ag.spearman_rho,
+        data.append({"a_path": str(a.path), "b_path": str(b.path), "a_label": a.name, "b_label": b.name,
+                     **ag.model_dump(mode="json")})
+        rows.append((f"{a.name} vs {b.name}", ag.records, ag.pearson_r, ag.pearson_p, ag.specs, ag.spearman_rho,
                      ag.spearman_p, ci(ag.mean_shift)))
         right = {(r.spec, r.scenario_id): r.score for r in b.records}
         pts = [(r.scenario_id, r.score, right[(r.spec, r.scenario_id)]) for r in a.records
                if (r.spec, r.scenario_id) in right]
         if pts:
-            figs.append(figures.scatter_figure(f"Record scores: {a.judge} (x) vs {b.judge} (y)", f"{a.judge} score",
-                                               pts, f"agreement-{i}-{j}", ylabel=f"{b.judge} score", diagonal=True))
+            figs.append(figures.scatter_figure(f"Record scores: {a.name} (x) vs {b.name} (y)", f"{a.name} score",
+                                               pts, f"agreement-{i}-{j}", ylabel=f"{b.name} score", diagonal=True))
     html = table(["score sets", "shared records", "Pearson r", "p", "specs", "Spearman ρ (spec ranking)", "p",
                   "mean shift b − a [95% CI]"], rows, caption="Agreement between score sets")
-    dims = [(f"{d['a']} vs {d['b']}", *(d["dimensions"].get(k) for k in sorted(d["dimensions"]))) for d in data]
+    dims = [(f"{d['a_label']} vs {d['b_label']}", *(d["dimensions"].get(k) for k in sorted(d["dimensions"])))
+            for d in data]
     keys = sorted(data[0]["dimensions"]) if data else []
     if keys:
         html += table(["score sets", *keys], dims, caption="Pearson r per dimension")

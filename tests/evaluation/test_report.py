@@ -202,3 +202,14 @@ def test_bad_inputs_fail_with_one_line_naming_the_file(tmp_path):
                            "--out", str(tmp_path / "o")], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.strip().splitlines() == [f"error: {bad}:1: score: Input should be less than or equal to 1"]
+
+
+def test_score_sets_of_the_same_judge_are_told_apart_by_their_file(tmp_path):
+    h = write_fixture(tmp_path / "h")
+    a = write_scores(tmp_path / "oracle.jsonl", SCORES)
+    b = write_scores(tmp_path / "faulty" / "scores.jsonl", {k: v / 2 for k, v in SCORES.items()})
+    res = build_report([h], tmp_path / "out", [a, b.parent])
+    summary = json.loads(res.summary.read_text())
+    assert [s["label"] for s in summary["scores"]] == ["deterministic (oracle)", "deterministic (faulty)"]
+    assert "deterministic (oracle) vs deterministic (faulty)" in res.html.read_text()
+    assert summary["sections"]["agreement"]["pairs"][0]["mean_shift"]["mean"] == pytest.approx(-fmean(SCORES.values()) / 2)
