@@ -154,21 +154,38 @@ def _check_required(s: dict[str, Any], path: str) -> None:
                 _fail(key(path, "required"), f"unsatisfiable: required property {r!r} is not defined and additionalProperties is false")
 
 
+def _join(base: str, rel: str) -> str:
+    if not rel:
+        return base
+    return base + rel if rel.startswith("[") or not base else f"{base}.{rel}"
+
+
+def _path(link: Any) -> str:
+    """The JSON path of a stack entry; built only when a problem is reported."""
+    parts = []
+    while isinstance(link, tuple):
+        link, rel = link
+        parts.append(rel)
+    path = link
+    for rel in reversed(parts):
+        for part in rel:
+            path = key(path, part)
+    return path
+
+
 def check_schema(schema: Any, path: str) -> None:
     """Raise ToolProblem at the first malformed or unsatisfiable part of `schema` (anywhere in it)."""
-    stack = [(schema, path)]
+    stack: list[tuple[Any, Any]] = [(schema, path)]
     while stack:
-        s, p = stack.pop()
+        s, link = stack.pop()
         if isinstance(s, bool):
             continue
         if not isinstance(s, dict):
-            _fail(p, f"invalid schema: expected an object or a boolean, got {type(s).__name__}")
-        _check_node(s, p)
+            _fail(_path(link), f"invalid schema: expected an object or a boolean, got {type(s).__name__}")
         try:
-            for rel, child in children(s):
-                cp = p
-                for part in rel:
-                    cp = key(cp, part)
-                stack.append((child, cp))
+            _check_node(s, "")  # relative paths: the full one is only built for a problem
+            stack.extend((child, (link, rel)) for rel, child in children(s))
+        except ToolProblem as e:
+            raise ToolProblem(_join(_path(link), e.path), e.reason) from None
         except SchemaShapeError as e:
-            _fail(key(p, e.keyword), f"invalid schema: {e}")
+            _fail(key(_path(link), e.keyword), f"invalid schema: {e}")

@@ -62,8 +62,10 @@ def _name(source: str, raw: RawTool) -> str:
 def _schema(source: str, raw: RawTool, schema: Any, path: str) -> Any:
     check_depth(schema, path)
     if not raw.resolved:
-        schema = resolve_schema(schema, source=source, path=path)
-        check_depth(schema, path)  # inlining can deepen it
+        resolved = resolve_schema(schema, source=source, path=path)
+        if resolved is not schema:
+            check_depth(resolved, path)  # inlining can deepen it
+        schema = resolved
     check_schema(schema, path)
     return schema
 
