@@ -68,8 +68,38 @@ def validator_for(schema: Any, root: Any = None) -> Validator:
     return _CACHE.root(schema) if root is None else _CACHE.within(root, schema)
 
 
+class _Verdicts:
+    """Remembered validation results, keyed by validator and the instance's repr.
+
+    The offline engine validates the same small argument objects again and again (a stage
+    checks what the generator already checked; scenarios reuse the organisation's values),
+    and a repr is an order of magnitude cheaper than a validation. The validator object
+    is kept with its entry, so a recycled id never returns another schema's verdict.
+    """
+
+    def __init__(self, size: int = 65536) -> None:
+        self.size = size
+        self.memo: dict[tuple[int, str], tuple[Validator, bool]] = {}
+
+    def check(self, validator: Validator, instance: Any) -> bool:
+        if not isinstance(instance, (dict, list, str, int, float, bool, type(None))):
+            return validator.is_valid(instance)
+        key = (id(validator), repr(instance))
+        hit = self.memo.get(key)
+        if hit is not None and hit[0] is validator:
+            return hit[1]
+        verdict = validator.is_valid(instance)
+        if len(self.memo) >= self.size:
+            self.memo.clear()
+        self.memo[key] = (validator, verdict)
+        return verdict
+
+
+_VERDICTS = _Verdicts()
+
+
 def is_valid(schema: Any, instance: Any, root: Any = None) -> bool:
-    return validator_for(schema, root).is_valid(instance)
+    return _VERDICTS.check(validator_for(schema, root), instance)
 
 
 def error_path(path) -> str:
@@ -82,6 +112,8 @@ def error_path(path) -> str:
 def first_error(schema: Any, instance: Any, root: Any = None) -> str | None:
     """'path: message' for the most relevant validation error, or None when valid."""
     validator = validator_for(schema, root)
+    if _VERDICTS.check(validator, instance):
+        return None
     error = jsonschema.exceptions.best_match(validator.iter_errors(instance))
     if error is None:
         return None
