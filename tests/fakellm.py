@@ -275,6 +275,12 @@ class FakeLLM:
             return StreamingResponse(_sse(completion), media_type="text/event-stream")
         return JSONResponse(completion)
 
+    async def _stats(self, request: Request) -> Response:
+        """What the server saw, for callers in another process (benchmarks)."""
+        with self._lock:
+            return JSONResponse({"requests": len(self.requests), "in_flight": self.in_flight,
+                                 "max_in_flight": self.max_in_flight, "injected": dict(self.injected)})
+
     async def _models(self, request: Request) -> Response:
         return JSONResponse({"object": "list", "data": [{"id": m, "object": "model", "owned_by": "fake"} for m in self.models]})
 
@@ -286,6 +292,7 @@ class FakeLLM:
                 Route("/chat/completions", self._chat, methods=["POST"]),
                 Route("/v1/models", self._models, methods=["GET"]),
                 Route("/models", self._models, methods=["GET"]),
+                Route("/_stats", self._stats, methods=["GET"]),
             ]
         )
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

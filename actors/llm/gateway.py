@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import logging
 import os
 import random
 import threading
@@ -70,6 +71,7 @@ class LLMGateway:
             self.model, self.api_base = self._local.litellm_model, self._local.api_base
             self.json_mode = settings.response_format or "json_object"  # llama.cpp rejects json_schema
         self._api_key = self._check_environment(self.model)
+        self._unpriced: set[str] = set()
         self._register_prices()
         b = budget or Budget()
         self.budget = BudgetGuard(max_calls=b.max_llm_calls, max_tokens=b.max_tokens, max_cost=b.max_cost)
@@ -128,15 +130,28 @@ class LLMGateway:
         raise LLMConfigError(f"model {model!r} needs an API key: set {missing} in the environment (keys are never read from files or flags)")
 
     def _register_prices(self) -> None:
+        """Prices from the settings, or for a model litellm has no price for, a zero entry: litellm then
+        finds the model quickly on every response (its failed lookup costs ~10 ms of CPU each time),
+        while we still report that model's cost as unknown (null)."""
         s = self.settings
         if s.input_cost_per_million is None and s.output_cost_per_million is None:
-            return
+            try:
+                self._litellm.get_model_info(self.model)
+                return  # litellm prices it
+            except Exception:
+                self._unpriced.add(self.model)
         provider = self.model.split("/", 1)[0] if "/" in self.model else "openai"
-        self._litellm.register_model({self.model: {
-            "input_cost_per_token": (s.input_cost_per_million or 0.0) / 1e6,
-            "output_cost_per_token": (s.output_cost_per_million or 0.0) / 1e6,
-            "litellm_provider": provider, "mode": "chat",
-        }})
+        quiet = logging.getLogger("LiteLLM")  # it warns that a custom model has no cache-token prices
+        level = quiet.level
+        quiet.setLevel(logging.ERROR)
+        try:
+            self._litellm.register_model({self.model: {
+                "input_cost_per_token": (s.input_cost_per_million or 0.0) / 1e6,
+                "output_cost_per_token": (s.output_cost_per_million or 0.0) / 1e6,
+                "litellm_provider": provider, "mode": "chat",
+            }})
+        finally:
+            quiet.setLevel(level)
 
     # -- public API -------------------------------------------------------------------------
     def complete(self, request: LLMRequest | list[dict[str, Any]], **kw: Any) -> LLMResult:
@@ -248,10 +263,10 @@ class LLMGateway:
         u = getattr(resp, "usage", None)
         prompt, completion = int(getattr(u, "prompt_tokens", 0) or 0), int(getattr(u, "completion_tokens", 0) or 0)
         self._limiter.settle(entry, prompt + completion)
-        try:
-            cost = float(self._litellm.completion_cost(completion_response=resp, model=model))
-        except Exception:  # the model is not in the price map: tokens are still counted
-            cost = None
+        cost = None  # litellm stamps the cost it computed on the response; None when it has no price
+        if model not in self._unpriced:
+            stamped = (getattr(resp, "_hidden_params", None) or {}).get("response_cost")
+            cost = None if stamped is None else float(stamped)
         usage = StageUsage(prompt_tokens=prompt, completion_tokens=completion, cost_usd=cost)
         self.book.add(req.stage, usage)
         self.budget.charge(prompt + completion, cost)
