@@ -53,12 +53,12 @@ class _Doc:
 
 
 def _json_schema(content: Any) -> tuple[Any, bool] | None:
-    """(schema, found) of the JSON media type of a `content` map; None when there is no JSON type."""
+    """(schema, whether one is given) of the JSON media type of a `content` map; None without one."""
     if not isinstance(content, dict):
         return None
     for media, body in content.items():
         if _JSON.match(media) and isinstance(body, dict):
-            return body.get("schema", {}), True
+            return body.get("schema", {}), "schema" in body
     return None
 
 
@@ -115,7 +115,7 @@ def _operation(d: _Doc, method: str, op: dict[str, Any], params: dict[tuple[str,
     for code in sorted((c for c in responses if str(c)[0] == "2"), key=str):
         resp, rp = d.deref(responses[code], key(key(path, "responses"), str(code)))
         found = _json_schema(resp.get("content") if isinstance(resp, dict) else None)
-        if found is not None:
+        if found is not None and found[1]:
             out_schema = wrap_output(d.schema(found[0], key(rp, "content")))
             break
     annotations = {"readOnlyHint": True} if method in ("get", "head") else {"destructiveHint": True} if method == "delete" else None

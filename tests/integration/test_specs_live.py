@@ -37,12 +37,15 @@ def test_seer_inspect_server_on_the_real_mcp_server_git(git_repo: Path) -> None:
     out = json.loads(result.stdout)
     [source] = out["sources"]
     assert (source["name"], source["kind"], source["location"]) == ("mcp-server-git", "live", cmd)
-    captured = {t["name"] for t in json.loads(shared_spec("git-reference").read_text())["tools"]}
+    reference = {t["name"]: t for t in json.loads(shared_spec("git-reference").read_text())["tools"]}
+    captured = set(reference)
     suite = load_suite([], [cmd])
     names = {t.name for t in suite.tools}
     assert out["profile"]["tools"] == len(names) >= 10
     # the captured corpus spec came from this same server: most of its tools are still there
     assert len(names & captured) >= 10 and "git_status" in names
+    assert suite.tool("git_status").input_schema == reference["git_status"]["inputSchema"]
+    assert suite.tool("git_status").annotations == reference["git_status"]["annotations"]
     assert all(t.spec == "mcp-server-git" and t.input_schema["type"] == "object" for t in suite.tools)
     assert profile(suite).with_annotations == sum(1 for t in suite.tools if t.annotations)
 

@@ -132,6 +132,7 @@ OPENAPI_30 = {
                 "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}}}},
             },
             "head": {"responses": {"200": {"description": "exists"}}},
+            "get": {"responses": {"200": {"description": "untyped", "content": {"application/json": {}}}}},
         },
         "/upload": {
             "post": {
@@ -171,6 +172,7 @@ def test_openapi_30_json_collisions_nullable_and_skips(tmp_path: Path) -> None:
     assert put["properties"]["meta"] == {"anyOf": [{"allOf": [{"type": "object"}]}, {"type": "null"}]}
     assert "nullable" not in json.dumps(suite.tool("put_items_id").output_schema)
     assert suite.tool("head_items_id").annotations == {"readOnlyHint": True}
+    assert suite.tool("get_items_id").output_schema is None  # a JSON response without a schema says nothing
     [skip] = suite.skipped
     assert (skip.tool, skip.path) == ("upload", 'paths["/upload"].post.requestBody.content')
     assert "no application/json" in skip.reason
