@@ -9,15 +9,13 @@ Internal `$ref`s are resolved; 3.0's `nullable` becomes a type union.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from typing import Any
-from urllib.parse import unquote
 
 from specs.checks import ToolProblem, check_depth
 from specs.errors import SpecError, expected, key
 from specs.openapi_schema import from_30, merge_pieces, param_schema, wrap_output
 from specs.profile import FEATURES, schema_features
-from specs.refs import check_refs, resolve_schema
+from specs.refs import check_refs, pointer_path, pointer_tokens, resolve_schema
 from specs.tools import RawTool
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
@@ -40,10 +38,9 @@ class _Doc:
                 raise SpecError(self.source, path, f"$ref cycle through {ref!r}")
             seen.add(ref)
             target: Any = self.doc
-            for t in ref[2:].split("/") if ref != "#" else []:
-                t = unquote(t).replace("~1", "/").replace("~0", "~")
+            for t in pointer_tokens(ref):
                 target = target[int(t)] if isinstance(target, list) else target[t]  # check_refs proved it exists
-            node, path = target, "#" + ref[1:]
+            node, path = target, pointer_path(ref)
         return node, path
 
     def schema(self, schema: Any, path: str) -> Any:
@@ -62,16 +59,24 @@ def _json_schema(content: Any) -> tuple[Any, bool] | None:
     return None
 
 
-def _name(op: dict[str, Any], method: str, route: str, taken: Counter[str]) -> str:
+def _operation_id(op: dict[str, Any]) -> str | None:
     op_id = op.get("operationId")
-    if isinstance(op_id, str) and op_id.strip():
+    return op_id if isinstance(op_id, str) and op_id.strip() else None
+
+
+def _name(op: dict[str, Any], method: str, route: str, taken: set[str]) -> str:
+    """`operationId`, else `method_path` sanitised, made unique against every other name."""
+    if (op_id := _operation_id(op)) is not None:
         return op_id
-    base = re.sub(r"[^A-Za-z0-9]+", "_", f"{method}_{route}").strip("_").lower()
-    taken[base] += 1
-    return base if taken[base] == 1 else f"{base}_{taken[base]}"
+    base = re.sub(r"[^A-Za-z0-9]+", "_", f"{method}_{route}").strip("_").lower() or method
+    name, n = base, 2
+    while name in taken:
+        name, n = f"{base}_{n}", n + 1
+    taken.add(name)
+    return name
 
 
-def _parameters(d: _Doc, item: dict[str, Any], ipath: str, op: dict[str, Any], path: str) -> dict[tuple[str, str], tuple[dict[str, Any], str]]:
+def _parameters(d: _Doc, route: str, item: dict[str, Any], ipath: str, op: dict[str, Any], path: str) -> dict[tuple[str, str], tuple[dict[str, Any], str]]:
     """(name, in) -> (parameter, its JSON path); an operation's parameter overrides the path item's."""
     params: dict[tuple[str, str], tuple[dict[str, Any], str]] = {}
     for plist, ppath in ((item.get("parameters") or [], key(ipath, "parameters")), (op.get("parameters") or [], key(path, "parameters"))):
@@ -84,6 +89,8 @@ def _parameters(d: _Doc, item: dict[str, Any], ipath: str, op: dict[str, Any], p
             if p["in"] == "header" and p["name"].lower() in _IGNORED_HEADERS:
                 continue
             params[(p["name"], p["in"])] = (p, pp)
+    for template in re.findall(r"\{([^{}]+)\}", route):  # a path parameter the document forgot to declare
+        params.setdefault((template, "path"), ({"name": template, "in": "path", "schema": {"type": "string"}}, path))
     return params
 
 
@@ -101,8 +108,10 @@ def _operation(d: _Doc, method: str, op: dict[str, Any], params: dict[tuple[str,
     body = op.get("requestBody")
     if body is not None:
         body, bp = d.deref(body, key(path, "requestBody"))
-        found = _json_schema(body.get("content") if isinstance(body, dict) else None)
-        required = isinstance(body, dict) and body.get("required") is True
+        if not isinstance(body, dict):
+            raise expected(d.source, bp, '"object" (a request body)', body)
+        found = _json_schema(body.get("content"))
+        required = body.get("required") is True
         if found is None:
             if required:
                 raise ToolProblem(key(bp, "content"), "the request body has no application/json media type")
@@ -112,6 +121,8 @@ def _operation(d: _Doc, method: str, op: dict[str, Any], params: dict[tuple[str,
             pieces.append(("body", "body", d.schema(found[0], key(key(bp, "content"), "application/json")), required))
     out_schema = None
     responses = op.get("responses") or {}
+    if not isinstance(responses, dict):
+        raise expected(d.source, key(path, "responses"), '"object"', responses)
     for code in sorted((c for c in responses if str(c)[0] == "2"), key=str):
         resp, rp = d.deref(responses[code], key(key(path, "responses"), str(code)))
         found = _json_schema(resp.get("content") if isinstance(resp, dict) else None)
@@ -151,7 +162,10 @@ def openapi_raws(source: str, doc: dict[str, Any]) -> list[RawTool]:
     check_refs(doc, source)
     d = _Doc(source, doc)
     raws: list[RawTool] = []
-    taken: Counter[str] = Counter()
+    taken = {
+        i for item in paths.values() if isinstance(item, dict)
+        for m in METHODS if isinstance(item.get(m), dict) and (i := _operation_id(item[m])) is not None
+    }
     for route, item in paths.items():
         item, ipath = d.deref(item, key("paths", route))
         if not isinstance(item, dict):
@@ -165,7 +179,7 @@ def openapi_raws(source: str, doc: dict[str, Any]) -> list[RawTool]:
                 raise expected(source, opath, '"object" (an operation)', op)
             name = _name(op, method, route, taken)
             try:
-                raws.append(_operation(d, method, op, _parameters(d, item, ipath, op, opath), opath, name))
+                raws.append(_operation(d, method, op, _parameters(d, route, item, ipath, op, opath), opath, name))
             except ToolProblem as p:
                 raws.append(_broken(opath, name, p))
             except RecursionError:

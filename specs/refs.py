@@ -40,6 +40,19 @@ def _tokens(ref: str) -> list[str]:
     return [t.replace("~1", "/").replace("~0", "~") for t in frag[1:].split("/")]
 
 
+def pointer_tokens(ref: str) -> list[str]:
+    """The decoded tokens of an internal reference such as `#/components/schemas/Pet`."""
+    return _tokens(ref)
+
+
+def pointer_path(ref: str, root_path: str = "") -> str:
+    """An internal reference in this package's JSON-path notation (`components.schemas.Pet`)."""
+    p = root_path
+    for t in _tokens(ref):
+        p = key(p, t)
+    return p
+
+
 class _Resolver:
     def __init__(self, root: Any, source: str, root_path: str, self_rooted: bool) -> None:
         self.root, self.source, self.root_path, self.self_rooted = root, source, root_path, self_rooted
@@ -87,10 +100,7 @@ class _Resolver:
                 stack.extend((v, key(p, i)) for i, v in enumerate(n) if isinstance(v, (dict, list)))
 
     def _pointer_path(self, ref: str) -> str:
-        p = self.root_path
-        for t in _tokens(ref):
-            p = key(p, t)
-        return p
+        return pointer_path(ref, self.root_path)
 
     def analyse(self, schema: Any, path: str) -> None:
         start: set[str] = set()

@@ -240,3 +240,33 @@ def test_tools_json_round_trips_through_the_loader(tmp_path: Path) -> None:
     suite = load_suite([EXAMPLES / "bookshop-openapi.yaml", EXAMPLES / "memory.json"])
     again = load_suite([write(tmp_path, "tools.json", suite.tools_list())])
     assert again.tools_list() == suite.tools_list()
+
+
+def _api(paths: dict, **components: dict) -> dict:
+    return {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": paths, "components": components}
+
+
+def test_a_generated_name_never_takes_an_explicit_operation_id(tmp_path: Path) -> None:
+    ok = {"200": {"description": "ok"}}
+    doc = _api({"/users": {"get": {"responses": ok}}, "/people": {"get": {"operationId": "get_users", "responses": ok}}})
+    names = [t.name for t in load_suite([write(tmp_path, "api.json", doc)]).tools]
+    assert names == ["get_users_2", "get_users"]
+
+
+def test_an_undeclared_path_template_parameter_is_still_a_required_argument(tmp_path: Path) -> None:
+    doc = _api({"/orders/{order_id}/lines": {"get": {"operationId": "lines", "responses": {"200": {"description": "ok"}}}}})
+    schema = load_suite([write(tmp_path, "api.json", doc)]).tool("lines").input_schema
+    assert schema == {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}
+
+
+def test_a_broken_parameter_behind_a_ref_is_reported_at_its_definition(tmp_path: Path) -> None:
+    doc = _api({"/a": {"get": {"parameters": [{"$ref": "#/components/parameters/Bad"}], "responses": {}}}}, parameters={"Bad": {"name": "x"}})
+    with pytest.raises(SpecError) as info:
+        load_suite([write(tmp_path, "api.json", doc)])
+    assert str(info.value).startswith('api.json: components.parameters.Bad: a parameter needs a string "name" and "in"')
+
+
+def test_a_request_body_that_is_not_an_object_is_rejected(tmp_path: Path) -> None:
+    doc = _api({"/a": {"post": {"requestBody": "json please", "responses": {}}}})
+    with pytest.raises(SpecError, match=r'^api\.json: paths\["/a"\]\.post\.requestBody: expected "object" \(a request body\), got "string"$'):
+        load_suite([write(tmp_path, "api.json", doc)])
