@@ -21,7 +21,7 @@ import mcp_types as types
 from mcp.server import Server
 from mcp.shared.exceptions import MCPError
 
-from harness.args import text_of
+from harness.args import canonical_arguments, text_of
 from harness.io import Harness, append_jsonl
 from harness.offscript import mocker_for
 from harness.world import CallResult, MockWorld, UnknownToolError
@@ -66,6 +66,7 @@ class MockService:
         self._seq = itertools.count()
         self._worlds: dict[tuple[str, str], MockWorld] = {}
         self._bound: dict[str, str] = {}  # session -> scenario picked automatically
+        self._first_scenario: dict[tuple[str, str], str] | None = None
         self.mocker = mocker_for(harness.tools, self.interpretations)
         self._empty = Scenario(id="", title="", complexity="simple", category="", instruction="", novelty_reason="",
                                follow_up="", calls=[])
@@ -87,10 +88,17 @@ class MockService:
         return self.world(session, scenario_id).call(tool, arguments)
 
     def _bind(self, session: str, tool: str, arguments: dict[str, Any]) -> None:
-        for s in self.harness.scenarios:
-            if MockWorld(s, self.tools, self.interpretations, mocker=self.mocker).oracle_index(tool, arguments) is not None:
-                self._bound[session] = s.id
-                return
+        if self._first_scenario is None:
+            # (tool, canonical arguments) -> the first scenario with such an oracle call, built once.
+            self._first_scenario = {}
+            for s in self.harness.scenarios:
+                for c in s.calls:
+                    if c.tool in self.tools:
+                        key = (c.tool, canonical_arguments(c.arguments, self.tools[c.tool].input_schema))
+                        self._first_scenario.setdefault(key, s.id)
+        sid = self._first_scenario.get((tool, canonical_arguments(arguments, self.tools[tool].input_schema)))
+        if sid is not None:
+            self._bound[session] = sid
 
     def scenario_of(self, session: str, scenario_id: str | None) -> str | None:
         return scenario_id or self.default_scenario or self._bound.get(session)

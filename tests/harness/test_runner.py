@@ -132,3 +132,11 @@ def test_cli_run_oracle_writes_transcripts_and_summary(harness, tmp_path):
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout)["ran"] == 2
     assert json.loads((out / "run.json").read_text())["agent"] == "oracle"
+
+
+def test_resume_refuses_a_different_agent(harness, tmp_path):
+    out = tmp_path / "run"
+    anyio.run(lambda: run_harness(harness, OracleAgent(), out, RunOptions(scenarios=("s-issue",))))
+    faulty = FaultyAgent(["skipped_call"], harness.tool_map())
+    with pytest.raises(SeerError, match="made with agent 'oracle'"):
+        anyio.run(lambda: run_harness(harness, faulty, out, RunOptions(resume=True)))
