@@ -149,12 +149,38 @@ class RayGateway:
 # ---- end of shared-service actors -------------------------------------------------------------
 
 
+class _LazyStageWorker(StageWorker):
+    """A StageWorker that fetches its EngineContext from the coordinator actor on its first call.
+
+    All pools can then start at once (process start-up overlaps interpretation), and a worker
+    restarted after a crash rebuilds its engine the same way.
+    """
+
+    def __init__(self, stage: str, factory: Any, host: Any):
+        self.stage = stage
+        self._factory = factory
+        self._host = host
+        self._lock = threading.Lock()
+        self._ready = False
+
+    def run(self, payload: Any):
+        if not self._ready:
+            import ray
+
+            with self._lock:
+                if not self._ready:
+                    ctx = ray.get(self._host.context.remote(self.stage))
+                    StageWorker.__init__(self, self.stage, self._factory, ctx)
+                    self._ready = True
+        return StageWorker.run(self, payload)
+
+
 @lru_cache(maxsize=None)
 def _actor_classes() -> dict[str, Any]:
     import ray
 
     opts = dict(max_restarts=MAX_RESTARTS, max_task_retries=MAX_TASK_RETRIES)
-    named = {stage: type(cls_name, (StageWorker,), {"__doc__": f"The {stage} stage worker."}) for stage, cls_name in (
+    named = {stage: type(cls_name, (_LazyStageWorker,), {"__doc__": f"The {stage} stage worker."}) for stage, cls_name in (
         ("interpret", "InterpreterActor"), ("scenario", "ScenarioActor"), ("mock", "MockActor"), ("expand", "ExpanderActor"))}
     return {stage: ray.remote(**opts)(cls) for stage, cls in named.items()}
 
@@ -162,12 +188,11 @@ def _actor_classes() -> dict[str, Any]:
 class _Pool:
     """The worker actors of one stage; a call goes to the actor with the fewest calls in flight."""
 
-    def __init__(self, stage: str, n_workers: int, per_actor: int, factory: Any, ctx_ref: Any):
+    def __init__(self, stage: str, n_workers: int, per_actor: int, factory: Any, host: Any):
         cls = _actor_classes()[stage]
         n_actors = max(1, math.ceil(n_workers / per_actor))
-        self.ctx_ref = ctx_ref  # held so that a restarted worker can rebuild its engine from it
         self.actors = [
-            cls.options(max_concurrency=per_actor, scheduling_strategy="SPREAD").remote(stage, factory, ctx_ref)
+            cls.options(max_concurrency=per_actor, scheduling_strategy="SPREAD").remote(stage, factory, host)
             for _ in range(n_actors)
         ]
         self.load = [0] * n_actors
@@ -196,6 +221,9 @@ class CoordinatorHost:
         self._coord: Coordinator | None = None
         self._pools: dict[str, _Pool] = {}
         self._stop = threading.Event()
+        self._contexts: dict[str, Any] = {}
+        self._ctx_lock = threading.Lock()
+        self._gateway: Any = None
 
     def run(self) -> dict:
         """Generate to the end (or until interrupted); returns {"manifest": ...} or {"error": one line}."""
@@ -204,21 +232,19 @@ class CoordinatorHost:
         suite, config, out, resume = self._args
         try:
             coord = self._coord = Coordinator(suite, config, out=out, resume=resume)
+            self._gateway = _gateway(config)
         except SeerError as e:
             return {"error": str(e)}
-        factories = self._factories
-        gateway = _gateway(config)
+        me = ray.get_runtime_context().current_actor
+        w = config.workers
+        for stage, factory in self._factories.items():
+            if stage != "expand" or config.expand:
+                self._pools[stage] = _Pool(stage, getattr(w, stage), w.per_actor, factory, me)
         inflight: dict[Any, tuple[Task, str, int]] = {}
 
         def submit(tasks: list[Task]) -> None:
             for t in tasks:
-                pool = self._pools.get(t.stage)
-                if pool is None:
-                    ctx = dataclasses.replace(stage_context(coord, t.stage), gateway=gateway)
-                    workers = getattr(config.workers, t.stage)
-                    pool = self._pools[t.stage] = _Pool(t.stage, workers, config.workers.per_actor,
-                                                        factories[t.stage], ray.put(ctx))
-                ref, k = pool.submit(t.payload)
+                ref, k = self._pools[t.stage].submit(t.payload)
                 inflight[ref] = (t, t.stage, k)
 
         try:
@@ -238,11 +264,19 @@ class CoordinatorHost:
             coord.finish(interrupted=True)
             raise
         finally:
-            if gateway is not None:
-                gateway.close()
+            if self._gateway is not None:
+                self._gateway.close()
         interrupted = self._stop.is_set() and not coord.finished
         manifest = coord.finish(interrupted=interrupted)
         return {"manifest": manifest.model_dump(mode="json", by_alias=True)}
+
+    def context(self, stage: str) -> Any:
+        """What a worker of `stage` builds its engine with (called by the workers, once each)."""
+        with self._ctx_lock:
+            if stage not in self._contexts:
+                ctx = stage_context(self._coord, stage)
+                self._contexts[stage] = dataclasses.replace(ctx, gateway=self._gateway)
+            return self._contexts[stage]
 
     def progress(self) -> Progress | None:
         return self._coord.progress() if self._coord else None
