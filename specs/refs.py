@@ -23,7 +23,7 @@ def has_ref(node: Any) -> bool:
     while stack:
         n = stack.pop()
         if isinstance(n, dict):
-            if "$ref" in n:
+            if isinstance(n.get("$ref"), str):
                 return True
             stack.extend(v for v in n.values() if isinstance(v, (dict, list)))
         elif isinstance(n, list):
@@ -89,11 +89,8 @@ class _Resolver:
             n, p = stack.pop()
             if isinstance(n, dict):
                 r = n.get("$ref")
-                if r is not None:
-                    rp = key(p, "$ref")
-                    if not isinstance(r, str):
-                        raise SpecError(self.source, rp, f'expected "string", got {type(r).__name__}')
-                    self._lookup(r, rp)
+                if isinstance(r, str):  # anything else is data, or a property that is named "$ref"
+                    self._lookup(r, key(p, "$ref"))
                     out.add(r)
                 stack.extend((v, key(p, k)) for k, v in n.items() if isinstance(v, (dict, list)))
             elif isinstance(n, list):
@@ -148,7 +145,7 @@ class _Resolver:
             return [self.resolve(v) for v in node]
         if not isinstance(node, dict):
             return node
-        if "$ref" not in node:
+        if not isinstance(node.get("$ref"), str):
             return {k: self.resolve(v) for k, v in node.items()}
         ref = node["$ref"]
         siblings = {k: self.resolve(v) for k, v in node.items() if k != "$ref"}

@@ -335,3 +335,9 @@ def test_the_profile_measures_depth_without_recursing(tmp_path: Path) -> None:
     any_of = {"anyOf": [deep, {"type": "null"}]}  # a combinator branch stays on its level
     suite = load_suite([write(tmp_path, "s.json", [tool("deep", properties={"x": any_of})])])
     assert profile(suite).max_depth == 91
+
+
+def test_a_property_named_ref_is_a_property_not_a_reference(tmp_path: Path) -> None:
+    t = tool("odd", properties={"$ref": {"type": "string"}, "other": {"$ref": "#/$defs/S"}}, **{"$defs": {"S": {"type": "integer"}}})
+    schema = load_suite([write(tmp_path, "s.json", [t])]).tool("odd").input_schema
+    assert schema["properties"] == {"$ref": {"type": "string"}, "other": {"type": "integer"}}
