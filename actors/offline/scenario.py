@@ -116,7 +116,7 @@ class OfflineScenarioWriter:
             follow_up=text.follow_up(steps[-1], subject), calls=calls,
             specs=list(dict.fromkeys(self.tools[n].spec for n in seq)), state=state, seed=req.seed,
             meta={"focus_tools": list(req.focus_tools), "strategy": req.strategy, "round": req.round,
-                  "index": req.index, "intro": intro, "clauses": clauses})
+                  "index": req.index, "intro": intro})
 
     def _bind(self, j: int, tool: Tool, it: ToolInterpretation, world: _World, gen: ValueGenerator,
               rng: random.Random, seq: list[str]) -> tuple[dict[str, Any], list[text.Ref]]:

@@ -60,7 +60,7 @@ def clause(tool: str, it: ToolInterpretation, args: dict[str, Any], refs: list[R
     ref_params = {r.param for r in refs}
     context = {p.name for p in it.parameters if p.role is ParameterRole.context
                and p.name in context and args.get(p.name) == context[p.name]}
-    head = f"{VERB[it.action]} the {label(it.entity)}"
+    head = f"{VERB[it.action]} {object_phrase(it)}"
     parts = [f"{r.param} set to the {'first ' if r.first else ''}{label(r.kind)} {'listed in' if r.first else 'from'} "
              f"step {r.step + 1 - offset}'s result" for r in refs]
     for name, value in args.items():
@@ -78,10 +78,20 @@ def instruction(clauses: list[str], context: dict[str, Any], intro: str) -> str:
     return f"{lead} {steps}".strip()
 
 
+def object_phrase(it: ToolInterpretation) -> str:
+    """`the branches` for a listing, `a new tag` for a creation, `the commit` otherwise."""
+    if it.action in (Action.list, Action.search):
+        return f"the {plural(it.entity)}"
+    if it.action is Action.create:
+        word = label(it.entity)
+        return f"{'an' if word[:1] in 'aeiou' else 'a'} new {word}"
+    return f"the {label(it.entity)}"
+
+
 def title(steps: list[ToolInterpretation]) -> str:
     seen: list[str] = []
     for it in steps:
-        phrase = f"{VERB[it.action]} {label(it.entity)}"
+        phrase = f"{VERB[it.action]} {plural(it.entity) if it.action in (Action.list, Action.search) else label(it.entity)}"
         if phrase not in seen:
             seen.append(phrase)
     head = ", then ".join(seen[:3]) + (" and more" if len(seen) > 3 else "")
