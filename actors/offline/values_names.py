@@ -26,7 +26,7 @@ Make = Callable[[Hint], str]
 _GENERIC = frozenset({"name", "value", "target", "object", "source", "ref", "key", "id", "path", "pattern", "item",
                       "items", "data", "param", "upstream", "onto", "start_point", "commitish", "input", "type", "kind",
                       "mode", "format", "element", "uid", "filter", "fields", "expand", "destination", "label", "what",
-                      "args", "selector", "code", "script", "action", "operation"})
+                      "args", "selector", "code", "script", "action", "operation", "timestamp", "time"})
 _PLACEHOLDERS = re.compile(r"example|foo|\bbar\b|baz|lorem|ipsum|xxx|<|>|\{|\}|\.\.\.|^string$|^value$|^text$|"
                            r"john|jane|\bdoe\b|\bproj\b|proj-|acme|\bmy-|\bmy_|^test|\btest-|^abc", re.I)
 
@@ -53,6 +53,14 @@ def _name_of(h: Hint) -> str:
         return v.named(h, parts[-2])
     entity = h.entity or _desc_entity(h.description) or (h.parent if h.parent else "")
     return v.named(h, entity or "name")
+
+
+def _shaped(h: Hint) -> str:
+    """A value shaped like the sample a description gives ("in format 1234567890.123456")."""
+    m = re.search(r"format:?\s*['\"`]?([\w.:/+-]*\d[\w.:/+-]*)", h.description)
+    if m is None:
+        return v.identifier(h)
+    return re.sub(r"\d", lambda _m: str(h.rng.randint(0, 9)), m.group(1).rstrip("."))
 
 
 # (alternative names, generator): earlier rules win when several match
@@ -106,7 +114,10 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("date since until before after start_date end_date due_date from_date to_date release_date started",
      lambda h: fmt.iso_date(h.rng)),
     ("timestamp datetime created_at updated_at start_time end_time", lambda h: fmt.iso_datetime(h.rng)),
-    ("thread_ts ts message_ts", lambda h: f"{int(fmt.when(h.rng).timestamp())}.{h.rng.randint(100, 999999):06d}"),
+    ("thread_ts ts message_ts", v.slack_ts),
+    ("user_agent", lambda h: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+                             f"Chrome/{h.rng.randint(128, 133)}.0.0.0 Safari/537.36"),
+    ("geolocation", lambda h: h.rng.choice(("52.5200,13.4050", "40.7128,-74.0060", "51.5072,-0.1276"))),
     ("cursor page_token next_cursor after_cursor", lambda h: f"c_{h.rng.getrandbits(48):012x}"),
     ("color fill stroke background colour fill_color stroke_color", lambda h: fmt.FORMATS["color"](h.org, h.rng)),
     ("color_space space color_mode", lambda h: h.rng.choice(("RGB", "CMYK"))),
@@ -162,6 +173,8 @@ _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p
     (r"director|folder|repositor|working dir", v.directory),
     (r"\bfile\b", v.path),
     (r"markdown", v.markdown),
+    (r"timestamp of the message|message timestamp|message's timestamp", v.slack_ts),
+    (r"in format:? ['\"`]?[\w.:/+-]*\d", _shaped),
     (r"timestamp|iso 8601|date-time|datetime", lambda h: fmt.iso_datetime(h.rng)),
     (r"\bdate\b", lambda h: fmt.iso_date(h.rng)),
     (r"\bsearch\b|\bquery\b", v.query),
@@ -238,8 +251,9 @@ def options(description: str) -> tuple[str, ...]:
                   description, re.I)
     if m is None:  # "Label: a, b, c" needs at least three items to be a list and not prose
         m = re.search(rf"(?:^|[.:]\s)[\w ]{{1,30}}:\s*({item}(?:\s*,\s*{item}){{2,}})", description)
-    if m is None:
-        return ()
+    if m is None:  # "Whether to list local branches ('local'), remote branches ('remote') or all ('all')"
+        quoted = [q for q in re.findall(r"['\"]([\w./-]{1,40})['\"]", description) if not _PLACEHOLDERS.search(q)]
+        return tuple(dict.fromkeys(quoted)) if len(quoted) >= 2 and re.search(r"\bor\b", description) else ()
     parts = [x.strip(" '") for x in re.split(r",|\||\bor\b", m.group(1))]
     return tuple(x for x in parts if x and not _PLACEHOLDERS.search(x))
 
@@ -259,19 +273,19 @@ def realistic_string(h: Hint) -> str:
     """A realistic string for this slot; never a placeholder."""
     make, exact = _name_rule(h.name)
     w = words(h.name)
-    if exact and w not in _GENERIC:
+    generic = w in _GENERIC
+    if exact and not generic:
         return make(h)  # type: ignore[misc]
     cue = _cue(h.description) if h.description else None
     if cue is v.json_text:
         return json_text(h)  # examples inside a JSON description are fragments, not values
-    listed = options(h.description) if h.description else ()
-    if listed and h.rng.random() < 0.9:
-        return h.rng.choice(listed)
-    shown = examples(h.description) if h.description else ()
-    if shown and h.rng.random() < 0.9:
+    shown = options(h.description) or examples(h.description) if h.description else ()
+    if shown and (generic or h.rng.random() < 0.9):
         return h.rng.choice(shown)
     if cue is not None:
         return cue(h)
+    if generic and h.entity:
+        return v.named(h, h.entity)  # `target` of a click is an element, not a git ref
     if make is not None:
         return make(h)
     if h.entity:

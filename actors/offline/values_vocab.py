@@ -42,7 +42,13 @@ class Hint:
     parent: str = ""  # the enclosing property's name, for nested objects
 
 
+_UNCOUNTABLE = frozenset({"telemetry", "firmware", "customs", "metrics", "analytics", "kyc", "ads", "events", "billing",
+                          "tracking", "inventory", "calibration", "dispatch"})
+
+
 def plural(noun: str) -> str:
+    if noun in _UNCOUNTABLE:
+        return noun
     if noun.endswith(("s", "x", "sh", "ch")):
         return noun if noun.endswith("s") else noun + "es"
     return noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"
@@ -111,6 +117,10 @@ def url(h: Hint) -> str:
     return fmt.url(h.org, h.rng)
 
 
+def slack_ts(h: Hint) -> str:
+    return f"{int(fmt.when(h.rng).timestamp())}.{h.rng.randint(100, 999999):06d}"
+
+
 def title(h: Hint) -> str:
     n, t = noun(h), topic(h)
     return h.rng.choice((f"{n.capitalize()} {t} fails for large batches", f"Add {t} to the {n} export",
@@ -128,6 +138,10 @@ def text(h: Hint) -> str:
         f"Customers report that {n} updates arrive late. Checking the {t} settings in {project(h)}.",
         f"Rolled out the new {t} behaviour for {plural(n)}; no errors in the last hour.",
         f"Can someone from {h.rng.choice(h.org.teams)} confirm the {n} {t} numbers before Friday?",
+        f"{p.name.split()[0]} traced the {n} {t} errors to a missing index; fix is on {h.rng.choice(h.org.branches)}.",
+        f"Heads up: {project(h)} deploys are paused until the {t} migration finishes.",
+        f"Weekly {n} report: 3 incidents, all related to {t}. Details in {h.rng.choice(h.org.urls)}",
+        f"Please review the {t} changes for {plural(n)} and leave comments by end of day.",
     ))
 
 
