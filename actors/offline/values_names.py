@@ -120,7 +120,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("geolocation", lambda h: h.rng.choice(("52.5200,13.4050", "40.7128,-74.0060", "51.5072,-0.1276"))),
     ("cursor page_token next_cursor after_cursor", lambda h: f"c_{h.rng.getrandbits(48):012x}"),
     ("color fill stroke background colour fill_color stroke_color", lambda h: fmt.FORMATS["color"](h.org, h.rng)),
-    ("color_space space color_mode", lambda h: h.rng.choice(("RGB", "CMYK"))),
+    ("color_space color_mode", lambda h: h.rng.choice(("RGB", "CMYK"))),
     ("blend_mode", lambda h: h.rng.choice(("Multiply", "Screen", "Overlay", "Normal"))),
     ("font font_name font_family", lambda h: h.rng.choice(("Inter", "Helvetica Neue", "Source Sans Pro"))),
     ("language lang", lambda h: h.rng.choice(("python", "typescript", "go", "sql"))),
@@ -180,6 +180,9 @@ _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p
     (r"\bsearch\b|\bquery\b", v.query),
     (r"\bid\b|identifier", v.identifier),
 ))
+
+
+_PROSE = frozenset({v.text, v.title, v.commit_message, v.markdown, v.query, v.sql_filter, v.observation})
 
 
 def _index(rules: tuple[tuple[str, Make], ...]) -> dict[str, Make]:
@@ -274,6 +277,8 @@ def realistic_string(h: Hint) -> str:
     make, exact = _name_rule(h.name)
     w = words(h.name)
     generic = w in _GENERIC
+    if h.role == "identifier" and make in _PROSE:
+        make, exact = v.identifier, True  # `message` as an identifier is a message ID, not a sentence
     if exact and not generic:
         return make(h)  # type: ignore[misc]
     cue = _cue(h.description) if h.description else None

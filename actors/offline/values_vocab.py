@@ -257,6 +257,7 @@ def named(h: Hint, entity: str) -> str:
         "remote": lambda: h.rng.choice(("origin", "upstream")),
         "entity": lambda: person(h).name if h.rng.random() < 0.5 else project(h),
         "font": lambda: h.rng.choice(("Inter", "Helvetica Neue", "Source Sans Pro")),
+        "issue": lambda: issue_key(h), "ticket": lambda: issue_key(h), "epic": lambda: issue_key(h),
     }
     make = simple.get(last)
     if make:
