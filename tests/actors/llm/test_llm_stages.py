@@ -169,3 +169,14 @@ def _prompt_of(tool: Tool) -> str:
     from actors.llm import prompts
 
     return prompts.interpret(tool)[1]["content"]
+
+
+def test_the_scenario_prompt_names_the_uncovered_tools_and_the_required_focus() -> None:
+    from actors.llm import prompts
+
+    req = ScenarioRequest(id="s", index=0, seed=1, complexity="simple", focus_tools=["read_file"],
+                          uncovered_tools=["read_file", "write_file", "list_dir"])
+    user = prompts.scenario(SUITE, {}, req, ["read_file"])[1]["content"]
+    assert "It must call these tools: read_file." in user
+    assert "not covered by any scenario yet" in user and "write_file, list_dir" in user
+    assert "SIMPLE workflow: 1 or 2 calls" in user
