@@ -115,11 +115,11 @@ def _raws(source: str, doc: Any) -> tuple[list[RawTool] | None, SpecKind]:
 
 def load_file(path: Path, spec: str) -> tuple[list[Tool], list[SkippedTool], SpecSource]:
     """One spec file: its tools, the ones skipped, and its source record."""
-    source = path.name
+    source = str(path)  # as the user wrote it: errors then name the very file they passed
     try:
         data = path.read_bytes()
     except OSError as e:
-        raise SpecError(str(path), "", f"cannot read: {e.strerror or e}") from None
+        raise SpecError(source, "", f"cannot read: {e.strerror or e}") from None
     doc = parse_document(source, data, path.suffix)
     raws, kind = _raws(source, doc)
     if raws is None:

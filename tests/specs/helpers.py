@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +25,13 @@ def write(tmp_path: Path, name: str, content: Any) -> Path:
 
 
 def rejected(path: Path) -> str:
-    """The one-line SpecError message for `path` (fails the test when it loads)."""
+    """The one-line SpecError message for `path`, shortened to the file name (fails the test when it loads)."""
     with pytest.raises(SpecError) as info:
         load_suite([path])
     message = str(info.value)
     assert "\n" not in message
-    assert message.startswith(path.name + ": ")
-    return message
+    assert message.startswith(f"{path}: ")  # the file as it was given
+    return message.replace(f"{path.parent}{os.sep}", "", 1)
 
 
 def tool(name: str = "t", **schema: Any) -> dict[str, Any]:

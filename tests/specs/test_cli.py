@@ -84,8 +84,8 @@ def test_skipped_tools_are_warned_on_stderr_and_listed_in_json(tmp_path: Path) -
     ],
 )
 def test_bad_input_is_one_line_on_stderr_with_exit_code_2(tmp_path: Path, name: str, content: str, expected: str) -> None:
-    path = write(tmp_path, name, content)
-    result = _seer("inspect", str(path))
+    write(tmp_path, name, content)
+    result = _seer("inspect", name, cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr == f"error: {expected}\n"
     assert "Traceback" not in result.stderr and result.stdout == ""

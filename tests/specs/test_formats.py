@@ -11,7 +11,7 @@ import pytest
 
 from specs import SpecError, load_suite, profile
 from tests.conftest import EXAMPLES
-from tests.specs.helpers import tool, write
+from tests.specs.helpers import rejected, tool, write
 
 WEATHER = tool("get_weather", properties={"city": {"type": "string"}}, required=["city"])
 
@@ -54,8 +54,8 @@ def test_openai_function_forms(tmp_path: Path, doc: object) -> None:
 
 def test_function_errors_point_into_the_wrapped_form(tmp_path: Path) -> None:
     doc = [{"type": "function", "function": {"name": "f", "parameters": {"type": "array"}}}]
-    with pytest.raises(SpecError, match=r'^fn\.json: \[0\]\.function\.parameters\.type: expected "object", got "array"$'):
-        load_suite([write(tmp_path, "fn.json", doc)])
+    msg = rejected(write(tmp_path, "fn.json", doc))
+    assert msg == 'fn.json: [0].function.parameters.type: expected "object", got "array"'
 
 
 def test_the_function_calling_example() -> None:
@@ -182,9 +182,7 @@ def test_openapi_30_json_collisions_nullable_and_skips(tmp_path: Path) -> None:
 def test_openapi_dangling_ref_rejects_with_the_document_path(tmp_path: Path) -> None:
     doc = json.loads(json.dumps(OPENAPI_30))
     doc["components"]["schemas"]["Item"]["properties"]["owner"] = {"$ref": "#/components/schemas/User"}
-    with pytest.raises(SpecError) as info:
-        load_suite([write(tmp_path, "items.json", doc)])
-    assert str(info.value) == (
+    assert rejected(write(tmp_path, "items.json", doc)) == (
         "items.json: components.schemas.Item.properties.owner.$ref: dangling $ref '#/components/schemas/User': nothing at that location"
     )
 
@@ -261,12 +259,10 @@ def test_an_undeclared_path_template_parameter_is_still_a_required_argument(tmp_
 
 def test_a_broken_parameter_behind_a_ref_is_reported_at_its_definition(tmp_path: Path) -> None:
     doc = _api({"/a": {"get": {"parameters": [{"$ref": "#/components/parameters/Bad"}], "responses": {}}}}, parameters={"Bad": {"name": "x"}})
-    with pytest.raises(SpecError) as info:
-        load_suite([write(tmp_path, "api.json", doc)])
-    assert str(info.value).startswith('api.json: components.parameters.Bad: a parameter needs a string "name" and "in"')
+    assert rejected(write(tmp_path, "api.json", doc)).startswith('api.json: components.parameters.Bad: a parameter needs a string "name" and "in"')
 
 
 def test_a_request_body_that_is_not_an_object_is_rejected(tmp_path: Path) -> None:
     doc = _api({"/a": {"post": {"requestBody": "json please", "responses": {}}}})
-    with pytest.raises(SpecError, match=r'^api\.json: paths\["/a"\]\.post\.requestBody: expected "object" \(a request body\), got "string"$'):
-        load_suite([write(tmp_path, "api.json", doc)])
+    msg = rejected(write(tmp_path, "api.json", doc))
+    assert msg == 'api.json: paths["/a"].post.requestBody: expected "object" (a request body), got "string"'
