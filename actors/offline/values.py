@@ -40,7 +40,7 @@ _MAP_KEYS = {
     "metadata": ("owner", "team", "env"), "labels": ("team", "env", "tier"), "tags": ("team", "env", "cost_center"),
     "headers": ("X-Request-Id", "Accept", "X-Tenant"), "env": ("LOG_LEVEL", "REGION", "FEATURE_FLAGS"),
 }
-_DEFAULT_MAP_KEYS = ("status", "owner", "priority", "region")
+_DEFAULT_MAP_KEYS = ("id", "name", "status", "owner")
 
 
 @dataclass(frozen=True)
@@ -380,7 +380,8 @@ class ValueGenerator:
                 out[key] = copy.deepcopy(fixed[key])
                 continue
             out[key] = self._gen(sub, root, self._child(slot, key, sub))
-        map_like = not props and (isinstance(schema.get("additionalProperties"), dict) or schema.get("patternProperties"))
+        # a nested object without properties reads better with a couple of entries; never the arguments object
+        map_like = not props and top is None and schema.get("additionalProperties", True) is not False
         target = max(min_p, 0 if slot.minimal or not map_like else self.rng.choice((1, 2)))
         for _ in range(target * 4):
             if len(out) >= target:

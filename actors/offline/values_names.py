@@ -27,6 +27,10 @@ _GENERIC = frozenset({"name", "value", "target", "object", "source", "ref", "key
                       "items", "data", "param", "upstream", "onto", "start_point", "commitish", "input", "type", "kind",
                       "mode", "format", "element", "uid", "filter", "fields", "expand", "destination", "label", "what",
                       "args", "selector", "code", "script", "action", "operation", "timestamp", "time"})
+# enclosing property names that say nothing about what their children name
+_CONTAINERS = frozenset({"data", "result", "results", "params", "options", "config", "settings", "payload", "body",
+                         "info", "details", "response", "output", "input", "args", "arguments", "item", "items",
+                         "value", "values", "properties", "attributes", "fields", "meta", "metadata", "context"})
 _PLACEHOLDERS = re.compile(r"example|foo|\bbar\b|baz|lorem|ipsum|xxx|<|>|\{|\}|\.\.\.|^string$|^value$|^text$|"
                            r"john|jane|\bdoe\b|\bproj\b|proj-|acme|\bmy-|\bmy_|^test|\btest-|^abc", re.I)
 
@@ -51,7 +55,8 @@ def _name_of(h: Hint) -> str:
     parts = words(h.name).split("_")
     if len(parts) > 1 and parts[-1] == "name":
         return v.named(h, parts[-2])
-    entity = h.entity or _desc_entity(h.description) or (h.parent if h.parent else "")
+    parent = words(h.parent)
+    entity = h.entity or _desc_entity(h.description) or ("" if len(parent) < 3 or parent in _CONTAINERS else parent)
     return v.named(h, entity or "name")
 
 
@@ -98,7 +103,8 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("action operation op", lambda h: h.rng.choice(("create", "update", "list", "get_info"))),
     ("commit_message message msg", v.commit_message),
     ("title summary subject heading heading_text goal new_title", v.title),
-    ("body content comment text description note notes contents answer prompt prompt_text input_text reason", v.text),
+    ("body content comment text description note notes contents answer prompt prompt_text input_text reason "
+     "result output response summary_text", v.text),
     ("key cache_key keys new_key old_key", v.cache_key),
     ("subscription subscription_id", lambda h: h.org.subscription),
     ("tenant tenant_id", lambda h: h.org.tenant),
