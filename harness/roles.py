@@ -63,3 +63,13 @@ def entity_kind(tool: Tool, interp: ToolInterpretation | None) -> str:
     verbs = {v for vs in _VERBS.values() for v in vs}
     nouns = [w for w in words if w not in verbs]
     return (nouns[-1].rstrip("s") if nouns else "item") or "item"
+
+
+def target_argument(interp: ToolInterpretation | None, arguments: dict[str, Any], id_arg: str | None) -> str | None:
+    """The argument naming where the entity goes (move/rename destination), other than the identifier."""
+    if interp is None:
+        return None
+    for p in interp.parameters:
+        if p.role.value == "target" and p.name != id_arg and _is_id_value(arguments.get(p.name)):
+            return p.name
+    return None

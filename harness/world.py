@@ -16,7 +16,7 @@ from typing import Any
 
 from harness.args import canonical_arguments, normalize_value, schema_error_text, text_of
 from harness.offscript import OffScriptMocker, fallback_mocker, mocker_for, stable_seed, structured_output
-from harness.roles import entity_kind, identifier_argument, tool_action
+from harness.roles import entity_kind, identifier_argument, target_argument, tool_action
 from schemas import Scenario, Tool, ToolInterpretation, WorkflowState
 
 
@@ -160,6 +160,13 @@ class MockWorld:
         ident = args[id_arg]
         thing = self._things.get(self._key(ident))
         attrs = {k: v for k, v in args.items() if k != id_arg}
+        target = target_argument(interp, args, id_arg)
+        if action == "update" and target is not None and thing is not None and not thing.deleted:
+            # move/rename: the entity now lives under the target id, the old id is gone
+            thing.deleted = True
+            moved = self._remember(thing.kind, args[target], {**thing.attributes, **attrs})
+            moved.off_script = moved.off_script or off_script
+            return moved
         if action in ("create", "update"):
             fresh = thing is None or thing.deleted
             thing = self._remember(entity_kind(tool, interp), ident, attrs)
@@ -186,14 +193,7 @@ class MockWorld:
             return CallResult(tool.name, None, True, f"{gone.kind} not found: {gone.id}", None, "state")
         if action == "read" and thing is not None and tool.name in thing.attributes.get("_read", {}):
             return CallResult(tool.name, thing.attributes["_read"][tool.name], source="state")
-        hints = {k: v for k, v in (thing.attributes if thing else {}).items() if not k.startswith("_")}
-        hints.update(args)
-        for k, v in args.items():
-            hints.setdefault(k.replace("-", "_").split("_")[-1], v)  # issue_number -> number
-        overlay = dict(hints)  # known attributes and what the call itself says
-        if id_arg is not None:
-            for k in ("id", "name", "path", "key"):
-                hints.setdefault(k, args[id_arg])
+        known = {k: v for k, v in (thing.attributes if thing else {}).items() if not k.startswith("_")}
         # Off-script calls are numbered after the oracle's, so the engine never confuses them with oracle calls.
         index = len(self.scenario.calls) + self.off_script_calls
         self.off_script_calls += 1
@@ -205,16 +205,23 @@ class MockWorld:
             source = "fallback"
         if action == "list":
             output = self._with_listing(tool, args, output)
+        # The call's own identifier wins over invented values (get_issue 7 answers about issue 7), and a read
+        # returns what the world remembers of the entity (content written off-script reads back).
+        overlay = dict(known) if action == "read" else {}
+        if id_arg is not None:
+            overlay.update({id_arg: args[id_arg], id_arg.replace("-", "_").split("_")[-1]: args[id_arg]})
         if tool.output_schema:
-            if (thing is not None or action in ("read", "create", "update")) and isinstance(output, dict):
-                # What the world knows and what the call says win over the engine's invented values.
-                props = tool.output_schema.get("properties") or {}
+            props = tool.output_schema.get("properties") or {}
+            if isinstance(output, dict):
                 output = {**output, **{k: v for k, v in overlay.items() if k in props}}
-            output = structured_output(tool, hints, output)
+            fill_hints = {**known, **args, **overlay}
+            if id_arg is not None:
+                fill_hints.update({k: args[id_arg] for k in ("id", "name", "path", "key") if k not in fill_hints})
+            output = structured_output(tool, fill_hints, output)
         elif not isinstance(output, str):
             output = text_of(output)
-        if action == "read" and thing is not None and not tool.output_schema and "content" in hints:
-            output = text_of(hints["content"])
+        if action == "read" and not tool.output_schema and "content" in known:
+            output = text_of(known["content"])
         if action in ("create", "update") and id_arg and not tool.output_schema and str(args[id_arg]) not in output:
             output = f"{output}\n{entity_kind(tool, interp)}: {args[id_arg]}"
         self._apply(tool, args, output, off_script=True)
@@ -224,30 +231,38 @@ class MockWorld:
         """Make a listing include every live entity it should show (those under a listed path, or of its kind)."""
         kind = entity_kind(tool, self.interpretations.get(tool.name))
         scope = next((v for k, v in args.items() if isinstance(v, str) and "/" in v), None)
-        wanted = []
         prefix = str(normalize_value(scope)).rstrip("/") + "/" if scope is not None else None
+        wanted, gone = [], []
         for thing in self._things.values():
-            if thing.deleted or (only_off_script and not thing.off_script):
+            if only_off_script and not thing.off_script and not thing.deleted:
                 continue
             if prefix is not None:
-                if str(normalize_value(thing.id)).startswith(prefix):
-                    wanted.append(str(thing.id))
-            elif thing.kind == kind:
-                wanted.append(str(thing.id))  # ids may be numbers (issue 42): listings compare text
+                inside = str(normalize_value(thing.id)).startswith(prefix)
+            else:
+                inside = thing.kind == kind
+            if inside:
+                (gone if thing.deleted else wanted).append(str(thing.id))  # ids may be numbers: compare as text
         wanted.sort()
         if isinstance(output, str):
             # Follow the listing's own style: entries relative to the listed path, same line marker ("[FILE] ").
-            lines = output.split("\n")
+            def rel(ident: str) -> str:
+                return str(normalize_value(ident))[len(prefix):] if prefix else ident
+
+            def names(line: str, ident: str) -> bool:
+                return ident in line or re.search(r"(^|[\s/\]])" + re.escape(rel(ident)) + r"$", line) is not None
+
+            lines = [line for line in output.split("\n") if not any(names(line, g) for g in gone)]
             markers = [m for m in (re.match(r"^(\[[A-Z]+\]\s+|[-*]\s+)", line) for line in lines) if m]
-            marker = markers[-1] if markers else None
-            missing = []
-            for w in wanted:
-                rel = str(normalize_value(w))[len(prefix):] if prefix else w
-                if w not in output and not any(line.endswith(rel) for line in lines):
-                    missing.append((marker.group(1) if marker else "") + rel)
-            return "\n".join([output.rstrip("\n"), *missing]) if missing else output
+            marker = markers[-1].group(1) if markers else ""
+            missing = [marker + rel(w) for w in wanted if not any(names(line, w) for line in lines)]
+            return "\n".join([*lines, *missing]).rstrip("\n") if (missing or gone) else output
         if isinstance(output, dict) and tool.output_schema:
             props = tool.output_schema.get("properties") or {}
+            if not any(isinstance(sub, dict) and sub.get("type") == "array" for sub in props.values()):
+                # A text listing wrapped in one string property ({"content": "..."}): patch the text.
+                name = next((k for k, v in output.items() if isinstance(v, str)), None)
+                if name is not None:
+                    return {**output, name: self._with_listing(tool, args, output[name], only_off_script=only_off_script)}
             for name, sub in props.items():
                 if isinstance(sub, dict) and sub.get("type") == "array":
                     items = list(output.get(name) or [])

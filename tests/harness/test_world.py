@@ -98,3 +98,25 @@ def test_numeric_ids_are_listed_as_text(harness):
     w.call("get_issue", {"issue_number": 7})  # reveals issue 7: a number id
     listing = w.call("list_directory", {"path": "issues"})
     assert "- 7" in listing.output.splitlines() and w.entity_ids() == ["42", "7"]
+
+
+def test_moved_entity_reads_under_its_new_id_and_listings_follow(harness):
+    from schemas import Tool
+    from tests.harness.builders import _interp
+
+    tools = dict(harness.tool_map())
+    tools["move_file"] = Tool(name="move_file", inputSchema={
+        "type": "object", "properties": {"source": {"type": "string"}, "destination": {"type": "string"}},
+        "required": ["source", "destination"]})
+    its = {i.tool: i for i in harness.interpretations}
+    its["move_file"] = _interp("move_file", "update", "file", [("source", "identifier", True),
+                                                               ("destination", "target", True)])
+    w = MockWorld(harness.scenario("s-files"), tools, its)
+    w.call("write_file", {"path": f"{ROOT}/a.md", "content": "alpha"})
+    w.call("move_file", {"source": f"{ROOT}/a.md", "destination": f"{ROOT}/b.md"})
+    w.call("delete_file", {"path": f"{ROOT}/readme.md"})  # a precondition file, listed by the oracle
+    assert w.call("read_file", {"path": f"{ROOT}/a.md"}).is_error
+    assert w.call("read_file", {"path": f"{ROOT}/b.md"}).output == {"content": "alpha"}
+    listing = w.call("list_directory", {"path": ROOT})
+    assert listing.oracle_index == 2
+    assert listing.output.splitlines() == ["[FILE] notes.md", "[FILE] b.md"]
