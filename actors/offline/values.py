@@ -253,7 +253,7 @@ class ValueGenerator:
         kinds = types_of(schema)
         fitting = [v for v in values if not kinds or _json_type(v) in kinds or
                    (_json_type(v) == "integer" and "number" in kinds)] or values
-        if not slot.plain and schema.get("default") in fitting and self.rng.random() < 0.25:
+        if not slot.plain and "default" in schema and schema["default"] in fitting and self.rng.random() < 0.25:
             return copy.deepcopy(schema["default"])
         return copy.deepcopy(fitting[0] if slot.plain else self.rng.choice(fitting))
 
