@@ -23,6 +23,8 @@ GRAPH_NODES = 20
 GRAPH_EDGES = 45
 HEATMAP_TOOLS = 18
 HEATMAP_GROUPED = 15  # per panel when tools and tool groups are shown side by side
+PALETTE = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#DA8BC3", "#8C8C8C")
+SPEC_COLORS = ("#55A868", "#4C72B0", "#8172B3", "#DD8452", "#937860", "#DA8BC3", "#8C8C8C")  # no red: red = uncovered
 COLORS = {"simple": "#4C72B0", "complex": "#DD8452", "uncovered": "#C44E52", "covered": "#55A868"}
 
 
@@ -67,9 +69,17 @@ def coverage_figure(stats: GenerationStats, name: str) -> Figure:
 
 
 def _coverage_bars(ax, rows, min_per_tool: int, gap_after: int | None = None) -> None:
+    """Covered tools green (one colour per spec when the harness has several), uncovered red."""
     ys = [i + (1 if gap_after is not None and i >= gap_after else 0) for i in range(len(rows))]
-    colors = [COLORS["covered"] if c.covered else COLORS["uncovered"] for c in rows]
+    specs = sorted({c.spec for c in rows})
+    spec_color = {s: SPEC_COLORS[i % len(SPEC_COLORS)] for i, s in enumerate(specs)} if len(specs) > 1 else {}
+    colors = [spec_color.get(c.spec, COLORS["covered"]) if c.covered else COLORS["uncovered"] for c in rows]
     ax.barh(ys, [c.calls for c in rows], color=colors)
+    if spec_color:
+        from matplotlib.patches import Patch
+
+        ax.legend(handles=[Patch(color=c, label=s or "(unknown spec)") for s, c in spec_color.items()],
+                  frameon=False, fontsize=8, loc="lower right")
     ax.set_yticks(ys, [short(c.tool) for c in rows], fontsize=8)
     ax.invert_yaxis()
     ax.axvline(min_per_tool, color="#555", linestyle=":", linewidth=1)
@@ -272,10 +282,9 @@ def scatter_figure(title: str, xlabel: str, points: Sequence[tuple[str, float, f
     ys = np.array([p[2] for p in points], dtype=float)
     size = 18 if len(points) > 30 else 36
     keys = list(groups) if groups is not None and len(set(groups)) > 1 else [""] * len(points)
-    palette = ["#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#DA8BC3", "#8C8C8C"]
     for k, key in enumerate(dict.fromkeys(keys)):
         mask = np.array([g == key for g in keys])
-        ax.scatter(xs[mask], ys[mask], color=palette[k % len(palette)], s=size, alpha=0.7, label=key or None)
+        ax.scatter(xs[mask], ys[mask], color=PALETTE[k % len(PALETTE)], s=size, alpha=0.7, label=key or None)
     if any(keys):
         ax.legend(frameon=False, fontsize=8)
     if len(points) <= 25:

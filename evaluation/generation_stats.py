@@ -72,6 +72,7 @@ class GenerationStats:
     grounding: Counter = field(repr=False)
     usage: dict[str, dict] = field(repr=False)  # stage|total -> tokens, requests, cost
     failures: Counter = field(repr=False)  # stage -> failures
+    cross_spec: int = 0  # scenarios whose calls span tools of two or more specs
     skipped_tools: tuple[tuple[str, str], ...] = ()  # (tool, reason) left out at load time
     manifest_mismatches: tuple[str, ...] = ()
 
@@ -136,6 +137,7 @@ class GenerationStats:
             "categories": len(self.categories),
             "scenarios_per_category": dict(sorted(self.categories.items())),
             "complexity": {k: self.complexity.get(k, 0) for k in ("simple", "complex")},
+            "cross_spec_scenarios": self.cross_spec,
             "workflow_length": {
                 k: {
                     "mean": _round(self.length_mean(k)),
@@ -165,12 +167,16 @@ def harness_name(h: Harness) -> str:
 
 def tool_specs(h: Harness) -> dict[str, str]:
     """Tool -> spec name. tools.json is plain MCP form (no spec key), so the spec comes from the
-    manifest: the name map for namespaced tools, else the only source."""
-    only = h.manifest.sources[0].name if len(h.manifest.sources) == 1 else ""
+    manifest: the name map for namespaced tools; else the sources, whose tools are written in
+    source order (`tool_count` each); "" when the counts do not add up."""
+    counts = [s.tool_count for s in h.manifest.sources]
+    by_order: list[str] = [s.name for s in h.manifest.sources for _ in range(s.tool_count)]
+    if sum(counts) != len(h.tools):
+        by_order = [""] * len(h.tools)
     out = {}
-    for t in h.tools:
+    for t, spec in zip(h.tools, by_order):
         mapped = h.manifest.name_map.get(t.name, "")
-        out[t.name] = t.spec or (mapped.split(":", 1)[0] if ":" in mapped else only)
+        out[t.name] = t.spec or (mapped.split(":", 1)[0] if ":" in mapped else spec)
     return out
 
 
@@ -215,6 +221,8 @@ def generation_stats(h: Harness, name: str | None = None) -> GenerationStats:
     scenarios = h.scenarios
     sequences = [s.tools for s in scenarios]
     coverage, mismatches = _coverage(h, scenarios)
+    spec_of = {c.tool: c.spec for c in coverage}
+    cross_spec = sum(1 for seq in sequences if len({spec_of.get(t, "") for t in seq}) > 1)
     lengths: dict[str, Counter] = {"all": Counter(), "simple": Counter(), "complex": Counter()}
     multi_turn: Counter[str] = Counter()
     grounding: Counter[str] = Counter()
@@ -244,6 +252,7 @@ def generation_stats(h: Harness, name: str | None = None) -> GenerationStats:
         grounding=grounding,
         usage=_usage(h),
         failures=Counter(f.stage for f in h.manifest.failures),
+        cross_spec=cross_spec,
         skipped_tools=tuple((f"{k.spec}:{k.tool}", k.reason) for k in h.manifest.skipped_tools),
         manifest_mismatches=tuple(mismatches),
     )

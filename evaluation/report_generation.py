@@ -66,8 +66,10 @@ def _structure_html(s: GenerationStats, length_slot: str) -> str:
           None if s.expansion_rate(k) is None else f"{s.expansion_rate(k):.1%}") for k in ("simple", "complex")],
         caption="Simple vs complex",
     )
+    specs = {c.spec for c in s.coverage}
+    cross = f"<p>{s.cross_spec} of {s.scenarios} scenarios combine tools of several specs.</p>" if len(specs) > 1 else ""
     return "".join([
-        "<h4>Structure</h4>", structure, figure_slot(length_slot),
+        "<h4>Structure</h4>", structure, cross, figure_slot(length_slot),
         f"<p>{len(cats)} categories.</p>",
         cat_table if len(cats) <= TOP_ROWS else _details(f"Scenarios per category ({len(cats)})", cat_table),
     ])

@@ -98,3 +98,32 @@ def test_a_manifest_that_disagrees_with_the_scenarios_is_reported(tmp_path):
     (root / "manifest.json").write_text(json.dumps(manifest))
     stats = generation_stats(load_harness(root))
     assert stats.manifest_mismatches == ("alpha_get: manifest says 99 calls, scenarios.jsonl has 5",)
+
+
+def test_tools_of_a_multi_spec_harness_are_attributed_by_source_order_and_the_name_map(tmp_path):
+    from evaluation.generation_stats import tool_specs
+
+    root = write_fixture(tmp_path / "h")
+    manifest = json.loads((root / "manifest.json").read_text())
+    src = manifest["sources"][0]
+    manifest["sources"] = [{**src, "name": "one", "tool_count": 4}, {**src, "name": "two", "tool_count": 3}]
+    manifest["name_map"] = {"alpha_list": "two:list"}  # a namespaced tool names its spec explicitly
+    (root / "manifest.json").write_text(json.dumps(manifest))
+    specs = tool_specs(load_harness(root))
+    names = list(TOOL_PARAMS)
+    assert specs == {names[0]: "two", **{n: "one" for n in names[1:4]}, **{n: "two" for n in names[4:]}}
+    manifest["sources"][1]["tool_count"] = 5  # counts that do not add up: no guess
+    (root / "manifest.json").write_text(json.dumps(manifest))
+    assert set(tool_specs(load_harness(root)).values()) == {"", "two"}
+
+
+def test_cross_spec_scenarios_are_counted(tmp_path):
+    root = write_fixture(tmp_path / "h")
+    manifest = json.loads((root / "manifest.json").read_text())
+    src = manifest["sources"][0]
+    # alpha_* in spec one; beta_*, gamma_*, zeta_* in spec two: s3, s4 and s5 mix alpha with others.
+    manifest["sources"] = [{**src, "name": "one", "tool_count": 2}, {**src, "name": "two", "tool_count": 5}]
+    (root / "manifest.json").write_text(json.dumps(manifest))
+    stats = generation_stats(load_harness(root))
+    mixed = [sid for sid, _, _, seq, _, _ in SCENARIOS_SPEC if len({t.startswith("alpha") for t in seq}) > 1]
+    assert stats.cross_spec == len(mixed) == 3
