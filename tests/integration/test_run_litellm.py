@@ -95,3 +95,31 @@ def test_provider_failure_ends_the_scenario_with_an_error_and_resume_retries_it(
         llm.enqueue(text("done"), text("done"))
         t2 = _run(root, tmp_path / "run", llm, "--resume")
     assert t2.error is None and [turn.answer for turn in t2.turns] == ["done", "done"]
+
+
+def test_scenarios_run_concurrently_through_the_model(tmp_path):
+    from harness.io import load_harness
+
+    root = write_harness(tmp_path / "h")
+    h = load_harness(root)
+    plans = {turn.user: [h.scenario(s.id).calls[i] for i in turn.calls] for s in h.scenarios for turn in s.turns}
+
+    def knows_the_answer(body):
+        """A scripted model: the oracle calls of the current user turn, one per request, then text."""
+        msgs = body["messages"]
+        last_user = max(i for i, m in enumerate(msgs) if m["role"] == "user")
+        done = sum(1 for m in msgs[last_user:] if m["role"] == "assistant" and m.get("tool_calls"))
+        plan = plans[msgs[last_user]["content"]]
+        return tool_call(plan[done].tool, plan[done].arguments) if done < len(plan) else text("done")
+
+    with FakeLLM(responder=knows_the_answer, latency=0.3) as llm:
+        res = CliRunner().invoke(app, ["run", str(root), "--agent", "openai/fake", "--api-base", llm.base_url,
+                                       "--out", str(tmp_path / "run"), "--concurrency", "2"])
+        in_flight = llm.max_in_flight
+    assert res.exit_code == 0, res.output
+    transcripts = [Transcript.model_validate_json(x) for x in (tmp_path / "run" / TRANSCRIPTS).read_text().splitlines()]
+    assert [t.scenario_id for t in transcripts] == ["s-files", "s-issue"]
+    for t in transcripts:
+        s = h.scenario(t.scenario_id)
+        assert [c.oracle_index for turn in t.turns for c in turn.calls] == list(range(len(s.calls)))
+    assert in_flight == 2  # both scenarios were waiting on the model at the same time
