@@ -325,37 +325,61 @@ class ValueGenerator:
         prefix, items = schema.get("prefixItems") or [], schema.get("items", True)
         if isinstance(items, list):  # draft-07 tuple form
             prefix, items = items, schema.get("additionalItems", True)
-        contains = schema.get("contains")
-        need_contains = int(schema.get("minContains", 1)) if contains is not None else 0
         n = lo if slot.minimal else max(lo, self.rng.choice((1, 1, 2, 2, 3)), len(prefix))
-        n = max(n, need_contains)
         if items is False:
             n = min(n, len(prefix))
         if hi is not None:
             n = min(n, int(hi))
         unique = bool(schema.get("uniqueItems"))
-        child = singular(slot.name)
         out: list = []
         seen: set[str] = set()
         for i in range(n):
             sub = prefix[i] if i < len(prefix) else items
-            if contains is not None and i < need_contains:
-                sub = merge({} if sub is True else sub, {} if contains is True else contains)
-            elem_slot = slot.but(name=child, path=f"{slot.path}[{i}]", top=None,
-                                description=_desc(sub) or slot.description)
+            elem_slot = self._element(slot, i, sub)
             for attempt in range(8 if unique else 3 if not slot.minimal else 1):
                 value = self._gen(sub, root, elem_slot)
                 key = json.dumps(value, sort_keys=True)
                 if key not in seen:
                     break
             else:
-                if len(out) >= lo and len(out) > need_contains:
+                if len(out) >= lo:
                     break  # a repeated item adds nothing ("labels": ["bug", "bug"])
                 if unique:
                     raise Unsatisfiable(elem_slot.path, "cannot find enough distinct items for uniqueItems")
             seen.add(key)
             out.append(value)
+        if "contains" in schema:
+            self._contain(schema, prefix, items, hi, out, root, slot)
         return out
+
+    def _element(self, slot: _Slot, i: int, sub: Any) -> _Slot:
+        return slot.but(name=singular(slot.name), path=f"{slot.path}[{i}]", top=None,
+                        description=_desc(sub) or slot.description)
+
+    def _contain(self, schema: dict, prefix: list, items: Any, hi: Any, out: list, root: Any, slot: _Slot) -> None:
+        """Make at least minContains items match `contains`: append where the array may grow,
+        else overwrite items (from the end) whose own schema allows a matching value."""
+        contains = schema["contains"]
+        need = int(schema.get("minContains", 1)) - sum(is_valid(contains, x, root) for x in out)
+        spots = [i for i in reversed(range(len(out))) if not is_valid(contains, out[i], root)]
+        while need > 0:
+            grow = items is not False and (hi is None or len(out) < int(hi))
+            if not grow and not spots:
+                raise Unsatisfiable(slot.path, "no room for the items `contains` asks for")
+            i = len(out) if grow else spots.pop(0)
+            sub = prefix[i] if i < len(prefix) else items
+            try:
+                value = self._gen(merge({} if sub is True else sub, {} if contains is True else contains), root,
+                                  self._element(slot, i, sub))
+            except Unsatisfiable:
+                if grow:
+                    raise
+                continue
+            if i == len(out):
+                out.append(value)
+            else:
+                out[i] = value
+            need -= 1
 
     def _object(self, schema: dict, root: Any, slot: _Slot) -> dict:
         props = schema.get("properties") or {}

@@ -73,3 +73,49 @@ def test_random_satisfiable_schemas_get_valid_values():
             continue
         assert first_error(s, value) is None, (case, s, value)
     assert not failures
+
+
+def exotic(rng: random.Random, depth: int = 0) -> dict:
+    """Keywords the corpus rarely uses, composed so that a value always exists."""
+    if depth > 2:
+        return leaf(rng)
+    choice = rng.randrange(9)
+    if choice == 0:
+        return {"type": "array", "items": {"enum": ["a", "b", "c", "d"]}, "uniqueItems": True,
+                "minItems": rng.randint(0, 4)}
+    if choice == 1:
+        return {"type": "string", "not": {"enum": ["main", "master"]}, "minLength": 1}
+    if choice == 2:
+        return {"type": "object", "properties": {"kind": {"enum": ["file", "url"]}}, "required": ["kind"],
+                "if": {"properties": {"kind": {"const": "file"}}}, "then": {"required": ["path"]},
+                "else": {"required": ["url"]}, "dependentRequired": {"path": ["encoding"]}}
+    if choice == 3:
+        return {"type": "object", "patternProperties": {"^x-[a-z]+$": exotic(rng, depth + 1)},
+                "additionalProperties": False, "minProperties": 1, "maxProperties": 2}
+    if choice == 4:
+        return {"type": "object", "propertyNames": {"pattern": "^[a-z_]+$", "maxLength": 12},
+                "additionalProperties": exotic(rng, depth + 1), "minProperties": rng.randint(0, 3)}
+    if choice == 5:
+        return {"type": "array", "prefixItems": [exotic(rng, depth + 1), {"type": "integer"}],
+                "contains": {"type": "integer", "minimum": 10}, "minContains": 1}
+    if choice == 6:
+        lo = rng.randint(2, 4)
+        return {"oneOf": [{"type": "string", "maxLength": lo}, {"type": "string", "minLength": lo + 2}]}
+    if choice == 7 and depth == 0:  # "#/$defs/..." points into the document root, so only at the root
+        return {"$defs": {"node": {"type": "object", "properties": {
+            "label": {"type": "string"}, "kids": {"type": "array", "items": {"$ref": "#/$defs/node"}}},
+            "required": ["label"]}}, "$ref": "#/$defs/node"}
+    return {"allOf": [exotic(rng, depth + 1), {"description": "combined"}]}
+
+
+def test_rarely_used_keywords_composed_at_random_get_valid_values():
+    failures = []
+    for case in range(300):
+        s = exotic(random.Random(case))
+        try:
+            value = ValueGenerator(make_org(case), random.Random(case)).value(s, name="spec")
+        except ValueError as exc:
+            failures.append((case, str(exc)))
+            continue
+        assert first_error(s, value) is None, (case, s, value)
+    assert not failures, failures[:5]
