@@ -238,10 +238,17 @@ def _check_manifest(m: Manifest, tools: list[Tool], scenarios: list[Scenario], o
     for s in scenarios:
         for c in s.calls:
             per_tool[c.tool] = per_tool.get(c.tool, 0) + 1
-    covered = sum(1 for t in tools if per_tool.get(t.name, 0) > 0)
+    need = max(m.coverage.min_per_tool, 1)
+    covered = sum(1 for t in tools if per_tool.get(t.name, 0) >= need)
     if m.coverage.covered_tools != covered:
-        out.add("manifest_count", f"coverage.covered_tools is {m.coverage.covered_tools} but {covered} tools are used",
-                MANIFEST, path="coverage.covered_tools")
+        out.add("manifest_count", f"coverage.covered_tools is {m.coverage.covered_tools} but {covered} tools have "
+                f"{need}+ calls", MANIFEST, path="coverage.covered_tools")
+    if tools and abs(m.coverage.ratio - covered / len(tools)) > 1e-3:
+        out.add("manifest_count", f"coverage.ratio is {m.coverage.ratio} but {covered}/{len(tools)} tools are covered",
+                MANIFEST, path="coverage.ratio")
+    if m.sources and sum(src.tool_count for src in m.sources) != len(tools):
+        out.add("manifest_count", f"sources list {sum(src.tool_count for src in m.sources)} tools but tools.json has "
+                f"{len(tools)}", MANIFEST, path="sources")
     for name, count in sorted(m.coverage.per_tool.items()):
         if per_tool.get(name, 0) != count:
             out.add("manifest_count", f"coverage.per_tool[{name!r}] is {count} but the scenarios call it "

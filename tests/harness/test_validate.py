@@ -116,9 +116,10 @@ def test_false_manifest_counts_are_reported(tmp_path):
     m["counts"]["calls"] = 9
     m["counts"]["multi_turn"] = 0
     m["coverage"]["per_tool"]["read_file"] = 3
+    m["coverage"]["ratio"] = 1.0
     (root / MANIFEST).write_text(json.dumps(m))
     paths = {p.path for p in _problems(root, "manifest_count")}
-    assert paths == {"counts.calls", "counts.multi_turn", "coverage.per_tool.read_file"}
+    assert paths == {"counts.calls", "counts.multi_turn", "coverage.per_tool.read_file", "coverage.ratio"}
 
 
 @pytest.mark.parametrize("name", [MANIFEST, TOOLS, SCENARIOS, TASKS, "interpretations.jsonl"])
