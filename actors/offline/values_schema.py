@@ -24,11 +24,21 @@ class Unsatisfiable(Exception):
 
 
 def resolve(ref: str, root: Any, path: str) -> Any:
-    """The schema a local `$ref` ("#", "#/$defs/X", "#/definitions/X", any JSON pointer) points at."""
-    if not ref.startswith("#"):
-        raise Unsatisfiable(path, f"cannot resolve non-local $ref {ref!r}")
+    """The schema a `$ref` points at: a JSON pointer ("#", "#/$defs/X", "#/definitions/X"), an
+    anchor ("#node", `$anchor` or a draft-07 `"$id": "#node"`), or an embedded `$id` ("node.json",
+    "node.json#/properties/x"). Remote documents are not fetched."""
+    base, _, fragment = ref.partition("#")
     node = root
-    for raw in ref[1:].split("/")[1:] if ref not in ("#", "#/") else ():
+    if base:
+        node = _find(root, lambda s: isinstance(s.get("$id"), str) and s["$id"].split("#")[0].rstrip("/").endswith(base))
+        if node is None:
+            raise Unsatisfiable(path, f"cannot resolve $ref {ref!r} (no embedded schema has that $id)")
+    if fragment and not fragment.startswith("/"):
+        found = _find(node, lambda s: s.get("$anchor") == fragment or s.get("$id") == f"#{fragment}")
+        if found is None:
+            raise Unsatisfiable(path, f"$ref {ref!r}: no $anchor {fragment!r}")
+        return found
+    for raw in fragment.split("/")[1:]:
         part = unquote(raw).replace("~1", "/").replace("~0", "~")
         if isinstance(node, list) and part.isdigit() and int(part) < len(node):
             node = node[int(part)]
@@ -37,6 +47,22 @@ def resolve(ref: str, root: Any, path: str) -> Any:
         else:
             raise Unsatisfiable(path, f"$ref {ref!r} does not resolve")
     return node
+
+
+def _find(schema: Any, wanted) -> Any:
+    if isinstance(schema, dict):
+        if wanted(schema):
+            return schema
+        children = schema.values()
+    elif isinstance(schema, list):
+        children = schema
+    else:
+        return None
+    for child in children:
+        found = _find(child, wanted)
+        if found is not None:
+            return found
+    return None
 
 
 def types_of(schema: dict) -> list[str]:

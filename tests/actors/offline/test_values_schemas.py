@@ -229,3 +229,13 @@ def test_fill_sets_how_many_optional_properties_nested_objects_get():
     assert set(full) == {"outer", "other"} and set(full["outer"]) == set("abcdef")
     bare = g.value(schema, fill=0.0)
     assert bare == {"outer": {}}
+
+
+def test_refs_to_anchors_and_embedded_ids_resolve():
+    anchored = {"$defs": {"n": {"$anchor": "port", "type": "integer", "minimum": 1024, "maximum": 65535}},
+                "type": "object", "properties": {"port": {"$ref": "#port"}}, "required": ["port"]}
+    assert all(1024 <= v["port"] <= 65535 for v in values(anchored))
+    embedded = {"$id": "https://seer.test/root.json", "type": "object", "required": ["tag"],
+                "properties": {"tag": {"$ref": "tag.json"}},
+                "$defs": {"t": {"$id": "https://seer.test/tag.json", "type": "string", "pattern": "^v[0-9]+$"}}}
+    assert all(re.match("^v[0-9]+$", v["tag"]) for v in values(embedded))
