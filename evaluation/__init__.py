@@ -1,0 +1,36 @@
+"""Grading (deterministic grader, LLM judges, statistics) and reporting.
+
+Names are imported on first use, so that `seer --help` does not pay for scipy and jsonschema.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_WHERE = {
+    "grade_record": "evaluation.grader",
+    "SUBDIMENSIONS": "evaluation.grader",
+    "equivalent": "evaluation.equivalence",
+    "Judge": "evaluation.judge",
+    "judge_many": "evaluation.judge",
+    "Judgment": "evaluation.rubrics",
+    "TurnRubric": "evaluation.rubrics",
+    "CoherenceRubric": "evaluation.rubrics",
+    "aggregate": "evaluation.stats",
+    "bootstrap_ci": "evaluation.stats",
+    "summarize": "evaluation.stats",
+    "agreement": "evaluation.stats",
+    "failure_modes": "evaluation.stats",
+    "grade_transcripts": "evaluation.grading",
+    "load_transcripts": "evaluation.grading",
+    "load_scores": "evaluation.grading",
+    "write_scores": "evaluation.grading",
+}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module 'evaluation' has no attribute {name!r}")
+    return getattr(importlib.import_module(_WHERE[name]), name)
