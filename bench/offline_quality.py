@@ -1,7 +1,7 @@
 """Quality of the offline engine over every spec in ../shared/specs (numbers go to bench/RESULTS.md).
 
 For each spec: the uncovered-tools loop until every tool is used, then as many extra requests
-again (least-used tool first, simple and complex alternating). Checks: arguments and outputs
+again (complex ones naming the three least-used tools, as the coordinator does; simple ones one). Checks: arguments and outputs
 valid against their schemas, coverage, data flow and ID mismatches in complex scenarios,
 multi-turn expansion with quoted values, duplicate (tool sequence, instruction) pairs,
 categories and the Gini coefficient of tool usage.
@@ -30,12 +30,14 @@ def extra(pipe: Pipeline, scenarios: list[Scenario], seed: int, n: int, failures
     names = [t.name for t in pipe.suite.tools]
     out = []
     for k in range(n):
-        focus = min(names, key=lambda t: (usage[t], names.index(t)))
+        # Like the coordinator: complex requests name the three least-used tools, simple ones one.
+        ranked = sorted(names, key=lambda t: (usage[t], names.index(t)))
+        focus = ranked[:3] if k % 2 == 0 else ranked[:1]
         index = len(scenarios) + k + 100_000
         req = ScenarioRequest(id=f"x{k:05d}", index=index, seed=seed * 1_000_003 + index,
-                              complexity="complex" if k % 2 == 0 else "simple", focus_tools=[focus])
+                              complexity="complex" if k % 2 == 0 else "simple", focus_tools=focus)
         s = pipe.run(req, failures)
-        usage[focus] += 1  # a focus that fails still moves on
+        usage.update(focus)  # a focus that fails still moves on
         if s is not None:
             out.append(s)
             usage.update(c.tool for c in s.calls)
@@ -71,6 +73,7 @@ def measure(path: Path, seed: int) -> dict:
         "output_valid": 1 - len(out_err) / max(with_schema, 1),
         "coverage": sum(1 for t in tools if used[t]) / len(tools),
         "fed": sum(f for f, _ in fed) / max(sum(n for _, n in fed), 1), "mismatches": len(mism),
+        "fed_n": (sum(f for f, _ in fed), sum(n for _, n in fed)), "multi_n": (len(multi), len(cx)),
         "source_errors": len(src_err), "multi_turn": len(multi) / max(len(cx), 1), "turn_errors": len(turn_err), "unstated": len(unstated),
         "duplicates": sum(n - 1 for n in keys.values()), "categories": len({s.category for s in scenarios}),
         "gini": q.gini([used[t] for t in tools]), "seconds": elapsed,
@@ -90,8 +93,13 @@ def main() -> int:
     print("| " + " | ".join(cols) + " |")
     print("|" + "---|" * len(cols))
     ok = True
+    fed = [0, 0]
+    multi = [0, 0]
+    t0 = time.perf_counter()
     for p in paths:
         r = measure(p, a.seed)
+        fed = [fed[0] + r["fed_n"][0], fed[1] + r["fed_n"][1]]
+        multi = [multi[0] + r["multi_n"][0], multi[1] + r["multi_n"][1]]
         cells = [f"{r[c]:.3f}" if isinstance(r[c], float) else str(r[c]) for c in cols]
         print("| " + " | ".join(cells) + " |", flush=True)
         bad = (r["input_valid"] < 1 or r["output_valid"] < 1 or r["coverage"] < 1 or r["fed"] < 0.6
@@ -101,6 +109,9 @@ def main() -> int:
             ok = False
             for e in r["examples"]:
                 print(f"  ! {e}", file=sys.stderr)
+    print(f"\nall specs: complex calls after the first fed from an earlier output {fed[0]}/{fed[1]} = "
+          f"{fed[0] / max(fed[1], 1):.3f}; complex scenarios in >= 2 turns {multi[0]}/{multi[1]} = "
+          f"{multi[0] / max(multi[1], 1):.3f}; {time.perf_counter() - t0:.1f} s")
     return 0 if ok else 1
 
 

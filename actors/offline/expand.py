@@ -25,16 +25,17 @@ _SALIENT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+|/[\w./-]{4,}|\b[\w-]*\d[\w:-]{3,
 
 
 def salient(output: Any) -> str | None:
-    """A concrete value worth quoting from an output: an email, a path, an ID-like token."""
+    """A concrete value worth quoting from an output (an email, a path, an ID-like token) that
+    stands in it as a whole token."""
     if output is None:
         return None
     texts = [output] if isinstance(output, str) else [v for v in leaves(output) if isinstance(v, str)]
     for t in texts:
-        if 3 <= len(t) <= 60 and " " not in t and not t.startswith("http"):
-            return t
-        m = _SALIENT.search(t)
-        if m:
-            return m.group(0)
+        cands = [t] if 3 <= len(t) <= 60 and " " not in t and not t.startswith("http") else []
+        cands += [m.group(0).rstrip(".,;:") for m in _SALIENT.finditer(t)]
+        for c in cands:
+            if len(c) >= 3 and in_output(c, output):
+                return c
     return None
 
 

@@ -19,16 +19,26 @@ _ID_FIELDS = {"id", "key", "name", "path", "sha", "hash", "uuid", "uid", "url", 
 _PRODUCING = {Action.create, Action.list, Action.search, Action.read, Action.analyze}
 
 
+_CORE_VERBS = {"get", "list", "create", "update", "delete", "set", "show", "add", "remove", "read", "write", "run"}
+
+
 def namespaces(suite: ToolSuite) -> dict[str, set[str]]:
     """Per spec, leading name tokens shared by many of its tools (`git_`, `jira_`, `ai_`) that name no verb."""
     firsts: dict[str, Counter[str]] = {}
     sizes: Counter[str] = Counter()
+    services: dict[str, Counter[str]] = {}
     for t in suite.tools:
         toks = tokens(t.original_name or t.name)
         sizes[t.spec] += 1
         if len(toks) > 1 and toks[0] not in VERBS:
             firsts.setdefault(t.spec, Counter())[toks[0]] += 1
-    return {spec: {w for w, n in c.items() if n >= 3 and n >= 0.2 * sizes[spec]} for spec, c in firsts.items()}
+        if len(toks) >= 3 and toks[0] in VERBS and toks[0] not in _CORE_VERBS and toks[-1] in _CORE_VERBS:
+            # `compute_disk_create`: a service named like a verb, the real verb last
+            services.setdefault(t.spec, Counter())[toks[0]] += 1
+    out = {spec: {w for w, n in c.items() if n >= 3 and n >= 0.2 * sizes[spec]} for spec, c in firsts.items()}
+    for spec, c in services.items():
+        out.setdefault(spec, set()).update(w for w, n in c.items() if n >= 3)
+    return out
 
 
 def _sentences(description: str) -> list[str]:

@@ -169,6 +169,13 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
     else:
         lines = [f"{tool.name} completed for {kind}" + (f" {target.id}" if target else "") + "."]
     lines += [f"{label(e.kind)}: {e.id}" for e in shown if f"- {e.id}" not in lines and e.id not in lines[0]]
+    # The things the call was pointed at are named in its result, as real tools report what they touched.
+    body = "\n".join(lines)
+    returns_written = it.action is Action.read and target is not None and target.attributes
+    for p in [] if returns_written else it.parameters:
+        value = args.get(p.name)
+        if p.role is ParameterRole.identifier and p.entity and isinstance(value, (str, int)) and str(value) not in body:
+            lines.append(f"{p.name}: {value}")
     return "\n".join(lines)
 
 

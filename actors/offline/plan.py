@@ -58,27 +58,47 @@ class Planner:
         return rng.choice(options)
 
     def _complex(self, focus: list[str], rng: random.Random, uncovered: set[str]) -> list[str]:
-        f = focus[0]
+        f, extras = focus[0], focus[1:]
         spec = self.spec_of[f]
-        target = rng.randint(3, 6)
+        target = max(1, min(rng.randint(3, 6), MAX_CALLS - len(extras)))
         seq = [f]
         stuck = 0
         while len(seq) < target and stuck < 2:
             backward = len(seq) == 1 or rng.random() < 0.5
             grown = self._grow(seq, backward, rng, uncovered, spec) or self._grow(seq, not backward, rng, uncovered, spec)
             stuck = 0 if grown else stuck + 1
-        if len(seq) == 1:
+        if len(seq) == 1 and not extras:
             self._pair(seq, rng, uncovered, spec)
-        for extra in focus[1:]:
-            if extra not in seq and len(seq) < MAX_CALLS:
-                seq.append(extra)
+        for k, extra in enumerate(extras):
+            self._attach(seq, extra, len(extras) - k - 1, rng, uncovered)
         if len(seq) < 3 or len({self.its[t].action for t in seq}) < 2:
             self._fill(seq, rng, uncovered, spec)
         # Deletions go last: nothing after them may use what they removed.
         seq.sort(key=lambda t: self.its[t].action is Action.delete)
+        while len(seq) > MAX_CALLS:  # over budget: drop helpers, never a focus tool
+            seq.remove(next(t for t in reversed(seq) if t not in focus))
+        if len({self.its[t].action for t in seq}) < 2 and len(seq) == MAX_CALLS:
+            seq.remove(next(t for t in reversed(seq) if t not in focus))
+            self._fill(seq, rng, uncovered, spec)
         if len(seq) < 3 or len(set(seq)) < 2 or len({self.its[t].action for t in seq}) < 2:
             raise StageError(f"no complex workflow around {f!r}: its spec offers too few related tools", "calls")
-        return seq[:MAX_CALLS]
+        return seq
+
+    def _attach(self, seq: list[str], extra: str, later: int, rng, uncovered) -> None:
+        """Place a further focus tool where data flows into it: after a producer already in the
+        workflow, else behind a producer of its own when there is room, else at the end."""
+        if extra in seq:
+            return
+        feeding = [i for i, t in enumerate(seq) if extra in self.graph.successors(t)]
+        if feeding:
+            seq.insert(feeding[-1] + 1, extra)
+            return
+        if MAX_CALLS - len(seq) - later >= 3:  # keep one slot for a second action class
+            cands = [p for p in self.graph.predecessors(extra) if p not in seq and self.carriers[p]
+                     and self.its[p].action is not Action.delete]
+            if cands:
+                seq.append(self._pick(cands, rng, uncovered, self.spec_of[extra]))
+        seq.append(extra)
 
     def _grow(self, seq: list[str], backward: bool, rng, uncovered, spec) -> bool:
         if backward:

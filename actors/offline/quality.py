@@ -19,7 +19,18 @@ _QUOTED = re.compile(r"`([^`]+)`")
 
 
 def _hay(output: Any) -> str:
-    return output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
+    """The output as searchable text: its string values as written (no JSON escaping) and its JSON."""
+    if isinstance(output, str):
+        return output
+    return "\n".join([v for v in _leaves(output) if isinstance(v, str)] + [json.dumps(output, ensure_ascii=False)])
+
+
+def _leaves(node: Any) -> list[Any]:
+    if isinstance(node, dict):
+        return [x for v in node.values() for x in _leaves(v)]
+    if isinstance(node, list):
+        return [x for v in node for x in _leaves(v)]
+    return [node]
 
 
 def _needles(value: Any) -> list[str]:

@@ -106,7 +106,8 @@ class OfflineScenarioWriter:
             preconditions=[Entity(kind=e["kind"], id=_as_id(e["id"]), attributes=e["attributes"])
                            for e in world.entities if e["created_by"] is None],
             context=dict(world.context))
-        intro = f"I'm working on {org.name}'s {steps[0].tags[0] if steps[0].tags else 'tooling'} setup."
+        owner = f"{org.name}'" if org.name.endswith("s") else f"{org.name}'s"
+        intro = f"I'm working on {owner} {steps[0].tags[0] if steps[0].tags else 'tooling'} setup."
         handoffs = sum(len(r) for r in refs_all)
         return Scenario(
             id=req.id, title=text.title(steps), complexity=req.complexity,

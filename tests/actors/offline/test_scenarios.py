@@ -126,3 +126,12 @@ def test_every_argument_is_stated_or_taken_from_an_earlier_output(covered):
         for s in scenarios:
             assert q.unstated_values(s) == []
             assert q.input_errors(s, pipe.suite.by_name()) == []
+
+
+def test_every_focus_tool_appears_even_when_three_are_requested(pipeline):
+    pipe = pipeline("github")
+    names = [t.name for t in pipe.suite.tools]
+    for i in range(15):
+        focus = [names[(7 * i) % len(names)], names[(7 * i + 31) % len(names)], names[(7 * i + 53) % len(names)]]
+        s = pipe.run(ScenarioRequest(id=f"f{i}", index=i, seed=i, complexity="complex", focus_tools=focus))
+        assert s is not None and set(focus) <= set(s.tools) and 3 <= len(s.calls) <= 8
