@@ -149,30 +149,33 @@ class RayGateway:
 # ---- end of shared-service actors -------------------------------------------------------------
 
 
-class _LazyStageWorker(StageWorker):
-    """A StageWorker that fetches its EngineContext from the coordinator actor on its first call.
+class _LazyStageWorker:
+    """A stage worker that fetches its EngineContext from the coordinator actor on its first call.
 
     All pools can then start at once (process start-up overlaps interpretation), and a worker
-    restarted after a crash rebuilds its engine the same way.
+    restarted after a crash rebuilds its engine the same way. With `per_actor` > 1 the actor runs
+    calls on several threads; each thread gets its own engine, since engines keep per-instance
+    state and are not required to be thread-safe.
     """
 
     def __init__(self, stage: str, factory: Any, host: Any):
         self.stage = stage
         self._factory = factory
         self._host = host
+        self._ctx: Any = None
         self._lock = threading.Lock()
-        self._ready = False
+        self._local = threading.local()
 
     def run(self, payload: Any):
-        if not self._ready:
-            import ray
-
+        worker = getattr(self._local, "worker", None)
+        if worker is None:
             with self._lock:
-                if not self._ready:
-                    ctx = ray.get(self._host.context.remote(self.stage))
-                    StageWorker.__init__(self, self.stage, self._factory, ctx)
-                    self._ready = True
-        return StageWorker.run(self, payload)
+                if self._ctx is None:
+                    import ray
+
+                    self._ctx = ray.get(self._host.context.remote(self.stage))
+            worker = self._local.worker = StageWorker(self.stage, self._factory, self._ctx)
+        return worker.run(payload)
 
 
 @lru_cache(maxsize=None)

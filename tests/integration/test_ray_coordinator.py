@@ -31,9 +31,10 @@ def ray_local(tmp_path_factory):
         runtime.shutdown()
 
 
-def test_harness_is_the_same_with_one_or_four_workers_and_without_ray(ray_local, tmp_path):
+def test_harness_is_the_same_with_one_or_four_workers_threaded_or_not_and_without_ray(ray_local, tmp_path):
     cfg = RunConfig(seed=5, min_per_tool=2, batch_size=8)
-    four = cfg.model_copy(update={"workers": cfg.workers.model_copy(update={"scenario": 4, "mock": 4})})
+    # Four workers as two processes of two threads each: parallel across and within processes.
+    four = cfg.model_copy(update={"workers": cfg.workers.model_copy(update={"scenario": 4, "mock": 4, "per_actor": 2})})
     m1 = runtime.run_ray(SUITE, cfg, str(tmp_path / "one"))
     m4 = runtime.run_ray(SUITE, four, str(tmp_path / "four"))
     run_local(Coordinator(SUITE, cfg, out=str(tmp_path / "local")))
