@@ -13,7 +13,7 @@ from typing import Any
 
 from actors.base import EngineContext, Outcome
 from actors.offline import text
-from actors.offline.mock import leaves
+from actors.offline.schemautil import leaves
 from actors.offline.quality import in_output
 from actors.offline.scenario import interpretations_for
 from schemas import Scenario, Turn

@@ -14,6 +14,7 @@ from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
 from actors.offline.scenario import interpretations_for, org_for
+from actors.offline.schemautil import leaves
 from actors.offline.slots import can_carry, echo, embed
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import label, plural
@@ -101,14 +102,6 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     # Entities this call only added for colour (extra listing rows) go when the output has no room.
     state.entities = [e for e in state.entities if not (e.created_by == index and e.id in missing)]
     return MockOutput(output=obj, grounding=tier)
-
-
-def leaves(node: Any) -> list[Any]:
-    if isinstance(node, dict):
-        return [x for v in node.values() for x in leaves(v)]
-    if isinstance(node, list):
-        return [x for v in node for x in leaves(v)]
-    return [node]
 
 
 def _flat(args: dict[str, Any]) -> list[Any]:

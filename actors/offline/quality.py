@@ -10,6 +10,7 @@ import json
 import re
 from typing import Any
 
+from actors.offline.schemautil import leaves
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import show
 from actors.offline.values import first_error
@@ -22,15 +23,7 @@ def _hay(output: Any) -> str:
     """The output as searchable text: its string values as written (no JSON escaping) and its JSON."""
     if isinstance(output, str):
         return output
-    return "\n".join([v for v in _leaves(output) if isinstance(v, str)] + [json.dumps(output, ensure_ascii=False)])
-
-
-def _leaves(node: Any) -> list[Any]:
-    if isinstance(node, dict):
-        return [x for v in node.values() for x in _leaves(v)]
-    if isinstance(node, list):
-        return [x for v in node for x in _leaves(v)]
-    return [node]
+    return "\n".join([v for v in leaves(output) if isinstance(v, str)] + [json.dumps(output, ensure_ascii=False)])
 
 
 def _needles(value: Any) -> list[str]:
