@@ -1,0 +1,78 @@
+"""`seer generate` at the CLI edge (in-process runs; the Ray path is tests/integration/test_ray_*.py)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from coordinator.cli import app
+from harness.io import load_harness
+from schemas.errors import SeerError
+from tests.conftest import EXAMPLES
+
+FS = str(EXAMPLES / "filesystem.json")
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(app, ["generate", *args])
+
+
+def test_generates_a_complete_harness_and_a_json_summary(tmp_path):
+    out = tmp_path / "h"
+    r = invoke(FS, "--out", str(out), "--in-process", "--json", "--no-progress", "--strategy", "graph-walk")
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.stdout)
+    assert summary["partial"] is False and summary["coverage"]["ratio"] == 1.0
+    h = load_harness(out)
+    assert len(h.scenarios) == summary["counts"]["scenarios"] > 0
+    assert h.manifest.generator.strategy == "graph-walk"
+    assert {c.tool for s in h.scenarios for c in s.calls} == {t.name for t in h.tools}
+
+
+def test_the_human_summary_says_where_the_harness_is(tmp_path):
+    out = tmp_path / "h"
+    r = invoke(FS, "--out", str(out), "--in-process", "--no-progress", "--max-scenarios", "3")
+    assert r.exit_code == 0, r.output
+    assert str(out) in r.stdout and "PARTIAL" not in r.stdout
+    assert "budget: max_scenarios (3) requested" in r.stdout and "uncovered" in r.stdout
+
+
+def test_flags_override_the_config_file(tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("seed: 3\nstrategy: cluster\nbatch_size: 4\n")
+    r = invoke(FS, "--out", str(tmp_path / "h"), "--in-process", "--json", "--no-progress", "-c", str(cfg),
+               "--seed", "9")
+    assert r.exit_code == 0, r.output
+    gen = json.loads(r.stdout)["generator"]
+    assert (gen["seed"], gen["strategy"]) == (9, "cluster")
+
+
+def test_bad_input_raises_one_line_errors_naming_the_problem(tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("workers: {scenario: 0}\n")
+    (tmp_path / "busy").mkdir()
+    (tmp_path / "busy" / "notes.txt").write_text("x")
+    cases = [
+        ([FS, "--strategy", "best"], "busy", "unknown sampling strategy 'best'"),
+        ([FS, "--engine", "magic"], "busy", "--engine: unknown engine 'magic'"),
+        ([FS, "-c", str(cfg)], "busy", "workers.scenario"),
+        ([str(tmp_path / "missing.json")], "busy", "missing.json"),
+        ([FS, "--resume"], "fresh", "no interrupted run to resume"),
+        ([FS], "busy", "notes.txt"),
+    ]
+    for args, out, message in cases:
+        r = invoke(*args, "--out", str(tmp_path / out), "--in-process", "--no-progress")
+        assert isinstance(r.exception, SeerError), (args, r.exception)
+        assert message in str(r.exception) and "\n" not in str(r.exception)
+    assert (tmp_path / "busy" / "notes.txt").read_text() == "x"
+
+
+def test_the_command_exits_2_with_one_stderr_line_on_bad_input(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "coordinator.cli", "generate", FS, "--out", str(tmp_path / "h"),
+                        "--strategy", "best"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2
+    assert r.stderr.strip().splitlines() == [
+        "error: strategy: unknown sampling strategy 'best'; known: cluster, graph-walk, least-covered, uniform"]
