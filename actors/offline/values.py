@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from actors.offline.values_check import error_path, first_error, is_valid, validator_for
-from actors.offline.values_names import Hint, realistic_string, singular
+from actors.offline.values_names import Hint, param_docs, realistic_string, singular
 from actors.offline.values_numbers import boolean, number
 from actors.offline.values_regex import regex_string
 from actors.offline.values_regex import search as _matches
@@ -51,6 +51,7 @@ class _Top:
     entities: dict[str, str] = field(default_factory=dict)
     fixed: dict[str, Any] = field(default_factory=dict)
     optional: OptionalPolicy = None
+    docs: dict[str, str] = field(default_factory=dict)  # per-parameter text from the tool's description
 
     def wants(self, name: str) -> bool:
         if self.optional is None:
@@ -67,13 +68,16 @@ class _Slot:
     `dataclasses.replace` showed up in profiles.
     """
 
-    __slots__ = ("name", "role", "entity", "description", "path", "refs", "plain", "top", "parent", "fill")
+    __slots__ = ("name", "role", "entity", "description", "path", "refs", "plain", "top", "parent", "fill",
+                 "siblings", "context")
 
     def __init__(self, name: str = "", role: str | None = None, entity: str | None = None, description: str = "",
                  path: str = "", refs: int = 0, plain: bool = False, top: _Top | None = None, parent: str = "",
-                 fill: float = _NESTED_OPTIONAL) -> None:
+                 fill: float = _NESTED_OPTIONAL, siblings: dict | None = None,
+                 context: frozenset[str] = frozenset()) -> None:
         self.name, self.role, self.entity, self.description, self.path = name, role, entity, description, path
         self.refs, self.plain, self.top, self.parent, self.fill = refs, plain, top, parent, fill
+        self.siblings, self.context = siblings, context
 
     def but(self, **changes: Any) -> _Slot:
         fields = {k: getattr(self, k) for k in self.__slots__}
@@ -95,26 +99,29 @@ class ValueGenerator:
 
     # ----- public API -------------------------------------------------------------------
     def value(self, schema: Any, *, name: str = "", role: str | None = None, entity: str | None = None,
-              root: Any = None, fill: float | None = None) -> Any:
+              root: Any = None, fill: float | None = None, description: str | None = None) -> Any:
         """One value valid against `schema`; `root` is the enclosing schema its `$ref`s point into.
 
         `fill` is the chance that an optional object property (at any depth) is set:
-        0.4 by default; mock outputs read better with more (e.g. 0.9).
+        0.4 by default; mock outputs read better with more (e.g. 0.9). `description` is what
+        the value means when the schema itself says nothing (e.g. from the tool's docstring).
         """
-        slot = _Slot(name=name, role=role, entity=entity, description=_desc(schema), path=name,
+        slot = _Slot(name=name, role=role, entity=entity, description=_desc(schema) or description or "", path=name,
                      fill=_NESTED_OPTIONAL if fill is None else fill)
         return self._checked(schema, root, slot)
 
     def arguments(self, input_schema: dict, *, roles: dict[str, str] | None = None,
                   entities: dict[str, str] | None = None, fixed: dict[str, Any] | None = None,
-                  optional: OptionalPolicy = None) -> dict:
+                  optional: OptionalPolicy = None, doc: str | None = None) -> dict:
         """An arguments object valid against `input_schema`.
 
         Required properties are always present, optional ones when `optional` says so (a
         set of names or a predicate). `fixed` values (e.g. IDs from earlier outputs) are
         used where valid for their property and replaced by generated values otherwise.
+        `doc` is the tool's description: an "Args:" section in it describes parameters whose
+        schema has no description of its own.
         """
-        top = _Top(dict(roles or {}), dict(entities or {}), dict(fixed or {}), optional)
+        top = _Top(dict(roles or {}), dict(entities or {}), dict(fixed or {}), optional, param_docs(doc) if doc else {})
         out = self._checked(input_schema, None, _Slot(top=top), blame_fixed=True)
         if not isinstance(out, dict):
             raise ValueError(f"(root): input schema does not describe an object (got {type(out).__name__})")
@@ -277,7 +284,8 @@ class ValueGenerator:
 
     # ----- leaves -----------------------------------------------------------------------
     def _hint(self, slot: _Slot) -> Hint:
-        return Hint(slot.name, slot.role, slot.entity, slot.description, self.org, self.rng, slot.parent)
+        return Hint(slot.name, slot.role, slot.entity, slot.description, self.org, self.rng, slot.parent,
+                    slot.siblings, slot.context)
 
     def _string(self, schema: dict, slot: _Slot) -> str:
         lo, hi = int(schema.get("minLength", 0)), schema.get("maxLength")
@@ -387,6 +395,7 @@ class ValueGenerator:
         top = slot.top
         min_p, max_p = int(schema.get("minProperties", 0)), schema.get("maxProperties")
         out: dict[str, Any] = {}
+        names = frozenset(props)
         fixed = top.fixed if top else {}
         chosen = [p for p in props if p in required or p in fixed or (
             not slot.minimal and (top.wants(p) if top else self.rng.random() < slot.fill))]
@@ -403,7 +412,7 @@ class ValueGenerator:
             if key in fixed and is_valid(sub, fixed[key], root):
                 out[key] = copy.deepcopy(fixed[key])
                 continue
-            out[key] = self._gen(sub, root, self._child(slot, key, sub))
+            out[key] = self._gen(sub, root, self._child(slot, key, sub, out, names))
         # a nested object without properties reads better with a couple of entries; never the arguments object
         map_like = not props and top is None and schema.get("additionalProperties", True) is not False
         target = max(min_p, 0 if slot.minimal or not map_like else self.rng.choice((1, 2)))
@@ -413,22 +422,23 @@ class ValueGenerator:
             key = self._new_key(schema, root, slot, out)
             if key is not None:
                 sub = self._property_schema(schema, key)
-                out[key] = self._gen(sub, root, self._child(slot, key, sub))
+                out[key] = self._gen(sub, root, self._child(slot, key, sub, out, names))
         for key, deps in (schema.get("dependentRequired") or {}).items():
             for dep in deps if key in out else ():
                 if dep not in out:
                     sub = self._property_schema(schema, dep)
-                    out[dep] = self._gen(sub, root, self._child(slot, dep, sub))
+                    out[dep] = self._gen(sub, root, self._child(slot, dep, sub, out, names))
         if max_p is not None and len(out) > max_p:
             for key in [k for k in reversed(list(out)) if k not in required][: len(out) - int(max_p)]:
                 del out[key]
         return out
 
-    def _child(self, slot: _Slot, key: str, sub: Any) -> _Slot:
+    def _child(self, slot: _Slot, key: str, sub: Any, out: dict, names: frozenset[str]) -> _Slot:
         top = slot.top
         return _Slot(name=key, role=top.roles.get(key) if top else None, entity=top.entities.get(key) if top else None,
-                     description=_desc(sub), path=f"{slot.path}.{key}" if slot.path else key,
-                     refs=slot.refs, plain=slot.plain, parent=slot.name, fill=slot.fill)
+                     description=_desc(sub) or (top.docs.get(key, "") if top else ""),
+                     path=f"{slot.path}.{key}" if slot.path else key, refs=slot.refs, plain=slot.plain,
+                     parent=slot.name, fill=slot.fill, siblings=out, context=names)
 
     def _property_schema(self, schema: dict, key: str) -> Any:
         props = schema.get("properties") or {}

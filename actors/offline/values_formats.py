@@ -34,6 +34,12 @@ def iso_time(rng: random.Random) -> str:
     return when(rng).strftime("%H:%M:%SZ")
 
 
+def later(start: str, rng: random.Random) -> str:
+    """A date (or date-time) some days after `start`, in the same form."""
+    day = date.fromisoformat(start[:10]) + timedelta(days=rng.choice((1, 3, 7, 14, 30)))
+    return day.isoformat() + start[10:]
+
+
 def email(org: Organisation, rng: random.Random) -> str:
     return rng.choice(org.people).email
 

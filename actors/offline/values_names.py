@@ -20,7 +20,7 @@ from actors.offline import values_vocab as v
 from actors.offline.values_vocab import Hint
 from actors.offline.world import _uuid
 
-__all__ = ["Hint", "examples", "realistic_number", "realistic_string", "singular", "words"]
+__all__ = ["Hint", "examples", "options", "param_docs", "realistic_number", "realistic_string", "singular", "words"]
 
 Make = Callable[[Hint], str]
 _GENERIC = frozenset({"name", "value", "target", "object", "source", "ref", "key", "id", "path", "pattern", "item",
@@ -158,6 +158,9 @@ _FAMILY_RULES: tuple[tuple[re.Pattern[str], Make], ...] = (
 # description cues: used first for generic names, and for any name no rule knows
 _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p, f in (
     (r"key to press|keyboard|key or a combination", v.keyboard),
+    (r"json ?path", lambda h: h.rng.choice(("$", f"$.{v.noun(h)}.status", "$.items[0].owner", "$.settings.retries"))),
+    (r"\b(hash|list|set|stream|redis|sorted set) key\b|\bthe key\b|key name|name of the key", v.cache_key),
+    (r"field name|name of the field", lambda h: h.rng.choice(("status", "owner", "email", "updated_at", "plan"))),
     (r"human-readable element", lambda h: h.rng.choice(v.ELEMENTS)),
     (r"commit hash|commit/branch|branch name, commit|branch or commit|commit, branch|commit or|commit to", v.git_ref),
     (r"\bbranch", lambda h: h.rng.choice(h.org.branches)),
@@ -251,6 +254,17 @@ def examples(description: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(x for x in out if x.strip() and len(x) <= 80 and not _PLACEHOLDERS.search(x)))
 
 
+@lru_cache(maxsize=4096)
+def param_docs(doc: str) -> dict[str, str]:
+    """Per-parameter text from a docstring-style tool description ("Args:\\n  name: The Redis hash key.")."""
+    m = re.search(r"^\s*(?:Args|Arguments|Parameters|Params)\s*:\s*$(.*?)(?:^\s*(?:Returns|Raises|Yields|Example|Examples|Notes?)\s*:|\Z)",
+                  doc, re.M | re.S)
+    if m is None:
+        return {}
+    return {name: text.strip() for name, text in
+            re.findall(r"^\s+([A-Za-z_][\w-]*)(?:\s*\([^)]*\))?\s*:\s*(.+)$", m.group(1), re.M)}
+
+
 @lru_cache(maxsize=8192)
 def options(description: str) -> tuple[str, ...]:
     """Choices a description lists: "Action: create, delete, rename", "Allowed values: 'a', 'b'", "one of a|b|c"."""
@@ -278,8 +292,47 @@ def json_text(h: Hint) -> str:
     return v.json_text(h)
 
 
+_COUNTERPARTS = {"end": "start", "stop": "start", "until": "since", "before": "after", "max": "min", "to": "from",
+                 "last": "first", "end_line": "start_line", "end_date": "start_date", "end_time": "start_time",
+                 "to_date": "from_date", "until_date": "since_date"}
+
+
+def _counterpart(h: Hint):
+    """The value already chosen for this slot's opening partner (`until` -> `since`), if any."""
+    if not h.siblings:
+        return None
+    w = words(h.name)
+    want = _COUNTERPARTS.get(w) or next((w.replace(a, b, 1) for a, b in _COUNTERPARTS.items()
+                                        if "_" not in a and w.startswith(a + "_")), None)
+    if want is None:
+        return None
+    for key, value in h.siblings.items():
+        if words(key) == want:
+            return value
+    return None
+
+
+def _from_siblings(h: Hint) -> str | None:
+    """Values that depend on the rest of the object: a locator for its `by`, a date after `since`."""
+    w = words(h.name)
+    if w == "value" and isinstance((h.siblings or {}).get("by"), str):
+        make = v.LOCATORS.get(h.siblings["by"].lower().replace("_", " "))
+        return make(h) if make else None
+    if w in ("path", "file_path", "filepath", "file") and {"owner", "repo"} <= h.context:
+        return v.repo_file(h)  # hosted git APIs take paths inside the repository
+    start = _counterpart(h)
+    if isinstance(start, str) and re.fullmatch(r"\d{4}-\d\d-\d\d(T.*)?", start):
+        later = fmt.later(start, h.rng)
+        return later
+    return None
+
+
 def realistic_string(h: Hint) -> str:
     """A realistic string for this slot; never a placeholder."""
+    if h.siblings or h.context:
+        shaped = _from_siblings(h)
+        if shaped is not None:
+            return shaped
     make, exact = _name_rule(h.name)
     w = words(h.name)
     generic = w in _GENERIC
@@ -400,6 +453,9 @@ def _described_range(description: str) -> tuple[float, float] | None:
 
 def realistic_number(h: Hint) -> float | None:
     """A realistic number for this slot, or None when nothing about it is known."""
+    start = _counterpart(h)
+    if isinstance(start, (int, float)) and not isinstance(start, bool):
+        return start + h.rng.choice((5, 10, 20, 40))  # `end_line` after `start_line`, `max` above `min`
     choices = _number_choices(h.name, h.parent)
     if choices is not None:
         return h.rng.choice(choices)

@@ -40,6 +40,8 @@ class Hint:
     org: Organisation
     rng: random.Random
     parent: str = ""  # the enclosing property's name, for nested objects
+    siblings: dict | None = None  # values already chosen for the enclosing object (read only)
+    context: frozenset[str] = frozenset()  # every property name of the enclosing object
 
 
 _UNCOUNTABLE = frozenset({"telemetry", "firmware", "customs", "metrics", "analytics", "kyc", "ads", "events", "billing",
@@ -90,6 +92,11 @@ def path(h: Hint) -> str:
     if re.search(r"director|folder|repositor|working dir|workspace|clone", d) and "file" not in d:
         return directory(h)
     return file_path(h)
+
+
+def repo_file(h: Hint) -> str:
+    """A path inside a repository, as hosted git APIs take it ("src/invoice_retry.py")."""
+    return relative_file(h)
 
 
 def sha(h: Hint) -> str:
@@ -295,3 +302,11 @@ def javascript(h: Hint) -> str:
 
 def keyboard(h: Hint) -> str:
     return h.rng.choice(KEYS)
+
+
+LOCATORS = {"id": lambda h: f"{noun(h)}-submit", "css": selector, "css selector": selector, "xpath": lambda h: xpath(h),
+            "name": lambda h: f"{noun(h)}_search", "tag": lambda h: h.rng.choice(("button", "input", "form")),
+            "tag name": lambda h: h.rng.choice(("button", "input", "form")),
+            "class": lambda h: h.rng.choice(("btn-primary", f"{noun(h)}-row", "modal-footer")),
+            "class name": lambda h: h.rng.choice(("btn-primary", f"{noun(h)}-row", "modal-footer")),
+            "link text": lambda h: h.rng.choice(("Sign in", "Invoices", "Settings"))}

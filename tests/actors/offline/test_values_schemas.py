@@ -239,3 +239,24 @@ def test_refs_to_anchors_and_embedded_ids_resolve():
                 "properties": {"tag": {"$ref": "tag.json"}},
                 "$defs": {"t": {"$id": "https://seer.test/tag.json", "type": "string", "pattern": "^v[0-9]+$"}}}
     assert all(re.match("^v[0-9]+$", v["tag"]) for v in values(embedded))
+
+
+def test_values_follow_their_siblings_and_the_tools_docstring():
+    locate = {"type": "object", "required": ["by", "value"], "properties": {
+        "by": {"type": "string", "enum": ["id", "css", "xpath"]}, "value": {"type": "string"}}}
+    shapes = {"id": r"^[a-z]+-submit$", "css": r"[#.\[]", "xpath": r"^//"}
+    for v in values(locate):
+        assert re.search(shapes[v["by"]], v["value"]), v
+    window = {"type": "object", "required": ["since", "until", "start_line", "end_line"], "properties": {
+        "since": {"type": "string"}, "until": {"type": "string"},
+        "start_line": {"type": "integer"}, "end_line": {"type": "integer"}}}
+    for v in values(window):
+        assert v["since"] < v["until"] and v["start_line"] < v["end_line"], v
+    hosted = {"type": "object", "required": ["owner", "repo", "path"], "properties": {
+        "owner": {"type": "string"}, "repo": {"type": "string"}, "path": {"type": "string"}}}
+    assert all(not v["path"].startswith("/") for v in values(hosted))
+    doc = "Set a field in a hash.\n\n    Args:\n        name: The Redis hash key.\n        key: The field name inside the hash.\n"
+    redis = {"type": "object", "required": ["name", "key"], "properties": {"name": {"type": "string"}, "key": {"type": "string"}}}
+    for seed in SEEDS:
+        args = ValueGenerator(make_org(seed), random.Random(seed)).arguments(redis, doc=doc)
+        assert ":" in args["name"] and args["key"] in {"status", "owner", "email", "updated_at", "plan"}, args
