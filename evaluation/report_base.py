@@ -115,5 +115,5 @@ def key_values(pairs: Iterable[tuple[str, object]]) -> str:
 def png_bytes(fig) -> bytes:
     """Render a matplotlib Figure (built without pyplot, so no global backend state) to PNG."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight", metadata={"Software": None})
+    fig.savefig(buf, format="png", dpi=110, metadata={"Software": None})  # constrained layout: no "tight" re-draw
     return buf.getvalue()

@@ -13,6 +13,8 @@ from typer.testing import CliRunner
 
 from coordinator.cli import app
 from evaluation.report import build_report, split_inputs
+from evaluation.report_complexity import complexity_section
+from evaluation.report_scores import score_sections
 from evaluation.report_base import Section, figure_slot
 from harness.io import load_harness
 from schemas.errors import SeerError
@@ -84,8 +86,8 @@ def test_schema_complexity_correlations_at_spec_and_tool_level(tmp_path):
         spec_means[spec] = fmean(scores.values())
     merged = tmp_path / "all.jsonl"
     merged.write_text("".join(p.read_text() for p in score_paths))
-    summary = json.loads(build_report(dirs, tmp_path / "out", [merged]).summary.read_text())
-    section = summary["sections"]["complexity"]
+    res = build_report(dirs, tmp_path / "out", [merged], builders=(complexity_section,))
+    section = json.loads(res.summary.read_text())["sections"]["complexity"]
     profiles = section["profiles"]
     base = sum(len(p) for p, _ in TOOL_PARAMS.values()) / len(TOOL_PARAMS)
     assert [profiles[s]["params_per_tool"] for s in ("small", "medium", "large")] == pytest.approx(
@@ -208,7 +210,7 @@ def test_score_sets_of_the_same_judge_are_told_apart_by_their_file(tmp_path):
     h = write_fixture(tmp_path / "h")
     a = write_scores(tmp_path / "oracle.jsonl", SCORES)
     b = write_scores(tmp_path / "faulty" / "scores.jsonl", {k: v / 2 for k, v in SCORES.items()})
-    res = build_report([h], tmp_path / "out", [a, b.parent])
+    res = build_report([h], tmp_path / "out", [a, b.parent], builders=score_sections)
     summary = json.loads(res.summary.read_text())
     assert [s["label"] for s in summary["scores"]] == ["deterministic (oracle)", "deterministic (faulty)"]
     assert "deterministic (oracle) vs deterministic (faulty)" in res.html.read_text()
