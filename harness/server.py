@@ -122,8 +122,13 @@ def _request_selection(ctx: Any) -> tuple[str, str | None]:
     return (str(session) if session else "default"), (str(scenario) if scenario else None)
 
 
-def build_server(service: MockService, *, name: str = "agent-seer-mock") -> Server:
-    """The low-level MCP server answering tools/list and tools/call from `service`."""
+def build_server(service: MockService, *, name: str | None = None) -> Server:
+    """The low-level MCP server answering tools/list and tools/call from `service`.
+
+    It introduces itself by the harness's spec names and gives no instructions: an agent under test should
+    see the tools as their real server would show them, not a hint that they are mocks.
+    """
+    name = name or "+".join(src.name for src in service.harness.manifest.sources) or "tools"
     listed = [mcp_tool(t) for t in service.harness.tools]
 
     async def on_list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
@@ -170,7 +175,7 @@ def build_server(service: MockService, *, name: str = "agent-seer-mock") -> Serv
         return out
 
     server = Server(
-        name, version="1", instructions="Mock tools of an Agent Seer harness.",
+        name, version="1",
         on_list_tools=on_list_tools, on_call_tool=on_call_tool,
         get_tool_input_schema=lambda n: service.tools[n].input_schema if n in service.tools else None,
     )
