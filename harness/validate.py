@@ -218,6 +218,8 @@ def _value_in(value: Any, strings: set[str], text: str) -> bool:
 
 
 def _check_manifest(m: Manifest, tools: list[Tool], scenarios: list[Scenario], out: _Collector) -> None:
+    if m.partial:
+        out.add("partial_harness", f"generation did not finish (stop_reason: {m.stop_reason})", MANIFEST, path="partial")
     actual = {
         "tools": len(tools),
         "scenarios": len(scenarios),

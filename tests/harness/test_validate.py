@@ -159,3 +159,12 @@ def test_cli_prints_json_report_and_exits_1_on_problems(tmp_path):
     assert bad.exit_code == 1 and report["ok"] is False
     assert {"code": "unknown_tool", "file": SCENARIOS, "scenario_id": "s-files", "path": "calls[0].tool"}.items() <= \
         report["problems"][0].items()
+
+
+def test_partial_harness_is_reported(tmp_path):
+    root = write_harness(tmp_path / "h")
+    m = json.loads((root / MANIFEST).read_text())
+    m.update(partial=True, stop_reason="interrupted")
+    (root / MANIFEST).write_text(json.dumps(m))
+    [p] = _problems(root, "partial_harness")
+    assert "interrupted" in p.message and p.file == MANIFEST
