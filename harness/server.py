@@ -52,6 +52,10 @@ def call_result(tool: Tool, result: CallResult) -> types.CallToolResult:
                                 is_error=result.is_error)
 
 
+class UnknownScenarioError(KeyError):
+    """A request names a scenario the harness does not have."""
+
+
 class MockService:
     """The worlds of one served harness, and its transcript file."""
 
@@ -62,6 +66,7 @@ class MockService:
         self.tools = harness.tool_map()
         self.interpretations = {i.tool: i for i in harness.interpretations}
         self.default_scenario = scenario_id
+        self._scenario_ids = {s.id for s in harness.scenarios}
         self.transcript = transcript
         self._seq = itertools.count()
         self._worlds: dict[tuple[str, str], MockWorld] = {}
@@ -80,9 +85,9 @@ class MockService:
         return self._worlds[key]
 
     def call(self, session: str, scenario_id: str | None, tool: str, arguments: dict[str, Any] | None) -> CallResult:
-        """Answer a tools/call. Raises UnknownToolError, or KeyError for an unknown scenario id."""
-        if scenario_id is not None:
-            self.harness.scenario(scenario_id)
+        """Answer a tools/call. Raises UnknownToolError or UnknownScenarioError."""
+        if scenario_id is not None and scenario_id not in self._scenario_ids:
+            raise UnknownScenarioError(scenario_id)
         elif self.default_scenario is None and session not in self._bound and tool in self.tools:
             self._bind(session, tool, arguments or {})
         return self.world(session, scenario_id).call(tool, arguments)
@@ -140,7 +145,7 @@ def build_server(service: MockService, *, name: str | None = None) -> Server:
             result = service.call(session, scenario, params.name, params.arguments)
         except UnknownToolError:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown tool: {params.name}") from None
-        except KeyError:
+        except UnknownScenarioError:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown scenario: {scenario}") from None
         holder = _served.get(None)
         if holder is not None:
