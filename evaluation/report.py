@@ -125,6 +125,10 @@ def build_report(harness_dirs: Sequence[Path], out: Path, score_paths: Sequence[
     out = Path(out)
     fig_dir = out / FIGURES_DIR
     fig_dir.mkdir(parents=True, exist_ok=True)
+    current = {f"{f.name}.png" for s in sections for f in s.figures}
+    for stale in fig_dir.glob("*.png"):  # figures of an earlier report in the same directory
+        if stale.name not in current:
+            stale.unlink()
     written = []
     for s in sections:
         for f in s.figures:

@@ -97,12 +97,14 @@ def write_fixture(root: Path, spec: str = "toy", extra_params: int = 0) -> Path:
     return root
 
 
-def write_scores(path: Path, scores: dict[str, float], judge: str = "deterministic", spec: str = "toy") -> Path:
-    """A scores JSONL: one RecordScore per scenario id with the given overall score."""
+def write_scores(path: Path, scores: dict[str, float], judge: str = "deterministic", spec: str = "toy",
+                 coherence: bool = False) -> Path:
+    """A scores JSONL: one RecordScore per scenario id with the given overall score (and coherence scores)."""
     complexity = {sid: c for sid, c, *_ in SCENARIOS_SPEC}
     recs = [RecordScore(scenario_id=sid, spec=spec, complexity=complexity.get(sid, "simple"), judge=judge, score=v,
                         dimensions={"usage": 1.0, "selection": v, "ordering": None, "arguments": v},
-                        subdimensions={"selection.correctness": v, "arguments.value": min(1.0, v + 0.1)})
+                        subdimensions={"selection.correctness": v, "arguments.value": min(1.0, v + 0.1)},
+                        coherence={"logical_flow": v, "completeness": 1.0} if coherence else None)
             for sid, v in scores.items()]
     path.parent.mkdir(parents=True, exist_ok=True)
     write_jsonl(path, recs)

@@ -59,9 +59,14 @@ def test_score_sections_give_cis_distributions_failure_modes_and_agreement(tmp_p
     h = write_fixture(tmp_path / "h")
     a = write_scores(tmp_path / "a" / "scores.jsonl", SCORES)
     b = write_scores(tmp_path / "b.jsonl", {**{k: min(1.0, v + 0.05) for k, v in SCORES.items()}, "ghost": 0.2},
-                     judge="judge-b")
-    summary = json.loads(build_report([h], tmp_path / "out", [a.parent, b]).summary.read_text())
+                     judge="judge-b", coherence=True)
+    res = build_report([h], tmp_path / "out", [a.parent, b])
+    summary = json.loads(res.summary.read_text())
     sets = summary["sections"]["scores"]["sets"]
+    html = res.html.read_text()
+    assert html.count("<caption>Coherence</caption>") == 1  # only judge-b has coherence scores
+    assert sets[1]["summary"]["coherence"]["completeness"]["mean"] == 1.0
+    assert "ghost" in html  # the unmatched record is named, not dropped
     assert [s["judge"] for s in sets] == ["deterministic", "judge-b"]
     first = sets[0]
     assert first["summary"]["by_spec"]["toy"]["all"]["mean"] == pytest.approx(fmean(SCORES.values()))
@@ -215,3 +220,15 @@ def test_score_sets_of_the_same_judge_are_told_apart_by_their_file(tmp_path):
     assert [s["label"] for s in summary["scores"]] == ["deterministic (oracle)", "deterministic (faulty)"]
     assert "deterministic (oracle) vs deterministic (faulty)" in res.html.read_text()
     assert summary["sections"]["agreement"]["pairs"][0]["mean_shift"]["mean"] == pytest.approx(-fmean(SCORES.values()) / 2)
+
+
+def test_the_same_inputs_give_the_same_summary_and_figures_and_stale_figures_go(tmp_path):
+    h = write_fixture(tmp_path / "h")
+    a = write_scores(tmp_path / "a.jsonl", SCORES)
+    first = build_report([h], tmp_path / "one", [a])
+    (tmp_path / "two" / "figures").mkdir(parents=True)
+    (tmp_path / "two" / "figures" / "old-run.png").write_bytes(b"stale")
+    second = build_report([h], tmp_path / "two", [a])
+    assert first.summary.read_text() == second.summary.read_text()
+    assert [p.read_bytes() for p in first.figures] == [p.read_bytes() for p in second.figures]
+    assert sorted(p.name for p in (tmp_path / "two" / "figures").iterdir()) == sorted(p.name for p in second.figures)
