@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from actors.llm.gateway import LLMGateway  # noqa: E402
 from coordinator.coordinator import Coordinator  # noqa: E402
 from coordinator.pipeline import run_local  # noqa: E402
-from schemas import EngineSelection, LLMSettings, RunConfig  # noqa: E402
+from schemas import EngineSelection, LLMSettings, RunConfig, Workers  # noqa: E402
 from specs import load_suite  # noqa: E402
 from tests.actors.llm.scripted_model import ScriptedModel  # noqa: E402
 from tests.fakellm import FakeLLM  # noqa: E402
@@ -59,9 +59,8 @@ class ServerProcess:
         self._proc.join(timeout=15)
 
 
-def run(suite, cfg: RunConfig, out: Path, threads: int):
-    """(manifest, startup seconds, generation seconds, rounds). Startup is the gateway's creation (litellm's
-    import, paid once per run like the gateway actor's start); generation is everything after it."""
+def run_in_process(suite, cfg: RunConfig, out: Path, threads: int) -> dict:
+    """The coordinator's in-process pipeline; the gateway is created first (litellm's import is startup)."""
     t0 = time.perf_counter()
     LLMGateway.shared(cfg.llm, cfg.budget)  # the engines below share this one
     t1, c1 = time.perf_counter(), time.process_time()
@@ -69,7 +68,21 @@ def run(suite, cfg: RunConfig, out: Path, threads: int):
     manifest = run_local(coord, threads=threads)
     t2, c2 = time.perf_counter(), time.process_time()
     LLMGateway.close_shared()
-    return manifest, t1 - t0, t2 - t1, coord.progress().round, c2 - c1
+    return {"manifest": manifest, "wall": t2 - t0, "startup": t1 - t0, "rounds": coord.progress().round, "cpu": c2 - c1}
+
+
+def run_on_ray(suite, cfg: RunConfig, out: Path, threads: int) -> dict:
+    """What `seer generate --engine llm` runs: coordinator actor, one worker actor per stage with `threads`
+    concurrent calls, and the gateway actor."""
+    from coordinator import runtime
+
+    cfg = cfg.model_copy(update={"workers": Workers(interpret=threads, scenario=threads, mock=threads, expand=threads,
+                                                    per_actor=threads)})
+    seen = []
+    t0 = time.perf_counter()
+    manifest = runtime.run_ray(suite, cfg, str(out), on_progress=seen.append)
+    return {"manifest": manifest, "wall": time.perf_counter() - t0, "startup": None,
+            "rounds": seen[-1].round if seen else 0, "cpu": None}
 
 
 def main() -> None:
@@ -77,34 +90,48 @@ def main() -> None:
     ap.add_argument("--spec", default=str(ROOT.parent / "shared" / "specs" / "illustrator.json"))
     ap.add_argument("--latency", type=float, default=0.3)
     ap.add_argument("--concurrency", type=int, default=32)
+    ap.add_argument("--ray", action="store_true", help="run through Ray actors (as seer generate does) instead of in-process")
     args = ap.parse_args()
     suite = load_suite([args.spec])
+    run = run_in_process
+    if args.ray:
+        os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+        from coordinator import runtime
+
+        runtime.init(num_cpus=2, object_store_memory=200 * 1024 * 1024)
+        run = run_on_ray
     with tempfile.TemporaryDirectory() as tmp, ServerProcess(args.latency) as base_url:
+        stats_url = base_url.replace("/v1", "/_stats")
         settings = LLMSettings(model="openai/bench", api_base=base_url, concurrency=args.concurrency,
                                cache_path=str(Path(tmp) / "cache.sqlite"), timeout_s=30)
         cfg = RunConfig(engines=EngineSelection(interpret="llm", scenario="llm", mock="llm", expand="llm"), llm=settings)
         threads = args.concurrency + 8
-        cold, startup_s, cold_s, rounds, cpu_s = run(suite, cfg, Path(tmp) / "cold", threads)
-        stats = httpx.get(base_url.replace("/v1", "/_stats")).json()
-        cold_requests, max_in_flight = stats["requests"], stats["max_in_flight"]
-        warm, _, warm_s, _, warm_cpu = run(suite, cfg, Path(tmp) / "warm", threads)
-        warm_requests = httpx.get(base_url.replace("/v1", "/_stats")).json()["requests"] - cold_requests
-    u = cold.usage.total
-    covered = max(1, cold.coverage.covered_tools)
-    interpret_waves = math.ceil(len(suite.tools) / args.concurrency)
-    critical = args.latency * (interpret_waves + rounds + 2)
-    ideal = max(cold_requests * args.latency / args.concurrency, critical)
-    print(f"spec: {Path(args.spec).name} ({len(suite.tools)} tools), latency {args.latency}s, concurrency {args.concurrency}")
-    print(f"startup (gateway + litellm import, once per run): {startup_s:.2f}s")
-    print(f"cold: {cold_s:.2f}s wall, {cold_requests} requests, {rounds} rounds, max in flight {max_in_flight}, "
-          f"{cold.counts.scenarios} scenarios, coverage {cold.coverage.covered_tools}/{cold.coverage.total_tools}")
-    print(f"ideal: {ideal:.2f}s (requests x latency / concurrency = {cold_requests * args.latency / args.concurrency:.2f}s, "
-          f"critical path = {critical:.2f}s) -> ratio {cold_s / ideal:.2f}")
-    print(f"CPU in this process (pipeline + gateway + litellm): {cpu_s:.2f}s cold = {1000 * cpu_s / cold_requests:.0f} ms "
-          f"per request, {warm_cpu:.2f}s warm; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"per covered tool: {cold_requests / covered:.2f} requests, "
-          f"{(u.prompt_tokens + u.completion_tokens) / covered:.0f} tokens ({u.prompt_tokens} prompt + {u.completion_tokens} completion in all)")
-    print(f"warm cache: {warm_s:.2f}s wall, {warm_requests} requests, {warm.usage.total.cache_hits} cache hits")
+        cold = run(suite, cfg, Path(tmp) / "cold", threads)
+        stats = httpx.get(stats_url).json()
+        warm = run(suite, cfg, Path(tmp) / "warm", threads)
+        warm_requests = httpx.get(stats_url).json()["requests"] - stats["requests"]
+    requests = stats["requests"]
+    window = stats["last_at"] - stats["first_at"] + args.latency  # first request sent -> last reply
+    m = cold["manifest"]
+    u = m.usage.total
+    covered = max(1, m.coverage.covered_tools)
+    critical = args.latency * (math.ceil(len(suite.tools) / args.concurrency) + cold["rounds"] + 2)
+    ideal = max(requests * args.latency / args.concurrency, critical)
+    print(f"{'ray' if args.ray else 'in-process'}: {Path(args.spec).name} ({len(suite.tools)} tools), latency "
+          f"{args.latency}s, concurrency {args.concurrency}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"cold: {cold['wall']:.2f}s wall in all" + (f" ({cold['startup']:.2f}s gateway start = litellm import)"
+                                                      if cold["startup"] is not None else "")
+          + f"; {requests} requests, {cold['rounds']} rounds, max in flight {stats['max_in_flight']}, "
+          f"{m.counts.scenarios} scenarios, coverage {m.coverage.covered_tools}/{m.coverage.total_tools}")
+    print(f"generation window (first request -> last reply): {window:.2f}s; ideal {ideal:.2f}s "
+          f"(requests x latency / concurrency = {requests * args.latency / args.concurrency:.2f}s, "
+          f"critical path = {critical:.2f}s) -> ratio {window / ideal:.2f}")
+    if cold["cpu"] is not None:
+        print(f"CPU in this process (pipeline + gateway + litellm): {cold['cpu']:.2f}s = "
+              f"{1000 * cold['cpu'] / requests:.0f} ms per request; warm run {warm['cpu']:.2f}s")
+    print(f"per covered tool: {requests / covered:.2f} requests, {(u.prompt_tokens + u.completion_tokens) / covered:.0f} "
+          f"tokens ({u.prompt_tokens} prompt + {u.completion_tokens} completion in all)")
+    print(f"warm cache: {warm['wall']:.2f}s wall, {warm_requests} requests, {warm['manifest'].usage.total.cache_hits} cache hits")
 
 
 if __name__ == "__main__":
