@@ -1,11 +1,12 @@
-"""Which realistic value a slot gets, from its name, description, entity and role.
+"""Which realistic string a slot gets, from its name, siblings, description, entity and role.
 
 Parameter names are split into lower-case words (`repoPath`, `repo-path` and `repo_path`
-all become `repo_path`). A string slot is filled, in order of preference, from: examples
-quoted in its description (the spec author's own), a rule for the exact name, a cue in
-the description (for generic names such as `target` or `value`), a rule for the name's
-last word, then any word, then the entity and finally the role. The proposal is only a
-proposal: `values.py` fits it to the schema and validates it.
+all become `repo_path`). A string slot is filled, in order of preference, from: the values
+already chosen beside it (a locator for its `by`, `until` after `since`); a rule for the
+exact name (or a `*_id` / `*_name` family); for other names, options listed or examples
+quoted in its description (the spec author's own), then a cue in the description; the
+entity (for generic names such as `target`); a rule for the name's last word; the role.
+The proposal is only a proposal: `values.py` fits it to the schema and validates it.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from typing import Callable
 
 from actors.offline import values_formats as fmt
 from actors.offline import values_vocab as v
+from actors.offline.values_describe import desc_entity, examples, options
 from actors.offline.values_vocab import Hint
 from actors.offline.world import _uuid
 
-__all__ = ["Hint", "examples", "options", "param_docs", "realistic_number", "realistic_string", "singular", "words"]
+__all__ = ["Hint", "counterpart", "realistic_string", "singular", "words"]
 
 Make = Callable[[Hint], str]
 _GENERIC = frozenset({"name", "value", "target", "object", "source", "ref", "key", "id", "path", "pattern", "item",
@@ -31,8 +33,6 @@ _GENERIC = frozenset({"name", "value", "target", "object", "source", "ref", "key
 _CONTAINERS = frozenset({"data", "result", "results", "params", "options", "config", "settings", "payload", "body",
                          "info", "details", "response", "output", "input", "args", "arguments", "item", "items",
                          "value", "values", "properties", "attributes", "fields", "meta", "metadata", "context"})
-_PLACEHOLDERS = re.compile(r"example|foo|\bbar\b|baz|lorem|ipsum|xxx|<|>|\{|\}|\.\.\.|^string$|^value$|^text$|"
-                           r"john|jane|\bdoe\b|\bproj\b|proj-|acme|\bmy-|\bmy_|^test|\btest-|^abc", re.I)
 
 
 @lru_cache(maxsize=8192)
@@ -56,7 +56,7 @@ def _name_of(h: Hint) -> str:
     if len(parts) > 1 and parts[-1] == "name":
         return v.named(h, parts[-2])
     parent = words(h.parent)
-    entity = h.entity or _desc_entity(h.description) or ("" if len(parent) < 3 or parent in _CONTAINERS else parent)
+    entity = h.entity or desc_entity(h.description) or ("" if len(parent) < 3 or parent in _CONTAINERS else parent)
     return v.named(h, entity or "name")
 
 
@@ -231,56 +231,6 @@ def _cue(description: str) -> Make | None:
     return None
 
 
-@lru_cache(maxsize=8192)
-def _desc_entity(description: str) -> str:
-    d = description.lower()
-    m = re.search(r"\bname of (?:the |a |an )?(?:new )?([a-z][a-z-]+)", d) or \
-        re.search(r"\b(?!the\b|a\b|an\b|new\b|its\b|display\b|full\b)([a-z][a-z-]+) name\b", d)
-    return m.group(1) if m else ""
-
-
-@lru_cache(maxsize=8192)
-def examples(description: str) -> tuple[str, ...]:
-    """Example values quoted in a description ("e.g. 'Sprint 1'", "Examples: `a`, `b`", "(e.g., e1, e2)")."""
-    out: list[str] = []
-    marker = r"(?:e\.g\.|eg\.|for example|examples?:|such as)[,:]?\s*"
-    for clause in re.findall(marker + r"(.{1,160}?)(?:\)|\.\s|\.$|$)", description, re.I):
-        out += re.findall(r'"([^"\n]{1,80})"', clause) or re.findall(r"`([^`\n]{1,80})`", clause) \
-            or re.findall(r"'([^'\n]{1,80})'", clause)
-    if not out:  # unquoted examples only count inside parentheses: "(e.g., e1, e2)", "(e.g. 1d - 1 day)"
-        for inner in re.findall(r"\(" + marker + r"([^()]{1,160})\)", description, re.I):
-            items = [x.split(" - ")[0].strip() for x in re.split(r",|\bor\b", inner)]
-            out += [x for x in items if 0 < len(x.split()) <= 3]
-    return tuple(dict.fromkeys(x for x in out if x.strip() and len(x) <= 80 and not _PLACEHOLDERS.search(x)))
-
-
-@lru_cache(maxsize=4096)
-def param_docs(doc: str) -> dict[str, str]:
-    """Per-parameter text from a docstring-style tool description ("Args:\\n  name: The Redis hash key.")."""
-    m = re.search(r"^\s*(?:Args|Arguments|Parameters|Params)\s*:\s*$(.*?)(?:^\s*(?:Returns|Raises|Yields|Example|Examples|Notes?)\s*:|\Z)",
-                  doc, re.M | re.S)
-    if m is None:
-        return {}
-    return {name: text.strip() for name, text in
-            re.findall(r"^\s+([A-Za-z_][\w-]*)(?:\s*\([^)]*\))?\s*:\s*(.+)$", m.group(1), re.M)}
-
-
-@lru_cache(maxsize=8192)
-def options(description: str) -> tuple[str, ...]:
-    """Choices a description lists: "Action: create, delete, rename", "Allowed values: 'a', 'b'", "one of a|b|c"."""
-    item = r"'?[\w./-]+'?"
-    listed = rf"({item}(?:\s*(?:,|\||\bor\b)\s*{item})*)"
-    m = re.search(r"(?:allowed values|possible values|valid values|one of|options|choices)\s*(?:are|is)?:?\s*" + listed,
-                  description, re.I)
-    if m is None:  # "Label: a, b, c" needs at least three items to be a list and not prose
-        m = re.search(rf"(?:^|[.:]\s)[\w ]{{1,30}}:\s*({item}(?:\s*,\s*{item}){{2,}})", description)
-    if m is None:  # "Whether to list local branches ('local'), remote branches ('remote') or all ('all')"
-        quoted = [q for q in re.findall(r"['\"]([\w./-]{1,40})['\"]", description) if not _PLACEHOLDERS.search(q)]
-        return tuple(dict.fromkeys(quoted)) if len(quoted) >= 2 and re.search(r"\bor\b", description) else ()
-    parts = [x.strip(" '") for x in re.split(r",|\||\bor\b", m.group(1))]
-    return tuple(x for x in parts if x and not _PLACEHOLDERS.search(x))
-
-
 def json_text(h: Hint) -> str:
     """JSON as a string, shaped by the parameter: a list of paths for `file_paths`, points for `points`."""
     d, w = h.description.lower(), words(h.name)
@@ -297,7 +247,7 @@ _COUNTERPARTS = {"end": "start", "stop": "start", "until": "since", "before": "a
                  "to_date": "from_date", "until_date": "since_date"}
 
 
-def _counterpart(h: Hint):
+def counterpart(h: Hint):
     """The value already chosen for this slot's opening partner (`until` -> `since`), if any."""
     if not h.siblings:
         return None
@@ -320,7 +270,7 @@ def _from_siblings(h: Hint) -> str | None:
         return make(h) if make else None
     if w in ("path", "file_path", "filepath", "file") and {"owner", "repo"} <= h.context:
         return v.repo_file(h)  # hosted git APIs take paths inside the repository
-    start = _counterpart(h)
+    start = counterpart(h)
     if isinstance(start, str) and re.fullmatch(r"\d{4}-\d\d-\d\d(T.*)?", start):
         later = fmt.later(start, h.rng)
         return later
@@ -370,97 +320,3 @@ def _by_role(h: Hint) -> str:
     if role == "credential":
         return f"tok_{h.rng.getrandbits(96):024x}"
     return h.rng.choice((v.noun(h), v.topic(h).replace(" ", "-"), h.rng.choice(h.org.teams)))
-
-
-# ----- numbers -------------------------------------------------------------------------
-_NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
-    ("stroke_width line_width border_width weight", (0.5, 1, 2, 3)),
-    ("limit per_page page_size max_results top count first last max_count k max_messages return_limit "
-     "max_issues max_epics comment_limit tail head num max_items max_boxes batch_size", (5, 10, 20, 25, 50)),
-    ("page page_idx page_number", (1, 2, 3)),
-    ("index artboard artboard_index page_index track_index layer item artboard_a artboard_b to_index", (0, 1, 2, 3)),
-    ("offset skip start start_at start_line", (0, 20, 40)),
-    ("stop end end_line", (49, 99, 120)),
-    ("ttl expire expiration expire_seconds expiry ex seconds", (900, 3600, 86400)),
-    ("ms milliseconds timeout_ms delay_ms wait_ms", (500, 1500, 5000)),
-    ("timeout network_timeout retry_network_timeout", (10, 30, 60)),
-    ("max_delay retry_max_delay", (30, 60)),
-    ("delay retry_delay", (1, 2, 5)),
-    ("retries max_retries retry_max_retries attempts", (3, 5)),
-    ("port", (5432, 6379, 8080)),
-    ("x left cx x_position", (40, 120, 360, 640)),
-    ("y top cy y_position", (40, 96, 240, 480)),
-    ("width w resize_width max_dim", (320, 800, 1280, 1920)),
-    ("height h resize_height", (240, 600, 720, 1080)),
-    ("r g b red green blue color_r color_g color_b fill_r fill_g fill_b stroke_r stroke_g stroke_b",
-     (31, 111, 235, 164, 78)),
-    ("c m cyan magenta yellow black", (0, 20, 65, 90)),
-    ("opacity alpha", (60, 80, 100)),
-    ("angle rotation degrees", (15, 45, 90)),
-    ("scale zoom percent", (50, 125, 200)),
-    ("dpi min_dpi resolution", (72, 150, 300)),
-    ("fps framerate frame_rate", (24, 30, 60)),
-    ("bpm", (96, 120, 128)),
-    ("duration time at_time start_time end_time in_point out_point", (2, 5, 12.5, 30)),
-    ("depth max_depth levels level tree_depth", (2, 3, 4)),
-    ("context_lines lines line line_number", (3, 5, 42, 118)),
-    ("mainline parent_number", (1, 2)),
-    ("number issue_number pull_number pr pr_number discussion_number alert_number run_id milestone",
-     (17, 42, 128, 311)),
-    ("year", (2025, 2026)),
-    ("timestamp created created_at updated updated_at modified mtime ctime",
-     tuple(int(fmt.EPOCH.timestamp()) - d * 86400 - m * 60 for d, m in ((0, 0), (1, 95), (6, 300), (30, 17)))),
-    ("temperature", (0.2, 0.7)),
-    ("top_p", (0.9, 0.95)),
-    ("gb gib size_gb disk_size provisioned_storage_in_gib os_disk_size_gb", (64, 128, 256)),
-    ("font_size size radius corner_radius", (4, 12, 14, 24)),
-    ("threshold tolerance influence amount quality", (10, 25, 50, 75)),
-    ("id", (1042, 2231, 3817, 77)),
-)
-_NUMBERS_BY_NAME: dict[str, tuple[float, ...]] = {}
-for _names, _choices in _NUMBER_RULES:
-    for _n in _names.split():
-        _NUMBERS_BY_NAME.setdefault(_n, _choices)
-_CMYK = {"c": "cyan", "m": "magenta", "y": "yellow", "k": "black"}
-
-
-@lru_cache(maxsize=8192)
-def _number_choices(name: str, parent: str) -> tuple[float, ...] | None:
-    w = words(name)
-    if w in _CMYK and any(x in words(parent) for x in ("color", "fill", "stroke")):
-        w = _CMYK.get(w, w)
-    if w in _NUMBERS_BY_NAME:
-        return _NUMBERS_BY_NAME[w]
-    tokens = w.split("_")
-    for token in reversed(tokens):
-        if token in _NUMBERS_BY_NAME and len(token) > 2:
-            return _NUMBERS_BY_NAME[token]
-    if w.endswith("id"):
-        return _NUMBERS_BY_NAME["id"]
-    if tokens[0] in ("max", "min", "num") or tokens[-1] in ("count", "total"):
-        return (2, 3, 5, 10)
-    return None
-
-
-@lru_cache(maxsize=8192)
-def _described_range(description: str) -> tuple[float, float] | None:
-    m = re.search(r"(-?\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(-?\d+(?:\.\d+)?)", description)
-    if not m:
-        return None
-    lo, hi = float(m.group(1)), float(m.group(2))
-    return (lo, hi) if lo < hi else None
-
-
-def realistic_number(h: Hint) -> float | None:
-    """A realistic number for this slot, or None when nothing about it is known."""
-    start = _counterpart(h)
-    if isinstance(start, (int, float)) and not isinstance(start, bool):
-        return start + h.rng.choice((5, 10, 20, 40))  # `end_line` after `start_line`, `max` above `min`
-    choices = _number_choices(h.name, h.parent)
-    if choices is not None:
-        return h.rng.choice(choices)
-    span = _described_range(h.description) if h.description else None
-    if span is not None:
-        lo, hi = span
-        return round(lo + (hi - lo) * h.rng.choice((0.1, 0.25, 0.5, 0.8)), 2)
-    return None

@@ -1,6 +1,7 @@
 """Numbers and booleans that satisfy bounds, exclusive bounds and `multipleOf`.
 
-A realistic proposal (from the parameter name) is moved to the nearest admissible value;
+A realistic proposal (from the parameter name, a range in its description, or its
+opening partner: `end_line` after `start_line`) is moved to the nearest admissible value;
 `multipleOf` is checked exactly the way jsonschema checks it (float division), because
 `0.1 * 3` is not a multiple of `0.1` to jsonschema.
 """
@@ -9,10 +10,13 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
-from actors.offline.values_names import Hint, realistic_number
+from actors.offline import values_formats as fmt
+from actors.offline.values_names import Hint, counterpart, words
 
 _BIG = 2**53 - 1
 
@@ -143,3 +147,97 @@ def boolean(schema: dict, plain: bool, rng: random.Random) -> bool:
     if isinstance(default, bool) and rng.random() < 0.4:
         return default
     return rng.random() < 0.5
+
+
+# (names, choices): realistic numbers for parameter names; fitted into the bounds afterwards
+_NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
+    ("stroke_width line_width border_width weight", (0.5, 1, 2, 3)),
+    ("limit per_page page_size max_results top count first last max_count k max_messages return_limit "
+     "max_issues max_epics comment_limit tail head num max_items max_boxes batch_size", (5, 10, 20, 25, 50)),
+    ("page page_idx page_number", (1, 2, 3)),
+    ("index artboard artboard_index page_index track_index layer item artboard_a artboard_b to_index", (0, 1, 2, 3)),
+    ("offset skip start start_at start_line", (0, 20, 40)),
+    ("stop end end_line", (49, 99, 120)),
+    ("ttl expire expiration expire_seconds expiry ex seconds", (900, 3600, 86400)),
+    ("ms milliseconds timeout_ms delay_ms wait_ms", (500, 1500, 5000)),
+    ("timeout network_timeout retry_network_timeout", (10, 30, 60)),
+    ("max_delay retry_max_delay", (30, 60)),
+    ("delay retry_delay", (1, 2, 5)),
+    ("retries max_retries retry_max_retries attempts", (3, 5)),
+    ("port", (5432, 6379, 8080)),
+    ("x left cx x_position", (40, 120, 360, 640)),
+    ("y top cy y_position", (40, 96, 240, 480)),
+    ("width w resize_width max_dim", (320, 800, 1280, 1920)),
+    ("height h resize_height", (240, 600, 720, 1080)),
+    ("r g b red green blue color_r color_g color_b fill_r fill_g fill_b stroke_r stroke_g stroke_b",
+     (31, 111, 235, 164, 78)),
+    ("c m cyan magenta yellow black", (0, 20, 65, 90)),
+    ("opacity alpha", (60, 80, 100)),
+    ("angle rotation degrees", (15, 45, 90)),
+    ("scale zoom percent", (50, 125, 200)),
+    ("dpi min_dpi resolution", (72, 150, 300)),
+    ("fps framerate frame_rate", (24, 30, 60)),
+    ("bpm", (96, 120, 128)),
+    ("duration time at_time start_time end_time in_point out_point", (2, 5, 12.5, 30)),
+    ("depth max_depth levels level tree_depth", (2, 3, 4)),
+    ("context_lines lines line line_number", (3, 5, 42, 118)),
+    ("mainline parent_number", (1, 2)),
+    ("number issue_number pull_number pr pr_number discussion_number alert_number run_id milestone",
+     (17, 42, 128, 311)),
+    ("year", (2025, 2026)),
+    ("timestamp created created_at updated updated_at modified mtime ctime",
+     tuple(int(fmt.EPOCH.timestamp()) - d * 86400 - m * 60 for d, m in ((0, 0), (1, 95), (6, 300), (30, 17)))),
+    ("temperature", (0.2, 0.7)),
+    ("top_p", (0.9, 0.95)),
+    ("gb gib size_gb disk_size provisioned_storage_in_gib os_disk_size_gb", (64, 128, 256)),
+    ("font_size size radius corner_radius", (4, 12, 14, 24)),
+    ("threshold tolerance influence amount quality", (10, 25, 50, 75)),
+    ("id", (1042, 2231, 3817, 77)),
+)
+_NUMBERS_BY_NAME: dict[str, tuple[float, ...]] = {}
+for _names, _choices in _NUMBER_RULES:
+    for _n in _names.split():
+        _NUMBERS_BY_NAME.setdefault(_n, _choices)
+_CMYK = {"c": "cyan", "m": "magenta", "y": "yellow", "k": "black"}
+
+
+@lru_cache(maxsize=8192)
+def _number_choices(name: str, parent: str) -> tuple[float, ...] | None:
+    w = words(name)
+    if w in _CMYK and any(x in words(parent) for x in ("color", "fill", "stroke")):
+        w = _CMYK.get(w, w)
+    if w in _NUMBERS_BY_NAME:
+        return _NUMBERS_BY_NAME[w]
+    tokens = w.split("_")
+    for token in reversed(tokens):
+        if token in _NUMBERS_BY_NAME and len(token) > 2:
+            return _NUMBERS_BY_NAME[token]
+    if w.endswith("id"):
+        return _NUMBERS_BY_NAME["id"]
+    if tokens[0] in ("max", "min", "num") or tokens[-1] in ("count", "total"):
+        return (2, 3, 5, 10)
+    return None
+
+
+@lru_cache(maxsize=8192)
+def _described_range(description: str) -> tuple[float, float] | None:
+    m = re.search(r"(-?\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(-?\d+(?:\.\d+)?)", description)
+    if not m:
+        return None
+    lo, hi = float(m.group(1)), float(m.group(2))
+    return (lo, hi) if lo < hi else None
+
+
+def realistic_number(h: Hint) -> float | None:
+    """A realistic number for this slot, or None when nothing about it is known."""
+    start = counterpart(h)
+    if isinstance(start, (int, float)) and not isinstance(start, bool):
+        return start + h.rng.choice((5, 10, 20, 40))  # `end_line` after `start_line`, `max` above `min`
+    choices = _number_choices(h.name, h.parent)
+    if choices is not None:
+        return h.rng.choice(choices)
+    span = _described_range(h.description) if h.description else None
+    if span is not None:
+        lo, hi = span
+        return round(lo + (hi - lo) * h.rng.choice((0.1, 0.25, 0.5, 0.8)), 2)
+    return None

@@ -1,0 +1,141 @@
+"""The value generator's bookkeeping: where a value goes, and small schema predicates.
+
+Shared by `values` (the walk over the schema) and `values_containers` (arrays, objects).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+REF_DEPTH = 3  # nested $refs beyond this generate the smallest value, so recursive schemas end
+NESTED_OPTIONAL = 0.4  # chance an optional property of a nested object is filled in
+
+OptionalPolicy = Callable[[str], bool] | set[str] | frozenset[str] | None
+
+
+@dataclass(frozen=True)
+class Top:
+    """What `arguments` says about the top-level properties."""
+
+    roles: dict[str, str] = field(default_factory=dict)
+    entities: dict[str, str] = field(default_factory=dict)
+    fixed: dict[str, Any] = field(default_factory=dict)
+    optional: OptionalPolicy = None
+    docs: dict[str, str] = field(default_factory=dict)  # per-parameter text from the tool's description
+
+    def wants(self, name: str) -> bool:
+        if self.optional is None:
+            return False
+        if callable(self.optional):
+            return bool(self.optional(name))
+        return name in self.optional
+
+
+class Slot:
+    """Where a value goes: its name and meaning, its path, and how far `$ref`s have nested.
+
+    A plain slotted class (not a dataclass) because one is made per generated value and
+    `dataclasses.replace` showed up in profiles.
+    """
+
+    __slots__ = ("name", "role", "entity", "description", "path", "refs", "plain", "top", "parent", "fill",
+                 "siblings", "context")
+
+    def __init__(self, name: str = "", role: str | None = None, entity: str | None = None, description: str = "",
+                 path: str = "", refs: int = 0, plain: bool = False, top: Top | None = None, parent: str = "",
+                 fill: float = NESTED_OPTIONAL, siblings: dict | None = None,
+                 context: frozenset[str] = frozenset()) -> None:
+        self.name, self.role, self.entity, self.description, self.path = name, role, entity, description, path
+        self.refs, self.plain, self.top, self.parent, self.fill = refs, plain, top, parent, fill
+        self.siblings, self.context = siblings, context
+
+    def but(self, **changes: Any) -> Slot:
+        fields = {k: getattr(self, k) for k in self.__slots__}
+        fields.update(changes)
+        return Slot(**fields)
+
+    @property
+    def minimal(self) -> bool:
+        return self.plain or self.refs > REF_DEPTH
+
+
+_SIMPLE_KEYS = frozenset({"type", "description", "title", "default", "examples", "$comment", "minimum", "maximum",
+                          "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "enum", "const"})
+
+
+def simple(branch: Any) -> bool:
+    """A branch the generator meets exactly (checking it again would only cost time)."""
+    return branch is True or (isinstance(branch, dict) and isinstance(branch.get("type", ""), str)
+                              and branch.keys() <= _SIMPLE_KEYS)
+
+
+class _ByIdentity:
+    """A bounded memo of fn(obj) keyed by the object's identity (the object is kept alive)."""
+
+    def __init__(self, fn: Callable[[Any], Any], size: int = 4096) -> None:
+        self.fn, self.size, self.memo = fn, size, {}
+
+    def get(self, obj: Any) -> Any:
+        hit = self.memo.get(id(obj))
+        if hit is not None and hit[0] is obj:
+            return hit[1]
+        if len(self.memo) >= self.size:
+            self.memo.clear()
+        value = self.fn(obj)
+        self.memo[id(obj)] = (obj, value)
+        return value
+
+
+def _disjoint(branches: list) -> bool:
+    """Whether no value can match two oneOf branches: distinct single types, or a shared
+    required property with a distinct `const` in each branch (a discriminator)."""
+    if not all(isinstance(b, dict) for b in branches):
+        return False
+    types = [b.get("type") for b in branches]
+    if all(isinstance(t, str) for t in types) and len(set(types)) == len(types) and \
+            not {"integer", "number"} <= set(types):
+        return True
+    consts: dict[str, list] = {}
+    for b in branches:
+        for prop, sub in (b.get("properties") or {}).items():
+            if isinstance(sub, dict) and "const" in sub and prop in (b.get("required") or ()):
+                consts.setdefault(prop, []).append(json.dumps(sub["const"], sort_keys=True))
+    return any(len(vals) == len(branches) == len(set(vals)) for vals in consts.values())
+
+
+DISJOINT = _ByIdentity(_disjoint)
+
+
+def variants(text: str):
+    """The proposal and spellings of it that a `pattern` is more likely to accept."""
+    yield text
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")
+    yield slug.lower()
+    yield slug.replace("-", "_").lower()
+    yield slug.replace("-", "_").upper()
+    yield slug.replace("-", "")
+    yield re.sub(r"[^0-9]", "", text) or text
+
+def desc(schema: Any) -> str:
+    return schema.get("description", "") if isinstance(schema, dict) and isinstance(schema.get("description"), str) else ""
+
+
+def is_null(schema: Any) -> bool:
+    return isinstance(schema, dict) and (schema.get("type") == "null" or schema.get("const", 0) is None)
+
+
+def json_type(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, int):
+        return "integer"
+    if isinstance(v, float):
+        return "integer" if v.is_integer() else "number"
+    if isinstance(v, str):
+        return "string"
+    return "array" if isinstance(v, list) else "object"
