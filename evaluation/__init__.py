@@ -26,6 +26,13 @@ _WHERE = {
     "load_transcripts": "evaluation.grading",
     "load_scores": "evaluation.grading",
     "write_scores": "evaluation.grading",
+    "build_report": "evaluation.report",
+    "DEFAULT_SECTIONS": "evaluation.report",
+    "ReportContext": "evaluation.report_base",
+    "Section": "evaluation.report_base",
+    "Figure": "evaluation.report_base",
+    "ScoreSet": "evaluation.report_base",
+    "generation_stats": "evaluation.generation_stats",
 }
 __all__ = sorted(_WHERE)
 
