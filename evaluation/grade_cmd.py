@@ -80,7 +80,7 @@ def grade(
 
 def _judge(harness, run_dir: Path | None, model: str, *, api_base: str | None, concurrency: int, cache: bool,
            max_retries: int, seed: int, workers: int, address: str | None):
-    from evaluation.grading import load_transcripts
+    from evaluation.grading import as_graded, load_transcripts
     from schemas import LLMSettings
 
     settings = LLMSettings(model=model, api_base=api_base, temperature=0.0, concurrency=concurrency, cache=cache)
@@ -92,7 +92,7 @@ def _judge(harness, run_dir: Path | None, model: str, *, api_base: str | None, c
         unknown = sorted(set(transcripts) - {s.id for s in harness.scenarios})
         if unknown:
             raise SeerError(f"{run_dir}: transcripts for scenarios not in {harness.root}: {', '.join(unknown[:5])}")
-        items = [(s, transcripts[s.id]) for s in harness.scenarios if s.id in transcripts]
+        items = [(as_graded(s, transcripts[s.id]), transcripts[s.id]) for s in harness.scenarios if s.id in transcripts]
         missing = [s.id for s in harness.scenarios if s.id not in transcripts]
     kw = dict(temperature=0.0, max_retries=max_retries, seed=seed)
     if workers:

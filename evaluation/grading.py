@@ -7,6 +7,7 @@ harness order, and `summary.json`, a `ScoreSummary`. `--out` names a directory h
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence, TypeVar
@@ -15,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from evaluation.grader import grade_record
 from harness.io import Harness, HarnessError, iter_jsonl, write_json, write_jsonl
-from schemas import RecordScore, ScoreSummary, Tool, Transcript
+from schemas import RecordScore, Scenario, ScoreSummary, ServerEvent, Tool, ToolCallRecord, Transcript, TranscriptTurn
 
 TRANSCRIPTS = "transcripts.jsonl"
 SCORES = "scores.jsonl"
@@ -43,9 +44,45 @@ def _read_models(path: Path, model: type[M]) -> list[M]:
     return out
 
 
+MCP_AGENT = "mcp:"  # transcripts rebuilt from `seer serve` events: one turn, no turn boundaries
+
+
+def from_server_events(events: Iterable[ServerEvent]) -> dict[str, Transcript]:
+    """Transcripts from a `seer serve --transcript` file: the tools/call requests of each scenario, in
+    order, as one turn (MCP carries no user turns). A scenario served to several sessions keeps the
+    session that called it last; requests bound to no scenario cannot be graded and are skipped."""
+    sessions: dict[str, dict[str, list[ServerEvent]]] = {}
+    last: dict[str, str] = {}
+    for e in sorted(events, key=lambda e: e.seq):
+        if e.method != "tools/call" or not e.scenario_id or e.tool is None:
+            continue
+        sessions.setdefault(e.scenario_id, {}).setdefault(e.session, []).append(e)
+        last[e.scenario_id] = e.session
+    out = {}
+    for sid, by_session in sessions.items():
+        calls = [ToolCallRecord(tool=e.tool or "", arguments=e.arguments if isinstance(e.arguments, dict) else None,
+                                raw_arguments=None if isinstance(e.arguments, dict) else json.dumps(e.arguments),
+                                output=e.output, is_error=e.is_error, error=e.error, oracle_index=e.oracle_index)
+                 for e in by_session[last[sid]]]
+        out[sid] = Transcript(scenario_id=sid, agent=MCP_AGENT + last[sid], turns=[TranscriptTurn(user="", calls=calls)])
+    return out
+
+
 def load_transcripts(run: Path) -> dict[str, Transcript]:
-    """Scenario id -> transcript. A scenario appearing twice (a resumed run) keeps its last line."""
-    return {t.scenario_id: t for t in _read_models(transcripts_file(run), Transcript)}
+    """Scenario id -> transcript, from `seer run`'s transcripts.jsonl (a scenario appearing twice, after a
+    resumed run, keeps its last line) or from a `seer serve --transcript` file of server events."""
+    path = transcripts_file(run)
+    first = next(iter_jsonl(path, tolerate_torn_tail=True), (0, {}))[1]
+    if "seq" in first and "method" in first:
+        return from_server_events(_read_models(path, ServerEvent))
+    return {t.scenario_id: t for t in _read_models(path, Transcript)}
+
+
+def as_graded(scenario: Scenario, transcript: Transcript) -> Scenario:
+    """The scenario as the transcript can be graded: all of it as one turn for an MCP-served transcript."""
+    if transcript.agent.startswith(MCP_AGENT) and len(scenario.turns) > 1:
+        return scenario.model_copy(update={"turns": scenario.single_turn()})
+    return scenario
 
 
 @dataclass(frozen=True)
@@ -62,7 +99,8 @@ def grade_transcripts(harness: Harness, transcripts: Mapping[str, Transcript]) -
         raise HarnessError(f"{harness.root}: the run has transcripts for scenarios this harness does not hold: "
                            f"{', '.join(unknown[:5])}{' ...' if len(unknown) > 5 else ''}")
     tools: dict[str, Tool] = harness.tool_map()
-    records = [grade_record(s, transcripts[s.id], tools) for s in harness.scenarios if s.id in transcripts]
+    records = [grade_record(as_graded(s, transcripts[s.id]), transcripts[s.id], tools)
+               for s in harness.scenarios if s.id in transcripts]
     return GradedRun(records, [s.id for s in harness.scenarios if s.id not in transcripts])
 
 

@@ -117,3 +117,4 @@ def test_compare_puts_agreement_with_another_score_set_in_the_summary(harness_di
     assert agr.pearson_r is None  # the oracle's scores are constant: r is undefined, not NaN
     bad = grade(harness_dir, tmp_path / "f", "--out", tmp_path / "gx", "--compare", tmp_path / "missing")
     assert isinstance(bad.exception, SeerError)
+
