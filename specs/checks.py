@@ -17,7 +17,7 @@ from specs.walk import SchemaShapeError, children
 
 TYPES = {"object", "array", "string", "number", "integer", "boolean", "null"}
 _BOUNDS = (("minLength", "maxLength"), ("minItems", "maxItems"), ("minProperties", "maxProperties"), ("minContains", "maxContains"))
-_COUNTS = ("minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties")
+_COUNTS = ("minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "minContains", "maxContains")
 
 
 class ToolProblem(Exception):
@@ -87,7 +87,7 @@ def _check_types(s: dict[str, Any], path: str) -> list[str]:
 
 
 _CHECKED = frozenset(
-    ("type", "enum", "const", "pattern", "patternProperties", "required", "properties", "multipleOf",
+    ("type", "enum", "const", "pattern", "patternProperties", "required", "properties", "multipleOf", "dependentRequired",
      "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minContains", "maxContains", *_COUNTS)
 )
 
@@ -103,8 +103,9 @@ def _check_node(s: dict[str, Any], path: str) -> None:
         if _num(s.get(lo)) and _num(s.get(hi)) and s[lo] > s[hi]:
             _fail(path, f"unsatisfiable: {lo} {s[lo]} > {hi} {s[hi]}")
     lo, hi, xlo, xhi = (s.get(k) for k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"))
-    for name, v in (("minimum", lo), ("maximum", hi)):
-        if v is not None and not _num(v):
+    for name, v in (("minimum", lo), ("maximum", hi), ("exclusiveMinimum", xlo), ("exclusiveMaximum", xhi)):
+        # a boolean exclusive bound is draft-04 style: jsonschema still copes with it
+        if v is not None and not _num(v) and not (name.startswith("exclusive") and isinstance(v, bool)):
             _fail(key(path, name), f"invalid schema: {name} must be a number, got {v!r}")
     if _num(lo) and _num(hi) and lo > hi:
         _fail(path, f"unsatisfiable: minimum {lo} > maximum {hi}")
@@ -135,6 +136,11 @@ def _check_node(s: dict[str, Any], path: str) -> None:
     for p in s.get("patternProperties") or {}:
         if (err := regex_error(p)) is not None:
             _fail(key(key(path, "patternProperties"), p), f"invalid regular expression {p!r}: {err}")
+    dep = s.get("dependentRequired")
+    if dep is not None and not (
+        isinstance(dep, dict) and all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in dep.values())
+    ):
+        _fail(key(path, "dependentRequired"), "invalid schema: dependentRequired must map names to arrays of names")
     _check_required(s, path)
 
 

@@ -341,3 +341,31 @@ def test_a_property_named_ref_is_a_property_not_a_reference(tmp_path: Path) -> N
     t = tool("odd", properties={"$ref": {"type": "string"}, "other": {"$ref": "#/$defs/S"}}, **{"$defs": {"S": {"type": "integer"}}})
     schema = load_suite([write(tmp_path, "s.json", [t])]).tool("odd").input_schema
     assert schema["properties"] == {"$ref": {"type": "string"}, "other": {"type": "integer"}}
+
+
+@pytest.mark.parametrize(
+    ("keyword", "value", "at"),
+    [
+        ("exclusiveMinimum", "x", ".exclusiveMinimum"),
+        ("exclusiveMaximum", [1], ".exclusiveMaximum"),
+        ("dependentRequired", 5, ".dependentRequired"),
+        ("contains", 5, ".contains"),
+        ("propertyNames", 5, ".propertyNames"),
+        ("if", 5, ".if"),
+        ("type", 5, ".type"),
+        ("items", 5, ".items"),
+        ("unevaluatedProperties", 5, ".unevaluatedProperties"),
+        ("minContains", "x", ".minContains"),
+        ("properties", [], ".properties"),
+        ("anyOf", [], ".anyOf"),
+    ],
+)
+def test_keyword_values_of_the_wrong_type_skip_the_tool(tmp_path: Path, keyword: str, value: object, at: str) -> None:
+    """jsonschema itself crashes on these (TypeError, AttributeError) when it meets a value."""
+    bad = tool("bad", properties={"a": {keyword: value}})
+    _skipped_one(tmp_path, bad, "invalid schema", "tools[1].inputSchema.properties.a" + at)
+
+
+def test_a_draft_04_boolean_exclusive_bound_is_accepted(tmp_path: Path) -> None:
+    t = tool("old", properties={"n": {"type": "number", "minimum": 0, "exclusiveMinimum": True}})
+    assert load_suite([write(tmp_path, "s.json", [t])]).skipped == []
