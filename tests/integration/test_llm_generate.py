@@ -83,3 +83,20 @@ def test_the_call_budget_leaves_a_valid_partial_harness(tmp_path) -> None:
     assert validate_harness(tmp_path / "h").problems == []
     assert any("max-calls 15" in f.reason for f in manifest.failures)
     assert json.loads((tmp_path / "h" / "manifest.json").read_text())["usage"]["stages"]
+
+
+def test_the_api_key_reaches_the_server_but_no_harness_file_log_or_cache(tmp_path, monkeypatch, capfd) -> None:
+    from tests.fakellm import error
+
+    secret = "sk-live-3b9e51c07d2a4f8e96"
+    monkeypatch.setenv("OPENAI_API_KEY", secret)
+    suite = load_suite([shared_spec("memory")])
+    with FakeLLM(responder=ScriptedModel()) as server:
+        server.enqueue(error(500, f"upstream rejected key {secret}"), error(401, f"Incorrect API key provided: {secret}"))
+        manifest, _ = generate_local(suite, config(server, tmp_path), str(tmp_path / "h"))
+        assert server.requests[0].headers["authorization"] == f"Bearer {secret}"
+    assert any("***" in f.reason for f in manifest.failures)  # the provider's echo of the key was scrubbed
+    files = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert files and all(secret.encode() not in p.read_bytes() for p in files)
+    out = capfd.readouterr()
+    assert secret not in out.out + out.err
