@@ -35,6 +35,8 @@ SYSTEM = (
     "descriptions say, apply the cascading rules, and answer with one JSON object matching the schema."
 )
 T = TypeVar("T")
+# A verdict is ~250 tokens per turn plus coherence and rationale; the cap stops a looping model early.
+TOKENS_BASE, TOKENS_PER_TURN = 400, 450
 
 
 def _tools_used(scenario: Scenario, tools: Mapping[str, Tool], extra: Sequence[str] = ()) -> list[dict[str, Any]]:
@@ -121,7 +123,8 @@ class Judge:
         problems: list[str] = []
         for _ in range(self.max_retries + 1):
             req = LLMRequest.of(messages, stage="judge", item=item, response_schema=Judgment.model_json_schema(),
-                                schema_name="Judgment", temperature=self.temperature, seed=self.seed, model=self.model)
+                                schema_name="Judgment", temperature=self.temperature, seed=self.seed, model=self.model,
+                                max_tokens=TOKENS_BASE + TOKENS_PER_TURN * n_turns)
             try:
                 result = self.gateway.complete(req)
             except LLMError as e:

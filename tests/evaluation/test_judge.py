@@ -59,7 +59,7 @@ def test_rubric_field_descriptions_reach_the_model_as_the_response_schema(llm, t
     schema = sent["response_format"]["json_schema"]["schema"]
     assert schema == Judgment.model_json_schema()
     assert "MUST be 0 when wrong_value is true" in json.dumps(schema)
-    assert sent["temperature"] == 0.0
+    assert sent["temperature"] == 0.0 and sent["max_tokens"] == 400 + 450 * 2
     prompt = llm.requests[0].prompt_text
     assert "reference_calls" in prompt and "/work/reports/q3.md" in prompt and "<data-" in prompt
 
