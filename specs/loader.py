@@ -81,6 +81,15 @@ def _expands_beyond(doc: Any, cap: int) -> bool:
     return False
 
 
+def _whole_listing(source: str, result: dict[str, Any], path: str) -> None:
+    """A captured page that has a next page is only part of the spec: loading it would drop tools."""
+    if result.get("nextCursor") is not None:
+        raise SpecError(
+            source, path, "this tools/list capture is one page of several (nextCursor is set): "
+            "capture every page into one list, or read the server with --server"
+        )
+
+
 def _raws(source: str, doc: Any) -> tuple[list[RawTool] | None, SpecKind]:
     """Format detection. OpenAPI returns (None, "openapi"): it is built by its own module."""
     if isinstance(doc, list):
@@ -93,8 +102,11 @@ def _raws(source: str, doc: Any) -> tuple[list[RawTool] | None, SpecKind]:
     if "openapi" in doc or "swagger" in doc:
         return None, "openapi"
     if "jsonrpc" in doc:
-        return list_raws(source, envelope_result(source, doc)["tools"], "result.tools")
+        result = envelope_result(source, doc)
+        _whole_listing(source, result, "result.nextCursor")
+        return list_raws(source, result["tools"], "result.tools")
     if "tools" in doc:
+        _whole_listing(source, doc, "nextCursor")
         return list_raws(source, doc["tools"], "tools")
     if "functions" in doc:
         items = doc["functions"]

@@ -111,6 +111,16 @@ def test_a_json_rpc_error_response_is_rejected_with_its_message(tmp_path: Path) 
     assert "is an error" in msg and "Method not found" in msg
 
 
+@pytest.mark.parametrize(
+    ("doc", "at"),
+    [({"tools": [tool("a")], "nextCursor": "p2"}, "nextCursor"),
+     ({"jsonrpc": "2.0", "id": 1, "result": {"tools": [tool("a")], "nextCursor": "p2"}}, "result.nextCursor")],
+)
+def test_one_page_of_a_paged_listing_is_rejected_rather_than_half_loaded(tmp_path: Path, doc: dict, at: str) -> None:
+    msg = rejected(write(tmp_path, "page.json", doc))
+    assert msg.startswith(f"page.json: {at}: this tools/list capture is one page of several")
+
+
 def test_a_description_that_is_not_a_string_is_rejected(tmp_path: Path) -> None:
     msg = rejected(write(tmp_path, "x.json", {"tools": [{**tool("a"), "description": ["x"]}]}))
     assert msg == 'x.json: tools[0].description: expected "string", got "array"'
