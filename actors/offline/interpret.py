@@ -178,9 +178,20 @@ def _use_cases(sentences: list[str], action: Action, entity: str, params: list[P
     return cases[:4]
 
 
+def _compounds(toks: list[str]) -> list[str]:
+    """`pull request` is one noun, not the verb `pull` before `request`."""
+    out: list[str] = []
+    for t in toks:
+        if out and out[-1] == "pull" and t in ("request", "requests"):
+            out[-1] = "pull_request"
+        else:
+            out.append(t)
+    return out
+
+
 def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation:
     """Interpret one tool; `ns` holds its spec's namespace tokens (see `namespaces`)."""
-    toks = tokens(tool.original_name or tool.name)
+    toks = _compounds(tokens(tool.original_name or tool.name))
     while len(toks) > 1 and ns and toks[0] in ns:
         toks = toks[1:]
     ann = tool.annotations or {}

@@ -98,8 +98,8 @@ class OfflineScenarioWriter:
         for j, call in enumerate(calls):
             call.explanation = self._explain(j, seq, refs_all)
         steps = [self.its[n] for n in seq]
-        tags = [tag for it in steps for tag in it.tags]
-        subject = next((e["id"] for e in reversed(world.entities) if isinstance(e["id"], str)), None)
+        tags = text.main_tags(steps)
+        subject = _subject(steps[-1], calls[-1].arguments)
         state = WorkflowState(
             entities=[Entity(kind=e["kind"], id=_as_id(e["id"]), attributes=e["attributes"], created_by=e["created_by"])
                       for e in world.entities if e["created_by"] is not None],
@@ -107,7 +107,7 @@ class OfflineScenarioWriter:
                            for e in world.entities if e["created_by"] is None],
             context=dict(world.context))
         owner = f"{org.name}'" if org.name.endswith("s") else f"{org.name}'s"
-        intro = f"I'm working on {owner} {steps[0].tags[0] if steps[0].tags else 'tooling'} setup."
+        intro = f"I'm working on {owner} {tags[0]} setup."
         handoffs = sum(len(r) for r in refs_all)
         return Scenario(
             id=req.id, title=text.title(steps), complexity=req.complexity,
@@ -231,6 +231,17 @@ class OfflineScenarioWriter:
         if later:
             return head + f", to get what step{'s' if len(later) > 1 else ''} {', '.join(map(str, later))} need{'s' if len(later) == 1 else ''}."
         return head + (" to finish the request." if j == len(seq) - 1 else " as the user asked.")
+
+
+def _subject(it: ToolInterpretation, args: dict[str, Any]) -> str | None:
+    """The ID of what the last call acted on, for the follow-up question."""
+    ids = [p for p in it.parameters if p.role is ParameterRole.identifier and p.name in args]
+    ids.sort(key=lambda p: not same_kind(p.entity or "", it.entity))
+    for p in ids:
+        value = _scalar(args[p.name])
+        if isinstance(value, (str, int)) and not isinstance(value, bool):
+            return str(value)
+    return None
 
 
 def _scalar(value: Any) -> Any:

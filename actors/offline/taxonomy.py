@@ -91,7 +91,7 @@ with sizes size current new existing given one many single batch bulk item_s own
 mcp tool tools api""".split())
 
 # Entity heads: when a name ends in one of these, the head alone is the entity (`read_text_file` -> file).
-HEADS = set("""file directory folder branch commit tag key hash list stream channel message user issue
+HEADS = set("""pull_request review alert release notification discussion file directory folder branch commit tag key hash list stream channel message user issue
 project page element document layer artboard repository repo comment table database index entity
 relation observation node graph organization organisation team sprint board space attachment
 workflow run job cluster vault secret container image snapshot tab dialog frame""".split())
@@ -156,7 +156,7 @@ def _tags(tag: str, words: str) -> None:
 _tags("filesystem", "file files directory directories folder path paths filesystem")
 _tags("version-control", "git commit commits branch branches merge rebase stash tag diff repository repo "
       "blame checkout cherry reflog worktree")
-_tags("code-hosting", "github pull gist fork copilot review workflow")
+_tags("code-hosting", "github pull pull_request gist fork copilot review workflow")
 _tags("database", "redis sql table tables database migration migrations postgres query schema schemas "
       "index indexes supabase")
 _tags("cache", "redis cache hash hset expire expiration ttl key keys")

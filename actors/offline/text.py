@@ -117,6 +117,16 @@ def shape(actions: list[Action]) -> str:
     return "automation"
 
 
+def main_tags(steps: list[ToolInterpretation]) -> list[str]:
+    """The workflow's tags, most used first; `search` and `general` only when nothing else applies."""
+    counts: dict[str, int] = {}
+    for it in steps:
+        for tag in it.tags:
+            counts[tag] = counts.get(tag, 0) + 1
+    ranked = sorted(counts, key=lambda t: (t in ("search", "general"), -counts[t]))
+    return ranked or ["general"]
+
+
 def category(tags: list[str], actions: list[Action]) -> str:
     return f"{tags[0] if tags else 'general'}/{shape(actions)}"
 
