@@ -40,6 +40,7 @@ from evaluation.alignment import Alignment, align
 from evaluation.arguments import ARGUMENT_SUBDIMENSIONS, score_arguments
 from evaluation.equivalence import equivalent, scalar_leaves
 from schemas import DIMENSIONS, Call, RecordScore, Scenario, Tool, ToolCallRecord, Transcript, TurnScore
+from schemas.errors import SeerError
 
 SUBDIMENSIONS: dict[str, tuple[str, ...]] = {
     "usage": ("necessity",),
@@ -195,6 +196,13 @@ def grade_record(scenario: Scenario, transcript: Transcript | None, tools: Mappi
     """Grade one transcript (None: the agent produced none) against its scenario."""
     run = _Run(scenario, tools)
     turns = scenario.turns or scenario.single_turn()
+    n = len(scenario.calls)
+    for t, turn in enumerate(turns):
+        bad = [i for i in turn.calls if not 0 <= i < n]
+        bad += [f"sources {s}" for i in turn.calls if 0 <= i < n for s in scenario.calls[i].sources.values()
+                if not 0 <= s < i]
+        if bad:
+            raise SeerError(f"scenario {scenario.id}: turns[{t}] refers to calls that do not exist or come later: {bad}")
     agent_turns = transcript.turns if transcript else []
     scores = [
         _grade_turn(run, n, list(t.calls), agent_turns[n].calls if n < len(agent_turns) else [])

@@ -217,3 +217,12 @@ def test_a_structure_sent_as_json_text_has_the_right_value_and_the_wrong_type():
     t = oracle_transcript(s)
     call(t, 0, 0).arguments["tags"] = '["q3", "final"]'
     assert below_one(grade_record(s, t, tools)) == {"arguments.type"}
+
+
+def test_a_scenario_whose_turns_point_outside_its_calls_is_a_clear_error():
+    from schemas.errors import SeerError
+
+    s = scenario()
+    s.turns[1].calls.append(9)
+    with pytest.raises(SeerError, match=r"scenario s1: turns\[1\]"):
+        grade_record(s, oracle_transcript(scenario()), TOOLS)
