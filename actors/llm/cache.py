@@ -47,6 +47,7 @@ class ResponseCache:
         self._db = sqlite3.connect(str(self.path), check_same_thread=False, timeout=30)
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")  # no fsync per answer: a lost last entry only costs a request
             self._db.execute("CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             self._db.commit()
 
