@@ -21,7 +21,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 def browser(tmp_path_factory):
     require_executable(CHROMIUM, "renders the HTML report in the browser test")
     require_executable(CHROMEDRIVER, "drives Chromium for the browser test")
-    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium import webdriver  # the `test` extra: a missing package is an error, not a skip
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
