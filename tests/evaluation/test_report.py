@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from coordinator.cli import app
 from evaluation.report import build_report, split_inputs
 from evaluation.report_complexity import complexity_section
+from evaluation.report_generation import generation_section
 from evaluation.report_scores import score_sections
 from evaluation.report_base import Section, figure_slot
 from harness.io import load_harness
@@ -232,3 +233,15 @@ def test_the_same_inputs_give_the_same_summary_and_figures_and_stale_figures_go(
     assert first.summary.read_text() == second.summary.read_text()
     assert [p.read_bytes() for p in first.figures] == [p.read_bytes() for p in second.figures]
     assert sorted(p.name for p in (tmp_path / "two" / "figures").iterdir()) == sorted(p.name for p in second.figures)
+
+
+def test_a_harness_still_being_written_is_reported_and_marked_partial(tmp_path):
+    root = write_fixture(tmp_path / "h")
+    manifest = json.loads((root / "manifest.json").read_text())
+    manifest.update(partial=True, stop_reason="interrupted")
+    (root / "manifest.json").write_text(json.dumps(manifest))
+    with (root / "scenarios.jsonl").open("a") as f:
+        f.write('{"id": "s6", "title": "torn')  # a crash mid-line: the last line is skipped
+    res = build_report([root], tmp_path / "out", builders=(generation_section,))
+    assert "<b>partial</b> (interrupted)" in res.html.read_text()
+    assert json.loads(res.summary.read_text())["sections"]["generation"]["harnesses"]["toy"]["scenarios"] == 5
