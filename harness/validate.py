@@ -8,6 +8,7 @@ at the end of `generate`; the CLI prints the report as JSON and exits 0 (clean) 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -174,12 +175,11 @@ def _check_ids(s: Scenario, interps: dict[str, ToolInterpretation], out: _Collec
                     SCENARIOS, s.id, "state.entities")
             continue
         c = s.calls[e.created_by]
-        if e.id not in strings_in([c.output, c.arguments]) and e.id not in json.dumps([c.output, c.arguments]):
+        if not _value_in(e.id, strings_in([c.output, c.arguments])):
             out.add("entity_not_in_creator", f"entity {e.id!r} does not appear in call {e.created_by}",
                     SCENARIOS, s.id, f"calls[{e.created_by}]")
         produced_kinds.setdefault(e.kind, e.created_by)
     earlier: set[str] = set(known)
-    earlier_text = ""
     for i, c in enumerate(s.calls):
         interp = interps.get(c.tool)
         # A create call introduces the value it names (as do entities the state says this call created).
@@ -194,7 +194,7 @@ def _check_ids(s: Scenario, interps: dict[str, ToolInterpretation], out: _Collec
             else:
                 val = c.arguments[arg]
                 prior = s.calls[src]
-                if not _value_in(val, strings_in([prior.output, prior.arguments]), json.dumps(prior.output)):
+                if not _value_in(val, strings_in([prior.output, prior.arguments])):
                     out.add("id_inconsistent", f"value {val!r} does not appear in the output of call {src}",
                             SCENARIOS, s.id, where)
         creates = interp is not None and interp.action.value == "create"
@@ -204,17 +204,21 @@ def _check_ids(s: Scenario, interps: dict[str, ToolInterpretation], out: _Collec
             val = c.arguments[arg]
             if isinstance(val, str) and val in introduced:
                 continue
-            if not _value_in(val, earlier, earlier_text):
+            if not _value_in(val, earlier):
                 out.add("id_inconsistent",
                         f"{kind} {val!r} is used before any earlier output or precondition has it",
                         SCENARIOS, s.id, f"calls[{i}].arguments.{arg}")
         earlier |= strings_in([c.output, c.arguments])
-        earlier_text += "\n" + json.dumps(c.output, ensure_ascii=False) + "\n" + str(c.output)
 
 
-def _value_in(value: Any, strings: set[str], text: str) -> bool:
-    vals = strings_in(value) or {json.dumps(value)}
-    return all(v in strings or v in text for v in vals)
+def _value_in(value: Any, strings: set[str]) -> bool:
+    """Every string in `value` is one of `strings` or written inside one of them as a whole token
+    (an id inside a sentence: "Created file /srv/a.md", "Opened issue #82")."""
+    def inside(v: str) -> bool:
+        token = re.compile(r"(?<!\w)" + re.escape(v) + r"(?!\w)")
+        return any(token.search(s) for s in strings)
+
+    return all(v in strings or inside(v) for v in strings_in(value))
 
 
 def _check_manifest(m: Manifest, tools: list[Tool], scenarios: list[Scenario], out: _Collector) -> None:

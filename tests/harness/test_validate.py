@@ -168,3 +168,17 @@ def test_partial_harness_is_reported(tmp_path):
     (root / MANIFEST).write_text(json.dumps(m))
     [p] = _problems(root, "partial_harness")
     assert "interrupted" in p.message and p.file == MANIFEST
+
+
+def test_ids_count_inside_sentences_only_as_whole_tokens(tmp_path):
+    root = write_harness(tmp_path / "h")
+
+    def edit(s):
+        s["s-files"]["calls"][0]["output"] = "Saved C:\\docs\\a.docx, see issue #7"
+        s["s-files"]["state"]["entities"] = [{"kind": "file", "id": "C:\\docs\\a.docx", "created_by": 0},
+                                             {"kind": "issue", "id": "7", "created_by": 0}]
+        s["s-issue"]["state"]["entities"][0]["id"] = "4"  # only "42" is in the output: not the same id
+
+    _rewrite_scenarios(root, edit)
+    problems = _problems(root, "entity_not_in_creator")
+    assert [(p.scenario_id, p.message) for p in problems] == [("s-issue", "entity '4' does not appear in call 0")]
