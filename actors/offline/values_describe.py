@@ -10,14 +10,24 @@ import re
 from functools import lru_cache
 
 _PLACEHOLDERS = re.compile(r"example|foo|\bbar\b|baz|lorem|ipsum|xxx|<|>|\{|\}|\.\.\.|^string$|^value$|^text$|"
-                           r"john|jane|\bdoe\b|\bproj\b|proj-|acme|\bmy-|\bmy_|^test|\btest-|^abc", re.I)
+                           r"john|jane|\bdoe\b|\bproj\b|proj-|acme|\bmy-|\bmy_|^my[a-z]|^test|\btest-|^abc", re.I)
+
+
+_PROSE_WORDS = frozenset({"optional", "default", "required", "defaults", "if", "when", "the", "a", "an", "see", "and",
+                          "only", "e", "g", "i", "ie", "eg", "not", "is", "are", "etc"})
+_NOT_NOUNS = frozenset({"to", "in", "of", "for", "that", "which", "where", "from", "on", "at", "with", "used", "whose",
+                        "you", "being", "or", "and", "is", "as", "if", "will", "within", "inside"})
 
 
 @lru_cache(maxsize=8192)
 def desc_entity(description: str) -> str:
+    """The kind of thing a description says the value names: "The name of the Key Vault" -> "key vault"."""
     d = description.lower()
-    m = re.search(r"\bname of (?:the |a |an )?(?:new )?([a-z][a-z-]+)", d) or \
-        re.search(r"\b(?!the\b|a\b|an\b|new\b|its\b|display\b|full\b)([a-z][a-z-]+) name\b", d)
+    m = re.search(r"\bname of (?:the |a |an )?(?:new |existing )?([a-z][a-z-]+)(?: ([a-z][a-z-]+))?", d)
+    if m:
+        second = m.group(2)
+        return f"{m.group(1)} {second}" if second and second not in _NOT_NOUNS else m.group(1)
+    m = re.search(r"\b(?!the\b|a\b|an\b|new\b|its\b|display\b|full\b)([a-z][a-z-]+) name\b", d)
     return m.group(1) if m else ""
 
 
@@ -26,7 +36,7 @@ def examples(description: str) -> tuple[str, ...]:
     """Example values quoted in a description ("e.g. 'Sprint 1'", "Examples: `a`, `b`", "(e.g., e1, e2)")."""
     out: list[str] = []
     marker = r"(?:e\.g\.|eg\.|for example|examples?:|such as)[,:]?\s*"
-    for clause in re.findall(marker + r"(.{1,160}?)(?:\)|\.\s|\.$|$)", description, re.I):
+    for clause in re.findall(marker + r"(.{1,200}?)(?:\.\s|\.$|$)", description, re.I):
         out += re.findall(r'"([^"\n]{1,80})"', clause) or re.findall(r"`([^`\n]{1,80})`", clause) \
             or re.findall(r"'([^'\n]{1,80})'", clause)
     if not out:  # unquoted examples only count inside parentheses: "(e.g., e1, e2)", "(e.g. 1d - 1 day)"
@@ -56,8 +66,20 @@ def options(description: str) -> tuple[str, ...]:
                   description, re.I)
     if m is None:  # "Label: a, b, c" needs at least three items to be a list and not prose
         m = re.search(rf"(?:^|[.:]\s)[\w ]{{1,30}}:\s*({item}(?:\s*,\s*{item}){{2,}})", description)
+    if m is None:  # "The type of key to create (RSA, EC)."
+        m = re.search(r"\(([A-Za-z0-9_-]{1,20}(?:\s*(?:,|\bor\b)\s*[A-Za-z0-9_-]{1,20})+)\)", description)
+        if m and not any(w.lower() in _PROSE_WORDS for w in re.split(r"\W+", m.group(1))):
+            return tuple(x.strip() for x in re.split(r",|\bor\b", m.group(1)) if x.strip())
+        m = None
     if m is None:  # "Whether to list local branches ('local'), remote branches ('remote') or all ('all')"
         quoted = [q for q in re.findall(r"['\"]([\w./-]{1,40})['\"]", description) if not _PLACEHOLDERS.search(q)]
         return tuple(dict.fromkeys(quoted)) if len(quoted) >= 2 and re.search(r"\bor\b", description) else ()
-    parts = [x.strip(" '") for x in re.split(r",|\||\bor\b", m.group(1))]
+    parts = [x.strip(" '.") for x in re.split(r",|\||\bor\b", m.group(1))]
     return tuple(x for x in parts if x and not _PLACEHOLDERS.search(x))
+
+
+@lru_cache(maxsize=8192)
+def templates(description: str) -> tuple[str, ...]:
+    """Path templates with placeholders a description shows ("/subscriptions/{sub}/resourceGroups/{rg}")."""
+    found = re.findall(r"(?<![\w{<])(/?[\w.:-]*(?:/[\w.:-]*)*[{<][\w-]+[}>][\w{}<>.:/-]*)", description)
+    return tuple(dict.fromkeys(t.rstrip(".,;:") for t in found if "/" in t))

@@ -18,7 +18,7 @@ from typing import Callable
 
 from actors.offline import values_formats as fmt
 from actors.offline import values_vocab as v
-from actors.offline.values_describe import desc_entity, examples, options
+from actors.offline.values_describe import desc_entity, examples, options, templates
 from actors.offline.values_vocab import Hint
 from actors.offline.world import _uuid
 
@@ -28,7 +28,8 @@ Make = Callable[[Hint], str]
 _GENERIC = frozenset({"name", "value", "target", "object", "source", "ref", "key", "id", "path", "pattern", "item",
                       "items", "data", "param", "upstream", "onto", "start_point", "commitish", "input", "type", "kind",
                       "mode", "format", "element", "uid", "filter", "fields", "expand", "destination", "label", "what",
-                      "args", "selector", "code", "script", "action", "operation", "timestamp", "time"})
+                      "args", "selector", "code", "script", "action", "operation", "timestamp", "time", "account",
+                      "container"})
 # enclosing property names that say nothing about what their children name
 _CONTAINERS = frozenset({"data", "result", "results", "params", "options", "config", "settings", "payload", "body",
                          "info", "details", "response", "output", "input", "args", "arguments", "item", "items",
@@ -159,9 +160,12 @@ _FAMILY_RULES: tuple[tuple[re.Pattern[str], Make], ...] = (
 _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p, f in (
     (r"key to press|keyboard|key or a combination", v.keyboard),
     (r"json ?path", lambda h: h.rng.choice(("$", f"$.{v.noun(h)}.status", "$.items[0].owner", "$.settings.retries"))),
-    (r"\b(hash|list|set|stream|redis|sorted set) key\b|\bthe key\b|key name|name of the key", v.cache_key),
     (r"field name|name of the field", lambda h: h.rng.choice(("status", "owner", "email", "updated_at", "plan"))),
+    (r"\b(hash|list|set|stream|redis|sorted set) key\b|key name", v.cache_key),
     (r"human-readable element", lambda h: h.rng.choice(v.ELEMENTS)),
+    (r"(mysql|postgresql|postgres|server) parameter", lambda h: h.rng.choice(
+        ("max_connections", "work_mem", "slow_query_log", "log_min_duration_statement"))),
+    (r"\bname of\b|\bname\b", _name_of),
     (r"commit hash|commit/branch|branch name, commit|branch or commit|commit, branch|commit or|commit to", v.git_ref),
     (r"\bbranch", lambda h: h.rng.choice(h.org.branches)),
     (r"git ref", v.git_ref),
@@ -170,7 +174,7 @@ _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p
     (r"\burl\b|\buri\b|\blink\b", v.url),
     (r"e-?mail", lambda h: v.person(h).email),
     (r"\buuid\b", lambda h: _uuid(h.rng)),
-    (r"javascript|\bjs\b|=>", v.javascript),
+    (r"javascript|(?<!\.)\bjs\b|=>", v.javascript),
     (r"\bsql\b", v.sql), (r"\bkql\b|kusto", v.kql), (r"odata", v.odata), (r"\bjql\b", v.jql), (r"\bcql\b", v.cql),
     (r"comma-separated|comma separated", v.comma_list),
     (r"regular expression|\bregex", v.regex),
@@ -178,7 +182,6 @@ _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p
     (r"powershell", lambda h: h.rng.choice(("Get-Process | Sort-Object CPU -Descending | Select-Object -First 5",
                                             "Get-ChildItem -Path C:\\Exports -Filter *.pdf"))),
     (r"extendscript|\bjsx\b", lambda h: h.rng.choice(("app.activeDocument.name", "app.activeDocument.layers.length"))),
-    (r"\bname of\b|\bname\b", _name_of),
     (r"director|folder|repositor|working dir", v.directory),
     (r"\bfile\b", v.path),
     (r"markdown", v.markdown),
@@ -277,12 +280,42 @@ def _from_siblings(h: Hint) -> str | None:
     return None
 
 
+_NAMES_A_THING = re.compile(r"\s*(?:the |a |an )?(?:\(optional\) )?name of\b", re.I)
+_SLOTS = {"sub": "subscription", "subscription": "subscription", "subscriptionid": "subscription",
+          "subscription_id": "subscription", "rg": "rg", "resourcegroup": "rg", "resourcegroupname": "rg",
+          "resource_group": "rg", "resource_group_name": "rg", "tenant": "tenant", "tenantid": "tenant"}
+
+
+def _filled(h: Hint, template: str) -> str:
+    """A description's template with organisation values in its placeholders."""
+    def fill(m: re.Match[str]) -> str:
+        name = words(m.group(1))
+        slot = _SLOTS.get(name.replace("_", "")) or _SLOTS.get(name)
+        if slot == "subscription":
+            return h.org.subscription
+        if slot == "rg":
+            return h.org.resource_groups[0]
+        if slot == "tenant":
+            return h.org.tenant
+        last = name.split("_")[-1] or "res"
+        if last in ("number", "id", "index", "n", "num", "count"):
+            return str(h.rng.randint(12, 480))
+        make, _exact = _name_rule(name)
+        return make(h.__class__(name, None, None, "", h.org, h.rng)) if make is not None else v.resource(h, last)
+    return re.sub(r"[{<]([\w-]+)[}>]", fill, template)
+
+
 def realistic_string(h: Hint) -> str:
     """A realistic string for this slot; never a placeholder."""
     if h.siblings or h.context:
         shaped = _from_siblings(h)
         if shaped is not None:
             return shaped
+    shown = templates(h.description) if h.description else ()
+    if shown:
+        return _filled(h, h.rng.choice(shown))
+    if _NAMES_A_THING.match(h.description):
+        return _name_of(h)  # "The name of the secret": a name, whatever the parameter is called
     make, exact = _name_rule(h.name)
     w = words(h.name)
     generic = w in _GENERIC
@@ -293,8 +326,11 @@ def realistic_string(h: Hint) -> str:
     cue = _cue(h.description) if h.description else None
     if cue is v.json_text:
         return json_text(h)  # examples inside a JSON description are fragments, not values
-    shown = options(h.description) or examples(h.description) if h.description else ()
-    if shown and (generic or h.rng.random() < 0.9):
+    listed = options(h.description) if h.description else ()
+    if listed:
+        return h.rng.choice(listed)  # a closed list the description spells out
+    shown = examples(h.description) if h.description else ()
+    if shown and (generic or make is None or h.rng.random() < 0.9):
         return h.rng.choice(shown)
     if cue is not None:
         return cue(h)

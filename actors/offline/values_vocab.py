@@ -245,7 +245,7 @@ def resource(h: Hint, kind: str) -> str:
 
 def named(h: Hint, entity: str) -> str:
     """A name for a thing of kind `entity` ("layer", "user", "sprint", "vm", ...)."""
-    e = entity.lower().replace("-", "_")
+    e = entity.lower().replace("-", "_").replace(" ", "_")
     last = e.rsplit("_", 1)[-1]
     if last in _PEOPLE_WORDS:
         return person(h).name

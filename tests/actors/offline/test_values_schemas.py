@@ -260,3 +260,24 @@ def test_values_follow_their_siblings_and_the_tools_docstring():
     for seed in SEEDS:
         args = ValueGenerator(make_org(seed), random.Random(seed)).arguments(redis, doc=doc)
         assert ":" in args["name"] and args["key"] in {"status", "owner", "email", "updated_at", "plan"}, args
+
+
+def test_path_templates_in_descriptions_are_filled_from_the_organisation():
+    schema = {"type": "string", "description": "The resource ID (e.g., /subscriptions/{sub}/resourceGroups/{rg}"
+                                               "/providers/Microsoft.Compute/virtualMachines/{vm})."}
+    for seed, value in zip(SEEDS, values(schema, name="resourceId")):
+        org = make_org(seed)
+        assert value.startswith(f"/subscriptions/{org.subscription}/resourceGroups/{org.resource_groups[0]}/")
+        assert "{" not in value and re.search(r"virtualMachines/vm-[a-z]+-\w+$", value)
+    refs = {"type": "string", "description": "Git refs such as `refs/heads/{branch}` or `refs/pull/{pr_number}/head`"}
+    for seed, value in zip(SEEDS, values(refs, name="ref")):
+        assert re.fullmatch(r"refs/pull/\d+/head", value) or value[len("refs/heads/"):] in make_org(seed).branches
+
+
+def test_names_described_as_names_are_names_and_listed_options_are_used():
+    named = {"type": "string", "description": "The name of the secret."}
+    assert all(not v.startswith("tok_") and "secret" in v for v in values(named, name="secret"))
+    listed = {"type": "string", "description": "The type of key to create (RSA, EC)."}
+    assert set(values(listed, name="key-type")) <= {"RSA", "EC"}
+    worklog = {"type": "string", "description": "Time spent. Examples: '1h 30m' (1 hour and 30 minutes), '1d' (1 day)"}
+    assert set(values(worklog, name="time_spent")) <= {"1h 30m", "1d"}
