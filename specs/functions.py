@@ -8,9 +8,6 @@ from typing import Any
 from specs.errors import expected, key
 from specs.tools import MISSING, RawTool
 
-# OpenAI lets a function without arguments omit `parameters`
-_NO_ARGUMENTS = {"type": "object", "properties": {}}
-
 
 def is_function_entry(entry: dict[str, Any]) -> bool:
     """Wrapped (`type: function`) or flat (`parameters`, no `inputSchema`) function definition."""
@@ -31,7 +28,8 @@ def function_raw(source: str, entry: dict[str, Any], path: str) -> RawTool:
         path=path,
         name=entry.get("name", MISSING),
         name_path=key(path, "name"),
-        input_schema=dict(_NO_ARGUMENTS) if params is MISSING else params,
+        # OpenAI lets a function without arguments omit `parameters`
+        input_schema={"type": "object", "properties": {}} if params is MISSING else params,
         input_path=key(path, "parameters"),
         description=entry.get("description"),
         description_path=key(path, "description"),

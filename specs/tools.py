@@ -49,6 +49,16 @@ def _check_root_schema(source: str, path: str, schema: Any, what: str) -> None:
         raise SpecError(source, key(path, "type"), f'expected "object", got {json.dumps(t)}')
 
 
+def _own(node: Any) -> Any:
+    """A private copy: YAML aliases and shared OpenAPI parameters would otherwise make two tools
+    share (and a stage that edits one schema silently change the other). Depth is already bounded."""
+    if isinstance(node, dict):
+        return {k: _own(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_own(v) for v in node]
+    return node
+
+
 def _name(source: str, raw: RawTool) -> str:
     if raw.name is MISSING or raw.name is None:
         raise SpecError(source, raw.path, "missing tool name")
@@ -95,8 +105,8 @@ def _build_one(source: str, spec: str, raw: RawTool, name: str) -> Tool:
         name=name,
         title=raw.title,
         description=raw.description or "",
-        inputSchema=input_schema,
-        outputSchema=output_schema,
+        inputSchema=_own(input_schema),
+        outputSchema=None if output_schema is None else _own(output_schema),
         annotations=raw.annotations,
         spec=spec,
         schema_features=raw.features if raw.features is not None else schema_features(raw.input_schema),

@@ -266,3 +266,21 @@ def test_a_request_body_that_is_not_an_object_is_rejected(tmp_path: Path) -> Non
     doc = _api({"/a": {"post": {"requestBody": "json please", "responses": {}}}})
     msg = rejected(write(tmp_path, "api.json", doc))
     assert msg == 'api.json: paths["/a"].post.requestBody: expected "object" (a request body), got "string"'
+
+
+def test_tools_never_share_schema_objects(tmp_path: Path) -> None:
+    """Path-level parameters and YAML aliases reuse one object; each tool gets its own copy."""
+    doc = (
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\n"
+        "x-shared: &shared {type: object, properties: {id: {type: integer}}}\n"
+        "paths:\n  /things/{id}:\n    parameters:\n      - {name: id, in: path, schema: {type: string}}\n"
+        "    get: {operationId: get_thing, responses: {'200': {description: ok, content: {application/json: {schema: *shared}}}}}\n"
+        "    put: {operationId: put_thing, responses: {'200': {description: ok, content: {application/json: {schema: *shared}}}}}\n"
+    )
+    suite = load_suite([write(tmp_path, "things.yaml", doc)])
+    get, put = suite.tool("get_thing"), suite.tool("put_thing")
+    assert get.input_schema == put.input_schema and get.output_schema == put.output_schema
+    get.input_schema["properties"]["id"]["description"] = "changed"
+    get.output_schema["properties"]["id"]["minimum"] = 1
+    assert "description" not in put.input_schema["properties"]["id"]
+    assert "minimum" not in put.output_schema["properties"]["id"]
