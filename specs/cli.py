@@ -49,7 +49,9 @@ def inspect(
         [], "--server", help='A live MCP server to start over stdio, as one command line "CMD ARGS" (repeatable).'
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the profile, sources, skipped tools and renames as JSON on stdout."),
-    timeout: float = typer.Option(DEFAULT_SERVER_TIMEOUT, "--timeout", help="Seconds to wait for each live server's tool list."),
+    timeout: float = typer.Option(
+        DEFAULT_SERVER_TIMEOUT, "--timeout", min=0.1, help="Seconds to wait for each live server's tool list."
+    ),
 ) -> None:
     """Load specs and print their schema-complexity profile (tools, parameters, nesting, keywords)."""
     suite = load_suite(list(specs or []), list(server), server_timeout=timeout)
