@@ -18,6 +18,8 @@ _EXPORTS = {
     "OfflineExpander": "actors.offline.expand",
     "run_pipeline": "actors.offline.pipeline",
     "interpret_suite": "actors.offline.pipeline",
+    "Pipeline": "actors.offline.pipeline",
+    "cover_suite": "actors.offline.pipeline",
 }
 
 __all__ = sorted(_EXPORTS)

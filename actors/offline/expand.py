@@ -78,12 +78,15 @@ class OfflineExpander:
     def _quote(self, s: Scenario, group: list[int], before: list[list[int]]) -> tuple[int, Any] | None:
         """(earlier call, value) a turn can quote: a value it uses first, else any id the earlier outputs show."""
         earlier = [i for g in before for i in g]
+        found: list[tuple[int, Any]] = []
         for k in group:
             for arg, src in sorted(s.calls[k].sources.items()):
                 value = s.calls[k].arguments.get(arg)
                 value = value[0] if isinstance(value, list) and value else value
                 if src in earlier and in_output(value, s.calls[src].output):
-                    return src, value
+                    found.append((src, value))
+        if found:  # the most recent output the turn builds on
+            return max(found, key=lambda f: f[0])
         for e in s.state.entities:
             if e.created_by in earlier and in_output(e.id, s.calls[e.created_by].output):
                 return e.created_by, e.id

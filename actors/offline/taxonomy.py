@@ -91,7 +91,7 @@ with sizes size current new existing given one many single batch bulk item_s own
 mcp tool tools api""".split())
 
 # Entity heads: when a name ends in one of these, the head alone is the entity (`read_text_file` -> file).
-HEADS = set("""pull_request review alert release notification discussion file directory folder branch commit tag key hash list stream channel message user issue
+HEADS = set("""pull_request review alert release notification discussion artifact file directory folder branch commit tag key hash list stream channel message user issue
 project page element document layer artboard repository repo comment table database index entity
 relation observation node graph organization organisation team sprint board space attachment
 workflow run job cluster vault secret container image snapshot tab dialog frame""".split())
