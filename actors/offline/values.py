@@ -55,7 +55,7 @@ class ValueGenerator(Containers):
         the value means when the schema itself says nothing (e.g. from the tool's docstring).
         """
         slot = Slot(name=name, role=role, entity=entity, description=desc(schema) or description or "", path=name,
-                     fill=NESTED_OPTIONAL if fill is None else fill)
+                    fill=NESTED_OPTIONAL if fill is None else fill)
         return self._checked(schema, root, slot)
 
     def arguments(self, input_schema: dict, *, roles: dict[str, str] | None = None,

@@ -137,9 +137,9 @@ class Containers:
     def _child(self, slot: Slot, key: str, sub: Any, out: dict, names: frozenset[str]) -> Slot:
         top = slot.top
         return Slot(name=key, role=top.roles.get(key) if top else None, entity=top.entities.get(key) if top else None,
-                     description=desc(sub) or (top.docs.get(key, "") if top else ""),
-                     path=f"{slot.path}.{key}" if slot.path else key, refs=slot.refs, plain=slot.plain,
-                     parent=slot.name, fill=slot.fill, siblings=out, context=names)
+                    description=desc(sub) or (top.docs.get(key, "") if top else ""),
+                    path=f"{slot.path}.{key}" if slot.path else key, refs=slot.refs, plain=slot.plain,
+                    parent=slot.name, fill=slot.fill, siblings=out, context=names)
 
     def _property_schema(self, schema: dict, key: str) -> Any:
         props = schema.get("properties") or {}

@@ -355,4 +355,6 @@ def _by_role(h: Hint) -> str:
         return v.path(h)
     if role == "credential":
         return f"tok_{h.rng.getrandbits(96):024x}"
+    if role == "pagination":
+        return f"c_{h.rng.getrandbits(48):012x}"  # an opaque cursor
     return h.rng.choice((v.noun(h), v.topic(h).replace(" ", "-"), h.rng.choice(h.org.teams)))

@@ -234,6 +234,8 @@ def realistic_number(h: Hint) -> float | None:
     if isinstance(start, (int, float)) and not isinstance(start, bool):
         return start + h.rng.choice((5, 10, 20, 40))  # `end_line` after `start_line`, `max` above `min`
     choices = _number_choices(h.name, h.parent)
+    if choices is None and h.role == "pagination":
+        choices = (10, 20, 50)
     if choices is not None:
         return h.rng.choice(choices)
     span = _described_range(h.description) if h.description else None

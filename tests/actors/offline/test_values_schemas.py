@@ -281,3 +281,11 @@ def test_names_described_as_names_are_names_and_listed_options_are_used():
     assert set(values(listed, name="key-type")) <= {"RSA", "EC"}
     worklog = {"type": "string", "description": "Time spent. Examples: '1h 30m' (1 hour and 30 minutes), '1d' (1 day)"}
     assert set(values(worklog, name="time_spent")) <= {"1h 30m", "1d"}
+
+
+def test_roles_fill_in_when_the_name_says_nothing():
+    assert all(v.startswith("tok_") for v in values({"type": "string"}, name="opt", role="credential"))
+    assert all(v.startswith("c_") for v in values({"type": "string"}, name="opt", role="pagination"))
+    assert set(values({"type": "integer"}, name="opt", role="pagination")) <= {10, 20, 50}
+    assert all(v.startswith("/srv/") for v in values({"type": "string"}, name="opt", role="context"))
+    assert all(" " in v for v in values({"type": "string"}, name="opt", role="content"))
