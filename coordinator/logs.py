@@ -8,6 +8,19 @@ import sys
 import structlog
 
 
+class _StderrLogger:
+    """Writes to whatever sys.stderr is at call time (test runners swap and close it)."""
+
+    def msg(self, message: str) -> None:
+        print(message, file=sys.stderr, flush=True)
+
+    log = debug = info = warning = warn = error = critical = exception = fatal = msg
+
+
+def _stderr_logger_factory(*_args: object) -> _StderrLogger:
+    return _StderrLogger()
+
+
 def configure_logging(fmt: str = "console", level: str = "info") -> None:
     lvl = getattr(logging, level.upper(), logging.INFO)
     renderer = (
@@ -23,6 +36,6 @@ def configure_logging(fmt: str = "console", level: str = "info") -> None:
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(lvl),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        logger_factory=_stderr_logger_factory,
         cache_logger_on_first_use=False,
     )
