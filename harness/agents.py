@@ -135,7 +135,9 @@ class LiteLLMAgent:
     seed: int | None = None
     temperature: float = 0.0
     timeout_s: float = 120.0
+    api_key: str | None = None
     faults: list[InjectedFault] = field(default_factory=list)
+    on_close: list[Any] = field(default_factory=list)  # callables run by close(), e.g. stopping a local server
 
     def __post_init__(self) -> None:
         self.functions, self.names = openai_tools(self.tools)
@@ -157,6 +159,8 @@ class LiteLLMAgent:
             kwargs["api_base"] = self.api_base
         if self.seed is not None:
             kwargs["seed"] = self.seed
+        if self.api_key:
+            kwargs["api_key"] = self.api_key
         resp = await litellm.acompletion(**kwargs)
         msg = resp.choices[0].message
         calls = tuple(
@@ -169,10 +173,15 @@ class LiteLLMAgent:
                           prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
                           completion_tokens=getattr(usage, "completion_tokens", 0) or 0)
 
+    def close(self) -> None:
+        for fn in self.on_close:
+            fn()
+        self.on_close.clear()
+
 
 def make_agent(spec: str, harness: Harness, *, seed: int = 0, api_base: str | None = None,
                temperature: float = 0.0) -> Agent:
-    """`oracle`, `faulty:KIND[,KIND...]`, or a litellm model string."""
+    """`oracle`, `faulty:KIND[,KIND...]`, `local/NAME` (a llama.cpp server started here), or a litellm model."""
     if spec == "oracle":
         return OracleAgent()
     if spec.startswith("faulty:"):
@@ -181,4 +190,10 @@ def make_agent(spec: str, harness: Harness, *, seed: int = 0, api_base: str | No
         if not kinds or unknown:
             raise SeerError(f"--agent {spec}: unknown fault kind(s) {unknown or '(none)'}; known: {', '.join(KINDS)}")
         return FaultyAgent(kinds, harness.tool_map(), seed)
+    if spec.startswith("local/"):
+        from actors.llm.local import LocalModelServer  # the LLM engine's local model server (llama-cpp-python)
+
+        server = LocalModelServer.for_model(spec).start()
+        return LiteLLMAgent(server.litellm_model, harness.tools, api_base=server.api_base, seed=seed,
+                            temperature=temperature, api_key="local", on_close=[server.stop])
     return LiteLLMAgent(spec, harness.tools, api_base=api_base, seed=seed, temperature=temperature)

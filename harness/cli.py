@@ -65,7 +65,9 @@ def serve(
 
 def run(
     harness_dir: Path = typer.Argument(..., help="Harness directory."),
-    agent: str = typer.Option(..., "--agent", help="A litellm model string, `oracle`, or `faulty:KIND[,KIND...]`."),
+    agent: str = typer.Option(
+        ..., "--agent", help="A litellm model string, local/smollm2, `oracle`, or `faulty:KIND[,KIND...]`."
+    ),
     out: Path = typer.Option(..., "--out", help="Run directory: transcripts.jsonl and run.json are written here."),
     concurrency: int = typer.Option(4, "--concurrency", min=1, help="Scenarios run at the same time."),
     max_steps: int = typer.Option(12, "--max-steps", min=1, help="Model round trips allowed per user turn."),
@@ -86,7 +88,12 @@ def run(
     options = RunOptions(concurrency=concurrency, max_steps=max_steps, seed=seed, resume=resume,
                          scenarios=tuple(scenario))
     chosen = make_agent(agent, harness, seed=seed, api_base=api_base, temperature=temperature)
-    summary = anyio.run(lambda: run_harness(harness, chosen, out, options, progress=True))
+    try:
+        summary = anyio.run(lambda: run_harness(harness, chosen, out, options, progress=True))
+    finally:
+        close = getattr(chosen, "close", None)
+        if close is not None:
+            close()  # e.g. stop the local model server
     typer.echo(json.dumps(summary, indent=2))
 
 
