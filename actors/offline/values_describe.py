@@ -41,8 +41,10 @@ def examples(description: str) -> tuple[str, ...]:
             or re.findall(r"'([^'\n]{1,80})'", clause)
     if not out:  # unquoted examples only count inside parentheses: "(e.g., e1, e2)", "(e.g. 1d - 1 day)"
         for inner in re.findall(r"\(" + marker + r"([^()]{1,160})\)", description, re.I):
-            items = [x.split(" - ")[0].strip() for x in re.split(r",|\bor\b", inner)]
+            items = [x.split(" - ")[0].split(" for ")[0].strip() for x in re.split(r",|\bor\b", inner)]
             out += [x for x in items if 0 < len(x.split()) <= 3]
+    if not out:  # "(Default: Balanced_B0)"
+        out += re.findall(r"\(default:?\s*['\"`]?([\w.:/-]{2,40})['\"`]?\)", description, re.I)
     return tuple(dict.fromkeys(x for x in out if x.strip() and len(x) <= 80 and not _PLACEHOLDERS.search(x)))
 
 
@@ -62,12 +64,14 @@ def options(description: str) -> tuple[str, ...]:
     """Choices a description lists: "Action: create, delete, rename", "Allowed values: 'a', 'b'", "one of a|b|c"."""
     item = r"'?[\w./-]+'?"
     listed = rf"({item}(?:\s*(?:,|\||\bor\b)\s*{item})*)"
-    m = re.search(r"(?:allowed values|possible values|valid values|one of|options|choices)\s*(?:are|is)?:?\s*" + listed,
-                  description, re.I)
+    m = re.search(r"(?:allowed|accepted|supported|possible|valid) values|one of|options|choices", description, re.I)
+    m = m and re.compile(r"\s*(?:are|is)?:?\s*" + listed).match(description, m.end())
     if m is None:  # "Label: a, b, c" needs at least three items to be a list and not prose
         m = re.search(rf"(?:^|[.:]\s)[\w ]{{1,30}}:\s*({item}(?:\s*,\s*{item}){{2,}})", description)
-    if m is None:  # "The type of key to create (RSA, EC)."
-        m = re.search(r"\(([A-Za-z0-9_-]{1,20}(?:\s*(?:,|\bor\b)\s*[A-Za-z0-9_-]{1,20})+)\)", description)
+    if m is None:  # "LEFT, CENTER, RIGHT": the whole description is the list
+        m = re.fullmatch(r"\s*([A-Za-z0-9_-]{1,20}(?:\s*,\s*[A-Za-z0-9_-]{1,20}){2,})\.?\s*", description)
+    if m is None:  # "The type of key to create (RSA, EC)." / "HTTP method (get, post, etc.)"
+        m = re.search(r"\(([A-Za-z0-9_-]{1,20}(?:\s*(?:,|\bor\b)\s*[A-Za-z0-9_-]{1,20})+)(?:,?\s*etc\.?)?\)", description)
         if m and not any(w.lower() in _PROSE_WORDS for w in re.split(r"\W+", m.group(1))):
             return tuple(x.strip() for x in re.split(r",|\bor\b", m.group(1)) if x.strip())
         m = None
