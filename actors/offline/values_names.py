@@ -129,7 +129,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
                                     "Authentication=Active Directory Default;"),
     ("find_what find search_text", lambda h: f"{v.noun(h)} {v.topic(h)}"),
     ("replace_with replacement", lambda h: f"{v.noun(h)} {v.topic(h)} v2"),
-    ("estimate original_estimate remaining_estimate time_spent", lambda h: h.rng.choice(("2h", "1d", "30m", "3h 30m"))),
+    ("estimate original_estimate remaining_estimate", lambda h: h.rng.choice(("2h", "1d", "30m", "3h 30m"))),
     ("render_settings", lambda h: h.rng.choice(("Best Settings", "Draft Settings"))),
     ("extension file_extension", lambda h: h.rng.choice((".py", ".ts", ".md"))),
     ("database db", lambda h: f"{h.org.slug}_prod"),
