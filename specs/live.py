@@ -61,16 +61,22 @@ def _leaf(exc: BaseException) -> BaseException:
     return exc
 
 
-async def _list_tools(argv: list[str], timeout: float, errlog: Any) -> list[dict[str, Any]]:
+def stdio_client_for(argv: list[str], timeout: float, errlog: Any, *, cwd: str | None = None) -> Any:
+    """An SDK `Client` (enter it with `async with`) for the server `argv` over stdio; its stderr goes to
+    `errlog`. `seer verify` uses it too."""
     from mcp.client import Client
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
     # the user's own environment: servers often need tokens or settings from it
-    params = StdioServerParameters(command=argv[0], args=argv[1:], env=dict(os.environ))
+    params = StdioServerParameters(command=argv[0], args=argv[1:], env=dict(os.environ), cwd=cwd)
+    # the transport is built here (not by Client) so that the server's stderr goes to `errlog`
+    return Client(stdio_client(params, errlog=errlog), cache=None, read_timeout_seconds=timeout)
+
+
+async def _list_tools(argv: list[str], timeout: float, errlog: Any) -> list[dict[str, Any]]:
     tools: list[dict[str, Any]] = []
     with anyio.fail_after(timeout):
-        # the transport is built here (not by Client) so that the server's stderr goes to `errlog`
-        async with Client(stdio_client(params, errlog=errlog), cache=None, read_timeout_seconds=timeout) as client:
+        async with stdio_client_for(argv, timeout, errlog) as client:
             cursor: str | None = None
             seen: set[str] = set()
             for _ in range(MAX_PAGES):
