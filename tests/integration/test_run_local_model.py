@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -15,19 +14,9 @@ from typer.testing import CliRunner
 from coordinator.cli import app
 from harness.runner import TRANSCRIPTS
 from tests.harness.builders import write_harness
+from tests.integration.test_llm_local_model import _llama_servers  # the same process census
 
 pytestmark = [pytest.mark.local_model, pytest.mark.slow]
-
-
-def _llama_servers() -> set[int]:
-    pids = set()
-    for proc in Path("/proc").iterdir():
-        try:
-            if proc.name.isdigit() and b"llama_cpp.server" in (proc / "cmdline").read_bytes():
-                pids.add(int(proc.name))
-        except OSError:
-            continue
-    return pids
 
 
 def test_run_with_the_local_model_answers_every_turn_and_stops_its_server(tmp_path):
