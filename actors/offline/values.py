@@ -214,7 +214,7 @@ class ValueGenerator(Containers):
 
     def _pick_type(self, kinds: list[str], slot: Slot) -> str:
         if not kinds:
-            return "string"
+            return "object" if slot.top is not None else "string"  # an untyped inputSchema still takes an object
         real = [k for k in kinds if k != "null"]
         if not real:
             return "null"

@@ -289,3 +289,11 @@ def test_roles_fill_in_when_the_name_says_nothing():
     assert set(values({"type": "integer"}, name="opt", role="pagination")) <= {10, 20, 50}
     assert all(v.startswith("/srv/") for v in values({"type": "string"}, name="opt", role="context"))
     assert all(" " in v for v in values({"type": "string"}, name="opt", role="content"))
+
+
+def test_tools_without_parameters_get_an_empty_arguments_object():
+    g = ValueGenerator(make_org(0), random.Random(0))
+    for schema in ({}, {"type": "object"}, {"type": "object", "properties": {}}, True):
+        assert g.arguments(schema, optional=lambda _n: True) == {}
+    with pytest.raises(ValueError, match="object"):
+        g.arguments({"type": "string"})
