@@ -101,6 +101,7 @@ class Faults:
     """Replace a share `rate` of replies with faults chosen from `kinds` (seeded, so reproducible in order).
 
     `timeout_s` is how long a "timeout" fault stalls; set it above the client's timeout.
+    Kind "hallucinated_tool" answers with a call to a tool that does not exist (agent tests).
     `wrong` may supply content-level faults: a callable(request_json, rng) -> Reply, e.g. a
     schema-valid reply naming a hallucinated tool; it is used for kind "wrong".
     """
@@ -129,6 +130,8 @@ class Faults:
             return malformed_content()
         if kind == "malformed_body":
             return malformed_body()
+        if kind == "hallucinated_tool":  # for agent loops: a call to a tool the request never offered
+            return tool_call(f"nonexistent_tool_{self._rng.randrange(1000)}", {"x": 1}, kind="hallucinated_tool")
         if kind == "wrong" and self.wrong is not None:
             return self.wrong(body, self._rng)
         raise ValueError(f"unknown fault kind {kind!r}")

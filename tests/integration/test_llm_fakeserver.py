@@ -52,3 +52,12 @@ def test_fault_plan_injects_about_the_requested_share() -> None:
         assert 10 <= faults <= 30
         assert codes.count(500) == llm.injected["http_500"]
         assert llm.injected["reply"] == 40 - faults
+
+
+def test_a_hallucinated_tool_fault_answers_with_a_call_to_an_unknown_tool() -> None:
+    with FakeLLM(faults=Faults(rate=1.0, kinds=("hallucinated_tool",))) as llm, httpx.Client() as c:
+        choice = _chat(c, llm.base_url).json()["choices"][0]
+        assert choice["message"]["tool_calls"][0]["function"]["name"].startswith("nonexistent_tool_")
+        assert llm.injected["hallucinated_tool"] == 1
+        stats = c.get(llm.base_url.replace("/v1", "/_stats")).json()
+        assert stats["requests"] == 1 and stats["first_at"] <= stats["last_at"]
