@@ -59,7 +59,8 @@ def main() -> int:
     seconds = time.perf_counter() - started
     print(f"{scenarios} scenarios from {len(args.specs)} specs ({', '.join(args.specs)}); "
           f"generated in {generated - started:.1f} s; {sum(len(v) for v in graded.values())} transcripts run and "
-          f"graded in {seconds - (generated - started):.1f} s\n")
+          f"graded in {seconds - (generated - started):.1f} s (grader alone {run.grade_seconds:.1f} s, "
+          f"{1000 * run.grade_seconds / max(1, sum(len(v) for v in graded.values())):.2f} ms per transcript)\n")
     print(markdown(rows))
     problems = run.violations
     for p in problems[:20]:

@@ -13,6 +13,7 @@ faulted records on which each sub-dimension fell below 1.0.
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from dataclasses import dataclass
 from statistics import fmean
@@ -62,6 +63,7 @@ def check_record(kind: str, rec: RecordScore, transcript: Transcript) -> list[st
 class FaultRun:
     graded: dict[str, list[tuple[RecordScore, Transcript]]]  # fault kind (or "oracle") -> graded records
     crashes: list[str]  # runner failures (not graded), reported
+    grade_seconds: float = 0.0  # time spent in the grader alone
 
     @property
     def violations(self) -> list[str]:
@@ -91,7 +93,10 @@ def grade_faults(harnesses: Iterable, seed: int = 0, kinds: Iterable[str] = tupl
             for s in h.scenarios:
                 t = anyio.run(one, h, agent, s)
                 if t is not None:
-                    run.graded[kind].append((grade_record(s, t, tools), t))
+                    started = time.perf_counter()
+                    rec = grade_record(s, t, tools)
+                    run.grade_seconds += time.perf_counter() - started
+                    run.graded[kind].append((rec, t))
     return run
 
 
