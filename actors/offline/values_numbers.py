@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from actors.offline import values_formats as fmt
+from actors.offline.values_describe import options
 from actors.offline.values_names import Hint, counterpart, words
 
 _BIG = 2**53 - 1
@@ -165,8 +166,9 @@ _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("delay retry_delay", (1, 2, 5)),
     ("retries max_retries retry_max_retries attempts", (3, 5)),
     ("port", (5432, 6379, 8080)),
-    ("x left cx x_position", (40, 120, 360, 640)),
-    ("y top cy y_position", (40, 96, 240, 480)),
+    ("x left cx x_position x1 x2 start_x end_x", (40, 120, 360, 640)),
+    ("y top cy y_position y1 y2 start_y end_y", (40, 96, 240, 480)),
+    ("status_code expected_status_code http_status", (200, 201, 404)),
     ("width w resize_width max_dim", (320, 800, 1280, 1920)),
     ("height h resize_height", (240, 600, 720, 1080)),
     ("r g b red green blue color_r color_g color_b fill_r fill_g fill_b stroke_r stroke_g stroke_b",
@@ -221,7 +223,8 @@ def _number_choices(name: str, parent: str) -> tuple[float, ...] | None:
 
 @lru_cache(maxsize=8192)
 def _described_range(description: str) -> tuple[float, float] | None:
-    m = re.search(r"(-?\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(-?\d+(?:\.\d+)?)", description)
+    m = re.search(r"(-?\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(-?\d+(?:\.\d+)?)", description) or \
+        re.search(r"between (-?\d+(?:\.\d+)?) and (-?\d+(?:\.\d+)?)", description)
     if not m:
         return None
     lo, hi = float(m.group(1)), float(m.group(2))
@@ -238,6 +241,9 @@ def realistic_number(h: Hint) -> float | None:
         choices = (10, 20, 50)
     if choices is not None:
         return h.rng.choice(choices)
+    listed = [float(x) for x in options(h.description) if re.fullmatch(r"-?\d+(?:\.\d+)?", x)] if h.description else []
+    if listed:
+        return h.rng.choice(listed)  # "Supported values 300, 600, 900"
     span = _described_range(h.description) if h.description else None
     if span is not None:
         lo, hi = span

@@ -297,3 +297,10 @@ def test_tools_without_parameters_get_an_empty_arguments_object():
         assert g.arguments(schema, optional=lambda _n: True) == {}
     with pytest.raises(ValueError, match="object"):
         g.arguments({"type": "string"})
+
+
+def test_numbers_follow_listed_values_and_described_ranges():
+    listed = {"type": "integer", "description": "Test frequency in seconds. Supported values 300, 600, 900 seconds."}
+    assert set(values(listed, name="frequency")) <= {300, 600, 900}
+    ranged = {"type": "number", "description": "A value between 0.0 and 1.0 representing confidence."}
+    assert all(0 <= v <= 1 for v in values(ranged, name="confidence-score"))
