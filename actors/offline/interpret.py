@@ -197,6 +197,8 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     ann = tool.annotations or {}
     action, verb_idx = _action(toks, tool.description, ann)
     named = _entity(toks, verb_idx, tool.input_schema)
+    if named is None and toks in (["set"], ["get"]) and "key" in properties(tool.input_schema):
+        named = "string"  # a bare key-value set/get works on string values (Redis SET/GET)
     req = required(tool.input_schema)
     roles = {name: (sub, param_role(name, sub, action)) for name, sub in properties(tool.input_schema).items()}
     entity = named or next(

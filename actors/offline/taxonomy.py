@@ -132,6 +132,7 @@ FAMILIES: list[set[str]] = [
     {"element", "selector"},
     # Any Redis key may hold a hash, list, set...; a hash is never a list.
     {"key", "hash"}, {"key", "list"}, {"key", "set"}, {"key", "sorted_set"}, {"key", "stream"}, {"key", "json"},
+    {"key", "string"},
     # Page items of a design document share one UUID space.
     {"item", "object", "path_item", "group", "text_frame", "frame", "image", "symbol", "shape", "page_item",
      "rectangle", "ellipse", "line", "path_text", "compound_path"},
