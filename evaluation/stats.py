@@ -70,9 +70,16 @@ def failure_modes(records: Iterable[RecordScore]) -> dict[str, int]:
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
+def _scored(r: RecordScore) -> bool:
+    return bool(r.turns) or not r.error
+
+
 def summarize(records: Sequence[RecordScore], judge: str, *, seed: int = 0, resamples: int = RESAMPLES) -> ScoreSummary:
-    """The summary JSON of a score set."""
-    records = list(records)
+    """The summary JSON of a score set (records that were never scored count only in `errors`)."""
+    given = list(records)
+    # A record with an error and no turns was never scored (its judge gave no valid verdict): it is
+    # counted in `errors` and left out of every statistic instead of entering as a 0.
+    records = [r for r in given if _scored(r)]
     scores = [r.score for r in records]
     dims: dict[str, list[float]] = defaultdict(list)
     subs: dict[str, list[float]] = defaultdict(list)
@@ -108,7 +115,7 @@ def summarize(records: Sequence[RecordScore], judge: str, *, seed: int = 0, resa
         coherence=_ci_map(coh, seed, resamples),
         failure_rates={k: n / len(records) for k, n in fm.items()},
         diagnostics={k: fmean(v) for k, v in sorted(diag.items())},
-        errors=sum(1 for r in records if r.error),
+        errors=sum(1 for r in given if r.error),
         resamples=resamples,
         seed=seed,
     )
@@ -125,8 +132,8 @@ def _corr(fn, x: Sequence[float], y: Sequence[float]) -> tuple[float | None, flo
 def agreement(a: Sequence[RecordScore], b: Sequence[RecordScore], *, seed: int = 0,
               resamples: int = RESAMPLES) -> Agreement:
     """Compare two score sets over the records they share (matched by spec and scenario id)."""
-    left = {(r.spec, r.scenario_id): r for r in a}
-    right = {(r.spec, r.scenario_id): r for r in b}
+    left = {(r.spec, r.scenario_id): r for r in a if _scored(r)}
+    right = {(r.spec, r.scenario_id): r for r in b if _scored(r)}
     keys = sorted(left.keys() & right.keys())
     xa = [left[k].score for k in keys]
     xb = [right[k].score for k in keys]

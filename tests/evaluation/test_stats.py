@@ -7,7 +7,7 @@ import pytest
 from scipy import stats as sps
 
 from evaluation.stats import aggregate, agreement, bootstrap_ci, failure_modes, summarize
-from schemas import RecordScore
+from schemas import RecordScore, TurnScore
 
 
 def rec(sid: str, score: float, spec: str = "a", complexity: str = "simple", judge: str = "deterministic",
@@ -51,7 +51,9 @@ def test_summary_groups_by_spec_and_complexity_and_counts_failure_modes():
         rec("1", 1.0, "a", "simple", arguments__value=1.0),
         rec("2", 0.5, "a", "complex", arguments__value=0.0, selection__completeness=0.5),
         rec("3", 0.8, "b", "complex", arguments__value=0.5),
-        rec("4", 0.0, "b", "simple", arguments__value=1.0).model_copy(update={"error": "no transcript"}),
+        rec("4", 0.0, "b", "simple", arguments__value=1.0).model_copy(update={
+            "error": "agent stopped: provider error",
+            "turns": [TurnScore(turn=0, dimensions={"usage": 0.0}, score=0.0)]}),
     ]
     s = summarize(records, "deterministic", seed=1)
     assert s.records == 4 and s.errors == 1 and s.resamples == 2000 and s.seed == 1
@@ -88,3 +90,11 @@ def test_agreement_is_undefined_for_constant_scores_rather_than_nan():
     a = [rec(str(i), 1.0) for i in range(4)]
     res = agreement(a, a)
     assert res.pearson_r is None and res.spearman_rho is None and res.mean_shift.mean == 0.0
+
+
+def test_records_a_judge_never_scored_count_as_errors_not_as_zeros():
+    scored = [rec(str(i), 0.8).model_copy(update={"turns": []}) for i in range(3)]
+    failed = RecordScore(scenario_id="x", judge="m", score=0.0, error="judge reply invalid after 3 attempts")
+    s = summarize([*scored, failed], "m")
+    assert s.records == 3 and s.errors == 1 and s.overall["minimum"] == 0.8
+    assert agreement(scored + [failed], scored + [failed]).records == 3
