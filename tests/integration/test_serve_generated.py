@@ -68,3 +68,21 @@ def test_oracle_run_matches_every_call_of_the_generated_harness(generated, tmp_p
     for line, s in zip(lines, generated.scenarios):
         t = json.loads(line)
         assert [c["oracle_index"] for turn in t["turns"] for c in turn["calls"]] == list(range(len(s.calls)))
+
+
+def test_an_mcp_client_replaying_the_oracle_grades_perfectly_from_the_request_log(generated, tmp_path):
+    log = tmp_path / "events.jsonl"
+
+    async def main():
+        with anyio.fail_after(120):
+            async with Client(build_server(MockService(generated, transcript=log))) as c:
+                for s in generated.scenarios:
+                    for call in s.calls:
+                        await c.call_tool(call.tool, call.arguments, meta={"seer/scenario": s.id, "seer/session": s.id})
+
+    anyio.run(main)
+    res = CliRunner().invoke(app, ["grade", str(generated.root), str(log), "--out", str(tmp_path / "grades"),
+                                   "--resamples", "200"])
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.stdout)
+    assert summary["records"] == len(generated.scenarios) and summary["overall"]["minimum"] == 1.0
