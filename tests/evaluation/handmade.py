@@ -62,3 +62,19 @@ def oracle_transcript(s: Scenario | None = None) -> Transcript:
 
 def call(t: Transcript, turn: int, pos: int) -> ToolCallRecord:
     return t.turns[turn].calls[pos]
+
+
+# Scripted judge verdicts (what a judge model would answer), for the LLM judge tests.
+def rubric(turn: int, **kw) -> dict:
+    base = dict(turn=turn, usage_necessity=10, unnecessary_calls=0, selection_correctness=10,
+                selection_specificity=10, selection_completeness=10, ordering_sequence_logic=10,
+                ordering_dependency_handling=10, ordering_execution_efficiency=10, wrong_parameter_name=False,
+                missing_required_parameter=False, wrong_value=False, arguments_completeness=10, arguments_name=10,
+                arguments_value=10, arguments_type=10, arguments_format=10, arguments_relevancy=10)
+    return {**base, **kw}
+
+
+def verdict(*turns: dict, coherence: int = 3) -> dict:
+    return {"turns": list(turns), "rationale": "none",
+            "coherence": {k: coherence for k in ("logical_flow", "completeness", "conciseness", "topic_relevance",
+                                                 "context_retention")}}

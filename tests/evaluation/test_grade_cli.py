@@ -18,7 +18,7 @@ from harness.io import load_harness
 from harness.runner import run_harness
 from schemas import ScoreSummary
 from schemas.errors import SeerError
-from tests.evaluation.test_judge import rubric, verdict
+from tests.evaluation.handmade import rubric, verdict
 from tests.fakellm import FakeLLM, json_reply
 from tests.harness.builders import write_harness
 

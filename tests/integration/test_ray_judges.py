@@ -12,8 +12,7 @@ from actors.llm import LLMGateway  # noqa: E402
 from coordinator import runtime  # noqa: E402
 from evaluation.judge import Judge  # noqa: E402
 from schemas import LLMSettings  # noqa: E402
-from tests.evaluation.handmade import TOOLS, oracle_transcript, scenario  # noqa: E402
-from tests.evaluation.test_judge import rubric, verdict  # noqa: E402
+from tests.evaluation.handmade import TOOLS, oracle_transcript, rubric, scenario, verdict  # noqa: E402
 from tests.fakellm import FakeLLM, json_reply  # noqa: E402
 
 
