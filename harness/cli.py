@@ -76,6 +76,7 @@ def run(
     resume: bool = typer.Option(False, "--resume", help="Keep transcripts already in --out and run the rest."),
     scenario: list[str] = typer.Option([], "--scenario", help="Run only these scenario ids (repeatable)."),
     temperature: float = typer.Option(0.0, "--temperature", help="Model sampling temperature."),
+    no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar on stderr."),
 ) -> None:
     """Run an agent on every task of a harness and write its transcripts."""
     import anyio
@@ -89,7 +90,7 @@ def run(
                          scenarios=tuple(scenario))
     chosen = make_agent(agent, harness, seed=seed, api_base=api_base, temperature=temperature)
     try:
-        summary = anyio.run(lambda: run_harness(harness, chosen, out, options, progress=True))
+        summary = anyio.run(lambda: run_harness(harness, chosen, out, options, progress=not no_progress))
     finally:
         close = getattr(chosen, "close", None)
         if close is not None:
