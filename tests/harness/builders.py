@@ -53,7 +53,7 @@ TOOLS_DOC: list[dict[str, Any]] = [
 ]
 
 
-def _interp(tool: str, action: str, entity: str, params: list[tuple[str, str, bool]]) -> ToolInterpretation:
+def interpretation(tool: str, action: str, entity: str, params: list[tuple[str, str, bool]]) -> ToolInterpretation:
     return ToolInterpretation(
         tool=tool, functionality=f"{action} a {entity}", action=action, entity=entity,
         parameters=[{"name": n, "role": r, "entity": entity if r == "identifier" else None, "required": q}
@@ -64,12 +64,12 @@ def _interp(tool: str, action: str, entity: str, params: list[tuple[str, str, bo
 
 
 INTERPRETATIONS_LIST = [
-    _interp("read_file", "read", "file", [("path", "identifier", True)]),
-    _interp("write_file", "create", "file", [("path", "target", True), ("content", "content", True)]),
-    _interp("list_directory", "list", "directory", [("path", "identifier", True)]),
-    _interp("create_issue", "create", "issue", [("title", "content", True), ("body", "content", False)]),
-    _interp("get_issue", "read", "issue", [("issue_number", "identifier", True)]),
-    _interp("delete_file", "delete", "file", [("path", "identifier", True)]),
+    interpretation("read_file", "read", "file", [("path", "identifier", True)]),
+    interpretation("write_file", "create", "file", [("path", "target", True), ("content", "content", True)]),
+    interpretation("list_directory", "list", "directory", [("path", "identifier", True)]),
+    interpretation("create_issue", "create", "issue", [("title", "content", True), ("body", "content", False)]),
+    interpretation("get_issue", "read", "issue", [("issue_number", "identifier", True)]),
+    interpretation("delete_file", "delete", "file", [("path", "identifier", True)]),
 ]
 
 ROOT = "/srv/acme"

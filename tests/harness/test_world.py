@@ -102,14 +102,14 @@ def test_numeric_ids_are_listed_as_text(harness):
 
 def test_moved_entity_reads_under_its_new_id_and_listings_follow(harness):
     from schemas import Tool
-    from tests.harness.builders import _interp
+    from tests.harness.builders import interpretation
 
     tools = dict(harness.tool_map())
     tools["move_file"] = Tool(name="move_file", inputSchema={
         "type": "object", "properties": {"source": {"type": "string"}, "destination": {"type": "string"}},
         "required": ["source", "destination"]})
     its = {i.tool: i for i in harness.interpretations}
-    its["move_file"] = _interp("move_file", "update", "file", [("source", "identifier", True),
+    its["move_file"] = interpretation("move_file", "update", "file", [("source", "identifier", True),
                                                                ("destination", "target", True)])
     w = MockWorld(harness.scenario("s-files"), tools, its)
     w.call("write_file", {"path": f"{ROOT}/a.md", "content": "alpha"})
