@@ -262,12 +262,24 @@ class ValueGenerator(Containers):
         return self._fit_length(self.rng.choice(self.vocab), size, size) or "x" * lo
 
     def _fit_length(self, text: str, lo: int, hi: int | None) -> str | None:
+        tails = iter(self._tails()) if len(text) < lo and " " in text else None
         while len(text) < lo:
-            text = f"{text}-{self.rng.choice(self.org.nouns)}"
+            tail = next(tails, None) if tails is not None else None
+            text = f"{text} {tail}" if tail else f"{text}-{self.rng.choice(self.org.nouns)}"
         if hi is not None and len(text) > hi:
             cut = text[:hi]
-            text = cut.rstrip(" -_/.:") if len(cut.rstrip(" -_/.:")) >= lo else cut
+            if " " in cut and not text[hi].isspace():  # end on a whole word when that keeps enough text
+                whole = cut.rsplit(" ", 1)[0]
+                cut = whole if len(whole) >= max(lo, hi // 2) else cut
+            text = cut.rstrip(" -_/.:,;") if len(cut.rstrip(" -_/.:,;")) >= lo else cut
         return text if len(text) >= lo else None
+
+    def _tails(self) -> list[str]:
+        """Phrases that lengthen prose to a minLength and still read as prose."""
+        org, rng = self.org, self.rng
+        return [f"in {rng.choice(org.projects)}", f"for the {rng.choice(org.teams)} team",
+                f"(owner: {rng.choice(org.people).name})", f"before the {rng.choice(org.tags)} release",
+                f"see {rng.choice(org.urls)}"]
 
     def _number(self, schema: dict, slot: Slot, integer: bool) -> int | float:
         made = number(schema, self._hint(slot), integer, slot.plain)

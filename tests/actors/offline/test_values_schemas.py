@@ -304,3 +304,21 @@ def test_numbers_follow_listed_values_and_described_ranges():
     assert set(values(listed, name="frequency")) <= {300, 600, 900}
     ranged = {"type": "number", "description": "A value between 0.0 and 1.0 representing confidence."}
     assert all(0 <= v <= 1 for v in values(ranged, name="confidence-score"))
+
+
+def test_prose_fitted_to_length_bounds_keeps_whole_words():
+    for v in values({"type": "string", "maxLength": 40}, name="description"):
+        assert len(v) <= 40 and not v.endswith(" ")
+        assert v.split()[-1] in {w.strip(".,;?") for w in _all_prose_words()} or len(v) == 40
+    for v in values({"type": "string", "minLength": 60, "maxLength": 90}, name="title"):
+        assert 60 <= len(v) <= 90 and "  " not in v
+
+
+def _all_prose_words():
+    """Every word the prose generator uses (from many samples), to recognise a cut-off word."""
+    out = set()
+    for seed in SEEDS:
+        g = ValueGenerator(make_org(seed), random.Random(seed))
+        for _ in range(40):
+            out.update(g.value({"type": "string"}, name="description").split())
+    return out
