@@ -13,7 +13,8 @@ import random
 from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
-from actors.offline.scenario import interpretations_for, org_for
+from actors.offline.scenario import interpretations_for, org_for, value_hint
+from actors.offline.quality import token_in
 from actors.offline.schemautil import leaves
 from actors.offline.slots import can_carry, echo, embed
 from actors.offline.taxonomy import same_kind
@@ -128,7 +129,7 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
         if like is not None and like.isdigit():
             value = str(gen.rng.randint(10 ** (len(like) - 1), 10 ** len(like) - 1))
         else:
-            value = str(gen.value({"type": "string", "minLength": 3}, name=kind, role="identifier", entity=kind))
+            value = str(gen.value({"type": "string", "minLength": 3}, **value_hint(kind, "identifier", kind)))
         if value not in taken:
             break
     e = Entity(kind=kind, id=value, created_by=index)
@@ -161,7 +162,7 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
         lines = [f"Deleted {kind} {target.id if target else ''}.".replace(" .", ".")]
     else:
         lines = [f"{tool.name} completed for {kind}" + (f" {target.id}" if target else "") + "."]
-    lines += [f"{label(e.kind)}: {e.id}" for e in shown if f"- {e.id}" not in lines and e.id not in lines[0]]
+    lines += [f"{label(e.kind)}: {e.id}" for e in shown if f"- {e.id}" not in lines and not token_in(e.id, lines[0])]
     # The things the call was pointed at are named in its result, as real tools report what they touched.
     body = "\n".join(lines)
     returns_written = it.action is Action.read and target is not None and target.attributes
@@ -193,7 +194,7 @@ def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: 
     dumped = json.dumps(obj, ensure_ascii=False)
     strings = [v for v in leaves(obj) if isinstance(v, str)]
     carrier = can_carry(tool)
-    missing = {e.id for e in shown if e.id not in dumped and not any(e.id in v for v in strings)
+    missing = {e.id for e in shown if not token_in(e.id, dumped) and not any(token_in(e.id, v) for v in strings)
                and (carrier or e.id not in own)}
     return obj, missing
 

@@ -38,14 +38,14 @@ def _needles(value: Any) -> list[str]:
     return out
 
 
-def _token_in(needle: str, hay: str) -> bool:
+def token_in(needle: str, hay: str) -> bool:
     """`needle` as a whole token of `hay`: "2" is in "- 2\n" but not in "2024" or "v2.1"."""
     return re.search(rf"(?<![\w.-]){re.escape(needle)}(?![\w-])", hay) is not None
 
 
 def in_output(value: Any, output: Any) -> bool:
     needles = _needles(value)
-    return bool(needles) and output is not None and all(_token_in(n, _hay(output)) for n in needles)
+    return bool(needles) and output is not None and all(token_in(n, _hay(output)) for n in needles)
 
 
 def input_errors(s: Scenario, tools: dict[str, Tool]) -> list[str]:
@@ -115,7 +115,7 @@ def turn_errors(s: Scenario) -> list[str]:
     for t, turn in enumerate(s.turns[1:], start=1):
         earlier = [i for prev in s.turns[:t] for i in prev.calls]
         quoted = _QUOTED.findall(turn.user)
-        if not any(_token_in(q, _hay(s.calls[i].output)) for q in quoted for i in earlier):
+        if not any(token_in(q, _hay(s.calls[i].output)) for q in quoted for i in earlier):
             out.append(f"{s.id} turns[{t}]: quotes no value from an earlier output")
     return out
 

@@ -35,6 +35,19 @@ def org_for(seed: int) -> Organisation:
     return make_org(seed)
 
 
+_PATH_KINDS = {"file", "directory", "repository"}
+
+
+def value_hint(name: str, role: str, kind: str | None) -> dict[str, Any]:
+    """Hints for the value generator. Paths come out whole (`/srv/acme/api/src/app.py`) from the
+    parameter's name; an entity hint of `file` or `directory` would give a bare name instead."""
+    if kind == "directory":
+        return {"name": "directory", "role": None, "entity": None}
+    if kind in _PATH_KINDS:
+        return {"name": name if name.lower() not in ("name", "id", "target") else "path", "role": None, "entity": None}
+    return {"name": name, "role": role, "entity": kind}
+
+
 def interpretations_for(suite: ToolSuite, given: dict[str, ToolInterpretation]) -> dict[str, ToolInterpretation]:
     """The context's interpretations, completed offline for any tool they miss."""
     if all(t.name in given for t in suite.tools):
@@ -132,7 +145,7 @@ class OfflineScenarioWriter:
             if p.role is ParameterRole.context:
                 value = world.by_kind.get(p.entity)
                 if value is None or not is_valid(sub, value, tool.input_schema):
-                    value = gen.value(sub, name=p.name, role="context", entity=p.entity, root=tool.input_schema)
+                    value = gen.value(sub, **value_hint(p.name, "context", p.entity), root=tool.input_schema)
                 world.by_kind.setdefault(p.entity, value)
                 world.context[p.name] = fixed[p.name] = value
                 continue
@@ -146,7 +159,7 @@ class OfflineScenarioWriter:
                     continue
                 if fresh:
                     subject_done = True
-                    value = gen.value(sub, name=p.name, role=p.role.value, entity=p.entity, root=tool.input_schema)
+                    value = gen.value(sub, **value_hint(p.name, p.role.value, p.entity), root=tool.input_schema)
                     created.append(world.add(p.entity, _scalar(value), j))
                     fixed[p.name] = value
                     continue
@@ -160,7 +173,7 @@ class OfflineScenarioWriter:
                 if len(optional) < 3 and rng.random() < chance:
                     optional.add(p.name)
         roles = {p.name: p.role.value for p in it.parameters}
-        ents = {p.name: p.entity for p in it.parameters if p.entity}
+        ents = {p.name: p.entity for p in it.parameters if p.entity and p.entity not in _PATH_KINDS}
         args = gen.arguments(tool.input_schema, roles=roles, entities=ents, fixed=fixed, optional=optional)
         refs = [r for r in refs if args.get(r.param) == fixed[r.param]]
         self._record(j, it, args, refs, created, world)
@@ -184,12 +197,12 @@ class OfflineScenarioWriter:
         producer = next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], kind) and self.carriers[seq[i]]), None)
         item = deref(sub.get("items"), tool.input_schema) if array else sub
         for _ in range(4):  # an ID short enough to occur by chance ("7") cannot be traced to an output
-            one = gen.value(item, name=name, role="identifier", entity=kind, root=tool.input_schema)
+            one = gen.value(item, **value_hint(name, "identifier", kind), root=tool.input_schema)
             if len(str(one)) >= 3:
                 break
         value = [one] if array else one
         if not is_valid(sub, value, tool.input_schema):
-            value = gen.value(sub, name=name, role="identifier", entity=kind, root=tool.input_schema)
+            value = gen.value(sub, **value_hint(name, "identifier", kind), root=tool.input_schema)
         for one in value if isinstance(value, list) else [value]:
             world.add(kind, one, producer)
         if producer is None:

@@ -56,7 +56,7 @@ _verbs(Action.update, "update edit modify rename move patch change replace apply
        "merge rebase reset restore pause transition assign mark resolve format style lock unlock cherry "
        "unassign arrange distribute group ungroup reorder convert outline offset flip expire approve")
 _verbs(Action.delete, "delete remove del rm drop clear purge destroy pop lpop rpop hdel cancel lrem prune "
-       "unsubscribe dismiss discard srem zrem xdel")
+       "unsubscribe dismiss discard srem zrem xdel clean")
 _verbs(Action.execute, "run execute exec eval evaluate click press type hover drag fill select scroll trigger "
        "invoke call perform start stop send subscribe publish wait emulate handle submit test deploy "
        "upload resume close dblclick tap screenshot record play render animate")
@@ -74,7 +74,7 @@ VERB_NOUN: dict[str, str] = {
     "commit": "commit", "tag": "tag", "push": "branch", "pull": "branch", "clone": "repository",
     "init": "repository", "blame": "file", "diff": "diff", "log": "commit", "status": "status",
     "merge": "branch", "rebase": "branch", "fetch": "remote", "reflog": "ref", "reset": "commit",
-    "checkout": "branch", "cherry": "commit", "stash": "stash", "echo": "message", "tree": "directory",
+    "checkout": "branch", "cherry": "commit", "clean": "file", "stash": "stash", "echo": "message", "tree": "directory",
     "dbsize": "database", "type": "key", "expire": "key", "hset": "hash", "hget": "hash", "hgetall": "hash",
     "hdel": "hash", "hexists": "hash", "lpush": "list", "rpush": "list", "lpop": "list", "rpop": "list",
     "lrange": "list", "llen": "list", "lrem": "list", "sadd": "set", "zadd": "sorted_set", "xadd": "stream", "srem": "set", "smembers": "set",
@@ -86,7 +86,7 @@ VERB_NOUN: dict[str, str] = {
 }
 
 # Words that never name an entity on their own.
-NOT_NOUNS = set("""a an the of for to from in on by with and or all multiple detail details info data
+NOT_NOUNS = set("""staged unstaged a an the of for to from in on by with and or all multiple detail details info data
 with sizes size current new existing given one many single batch bulk item_s own my via as at into
 mcp tool tools api""".split())
 
