@@ -25,6 +25,7 @@ import math
 import posixpath
 import re
 from datetime import date, datetime, timezone
+from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -56,14 +57,25 @@ def declared_types(schema: dict | None) -> set[str]:
     return {"number" if x == "integer" else x for x in out}
 
 
-def _as_number(v: Any) -> float | None:
+def _as_number(v: Any) -> Decimal | None:
     if isinstance(v, bool):
         return None
-    if isinstance(v, (int, float)):
-        return float(v)
+    if isinstance(v, int):
+        return Decimal(v)
+    if isinstance(v, float):
+        return Decimal(repr(v)) if math.isfinite(v) else None
     if isinstance(v, str) and _NUMBER.match(v.strip().replace("_", "")):
-        return float(v.strip().replace("_", ""))
+        return Decimal(v.strip().replace("_", ""))
     return None
+
+
+def _numbers_equal(a: Decimal, b: Decimal) -> bool:
+    """Exact for integers (however large); floats within a relative 1e-12 (0.1 + 0.2 is 0.3)."""
+    if a == b:
+        return True
+    if a == a.to_integral_value() and b == b.to_integral_value():
+        return False
+    return math.isclose(float(a), float(b), rel_tol=1e-12, abs_tol=1e-15)
 
 
 def _as_bool(v: Any) -> bool | None:
@@ -144,7 +156,7 @@ def equivalent(expected: Any, actual: Any, schema: dict | None = None) -> bool:
         return be is not None and be == ba
     ne, na = _as_number(expected), _as_number(actual)
     if ne is not None and na is not None:
-        return math.isclose(ne, na, rel_tol=1e-9, abs_tol=1e-12)
+        return _numbers_equal(ne, na)
     if isinstance(expected, str) and isinstance(actual, str):
         return _strings_equivalent(expected, actual, schema)
     if isinstance(expected, (dict, list)) and isinstance(actual, str):  # the same structure sent as JSON text

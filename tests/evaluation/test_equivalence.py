@@ -61,3 +61,36 @@ def test_type_looks_through_any_of_and_prefers_the_oracles_type_where_several_ar
     either = {"anyOf": [{"type": "string"}, {"type": "integer"}]}
     assert type_ok("9", either, "9") and not type_ok("9", either, 9) and type_ok(9, either, 9)
     assert not type_ok(1.5, {"type": "integer"}, 1)
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(_json)
+def test_every_json_value_is_equivalent_to_itself_and_keeps_its_type_and_format(v):
+    assert equivalent(v, v) and type_ok(v, None, v) and format_ok(v, None, v)
+
+
+@given(st.integers(-10**9, 10**9))
+def test_an_integer_in_any_spelling_is_the_same_value(n):
+    assert equivalent(n, str(n)) and equivalent(n, float(n)) and equivalent(str(n), f"{n}.0")
+    assert not equivalent(n, n + 1)
+
+
+@given(st.lists(st.from_regex(r"[a-z0-9_]{1,6}", fullmatch=True), min_size=1, max_size=4))
+def test_a_path_with_doubled_separators_and_a_trailing_slash_is_the_same_path(parts):
+    path = "/" + "/".join(parts)
+    assert equivalent(path, "/" + "//".join(parts) + "/")
+    assert not equivalent(path, path + "x")
+
+
+def test_large_integers_compare_exactly_and_float_noise_is_ignored():
+    assert not equivalent(2**60, 2**60 + 1) and equivalent(2**60, str(2**60))
+    assert equivalent(0.1 + 0.2, 0.3) and not equivalent(0.3, 0.31)
