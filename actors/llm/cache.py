@@ -1,6 +1,6 @@
 """Content-addressed response cache in SQLite: a rerun of the same job sends zero requests.
 
-Key = sha256 of the canonical JSON of everything that decides the answer: model, messages,
+Key = sha256 of the canonical JSON of everything that decides the answer: model (and api_base), messages,
 response schema, temperature, seed, tools and max_tokens. Only successful completions are stored.
 """
 
@@ -22,9 +22,10 @@ def default_cache_path() -> Path:
     return Path(base) / "agent-seer" / "llm-cache.sqlite"
 
 
-def cache_key(model: str, request: LLMRequest, temperature: float) -> str:
+def cache_key(model: str, request: LLMRequest, temperature: float, api_base: str | None = None) -> str:
     material = {
         "model": model,
+        "api_base": api_base,  # the same model name on two OpenAI-compatible servers is two models
         "messages": list(request.messages),
         "response_schema": request.response_schema,
         "temperature": temperature,

@@ -70,6 +70,8 @@ class LLMGateway:
             self._local = LocalModelServer.for_model(self.model).start()
             self.model, self.api_base = self._local.litellm_model, self._local.api_base
             self.json_mode = settings.response_format or "json_object"  # llama.cpp rejects json_schema
+        # cache entries belong to the server the user named; a local model's port changes every run, its name does not
+        self._cache_scope = settings.model if self._local is not None else settings.api_base
         self._api_key = self._check_environment(self.model)
         self._unpriced: set[str] = set()
         self._register_prices()
@@ -197,7 +199,7 @@ class LLMGateway:
         temperature = self.settings.temperature if req.temperature is None else req.temperature
         if req.max_tokens is None and self.settings.max_tokens is not None:
             req = dataclasses.replace(req, max_tokens=self.settings.max_tokens)  # part of what decides the answer
-        key = cache_key(model, req, temperature)
+        key = cache_key(model, req, temperature, self._cache_scope if req.model is None else None)
         if self.cache is not None and req.cache and (hit := self.cache.get(key)) is not None:
             usage = StageUsage(cache_hits=1, cost_usd=0.0)
             self.book.add(req.stage, usage)

@@ -87,3 +87,8 @@ def test_usage_book_sums_per_stage_and_unknown_cost_stays_unknown() -> None:
     book.add("scenario", StageUsage(cache_hits=1, cost_usd=0.0))
     assert book.stages["mock"].requests == 3 and book.stages["mock"].cost_usd is None
     assert book.stages["scenario"].cache_hits == 1 and book.stages["scenario"].cost_usd == 0.0
+
+
+def test_the_same_model_name_on_another_server_is_another_cache_entry() -> None:
+    req = LLMRequest.of([{"role": "user", "content": "x"}])
+    assert cache_key("openai/m", req, 0.7, "http://a/v1") != cache_key("openai/m", req, 0.7, "http://b/v1")
