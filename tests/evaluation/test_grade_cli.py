@@ -118,3 +118,14 @@ def test_compare_puts_agreement_with_another_score_set_in_the_summary(harness_di
     bad = grade(harness_dir, tmp_path / "f", "--out", tmp_path / "gx", "--compare", tmp_path / "missing")
     assert isinstance(bad.exception, SeerError)
 
+
+
+def test_grading_the_same_run_twice_writes_byte_identical_scores_and_summary(harness_dir, tmp_path):
+    r = run(harness_dir, "faulty:swapped_order,wrong_type", tmp_path / "run")
+    for out in ("a", "b"):
+        assert grade(harness_dir, r, "--out", tmp_path / out, "--seed", "3").exit_code == 0
+    for name in ("scores.jsonl", "summary.json"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    other_seed = grade(harness_dir, r, "--out", tmp_path / "c", "--seed", "4")
+    assert other_seed.exit_code == 0
+    assert (tmp_path / "c" / "scores.jsonl").read_bytes() == (tmp_path / "a" / "scores.jsonl").read_bytes()
