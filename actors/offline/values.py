@@ -29,12 +29,17 @@ from actors.offline.values_slot import (
     DISJOINT, NESTED_OPTIONAL, OptionalPolicy, Slot, Top, desc, is_null, json_type, simple, variants,
 )
 from actors.offline.world import Organisation
+from schemas.errors import SeerError
 
-__all__ = ["OptionalPolicy", "ValueGenerator", "error_path", "first_error", "is_valid", "validator_for"]
+__all__ = ["NoValidValue", "OptionalPolicy", "ValueGenerator", "error_path", "first_error", "is_valid", "validator_for"]
 
 _MAX_REFS = 32  # a `$ref` chain this long can only be a recursion that never ends
 _REALISTIC_TRIES = 4
 _PLAIN_TRIES = 2
+
+
+class NoValidValue(SeerError):
+    """No value satisfies the schema (or none was found); the message names the path. A ValueError."""
 
 
 class ValueGenerator(Containers):
@@ -72,7 +77,7 @@ class ValueGenerator(Containers):
         top = Top(dict(roles or {}), dict(entities or {}), dict(fixed or {}), optional, param_docs(doc) if doc else {})
         out = self._checked(input_schema, None, Slot(top=top), blame_fixed=True)
         if not isinstance(out, dict):
-            raise ValueError(f"(root): input schema does not describe an object (got {type(out).__name__})")
+            raise NoValidValue(f"(root): input schema does not describe an object (got {type(out).__name__})")
         return out
 
     # ----- generation with validation and fallback --------------------------------------
@@ -92,7 +97,7 @@ class ValueGenerator(Containers):
             last = first_error(schema, candidate, root) or "invalid"
             if blame_fixed and slot.top is not None and slot.top.fixed:
                 slot = slot.but(top=_drop_blamed(slot.top, schema, candidate, root))
-        raise ValueError(f"{slot.path or '(root)'}: cannot generate a valid value ({last})")
+        raise NoValidValue(f"{slot.path or '(root)'}: cannot generate a valid value ({last})")
 
     def _gen(self, schema: Any, root: Any, slot: Slot) -> Any:
         if schema is True:

@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from actors.offline.values import ValueGenerator, first_error, is_valid
+from actors.offline.values import NoValidValue, ValueGenerator, first_error, is_valid
 from actors.offline.world import make_org
+from schemas.errors import SeerError
 
 SEEDS = range(25)
 
@@ -125,8 +126,9 @@ def test_exclusive_integer_range_with_one_member():
 def test_unsatisfiable_number_range_names_the_path():
     schema = {"type": "object", "properties": {"retries": {"type": "integer", "minimum": 3, "maximum": 2}},
               "required": ["retries"]}
-    with pytest.raises(ValueError, match="retries"):
+    with pytest.raises(NoValidValue, match="retries") as caught:
         ValueGenerator(make_org(0), random.Random(0)).arguments(schema)
+    assert isinstance(caught.value, SeerError) and isinstance(caught.value, ValueError)
 
 
 def test_if_then_else_not_const_and_all_of():
