@@ -357,11 +357,11 @@ def realistic_string(h: Hint) -> str:
     if cue is not None:
         return cue(h)
     if generic and h.entity:
-        return v.named(h, h.entity)  # `target` of a click is an element, not a git ref
+        return v.for_entity(h, h.entity, w)  # `target` of a click is an element, not a git ref
     if make is not None:
         return make(h)
     if h.entity:
-        return v.named(h, h.entity)
+        return v.for_entity(h, h.entity, w)
     return _by_role(h)
 
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from actors.offline import values_formats as fmt
-from actors.offline.world import Organisation, Person, _uuid
+from actors.offline.world import Organisation, Person, _uuid, plural
 
 TOPICS = ("retry", "timeout", "export", "pagination", "rate limit", "audit log", "cache", "search", "onboarding")
 VERBS = ("Fix", "Add", "Handle", "Refactor", "Document", "Speed up", "Validate")
@@ -42,18 +42,6 @@ class Hint:
     parent: str = ""  # the enclosing property's name, for nested objects
     siblings: dict | None = None  # values already chosen for the enclosing object (read only)
     context: frozenset[str] = frozenset()  # every property name of the enclosing object
-
-
-_UNCOUNTABLE = frozenset({"telemetry", "firmware", "customs", "metrics", "analytics", "kyc", "ads", "events", "billing",
-                          "tracking", "inventory", "calibration", "dispatch"})
-
-
-def plural(noun: str) -> str:
-    if noun in _UNCOUNTABLE:
-        return noun
-    if noun.endswith(("s", "x", "sh", "ch")):
-        return noun if noun.endswith("s") else noun + "es"
-    return noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"
 
 
 def noun(h: Hint) -> str:
@@ -272,6 +260,45 @@ def named(h: Hint, entity: str) -> str:
     if last in ("name", "display", "full"):
         return f"{noun(h)}-{h.rng.choice(('nightly', 'primary', 'eu', 'archive', 'v2'))}"
     return resource(h, last)
+
+
+_PATHISH = frozenset({"path", "source", "destination", "target", "src", "dst", "location", "dest", "to", "from"})
+_NAMEISH = frozenset({"name", "title", "label", "display_name"})
+
+
+def for_entity(h: Hint, entity: str, slot_name: str) -> str:
+    """A value naming an entity of kind `entity` in a slot called `slot_name`: a path where a
+    path is meant (`source` of a file), a name where a name is meant, else its identifier."""
+    e = entity.lower().replace("-", "_").replace(" ", "_").rsplit("_", 1)[-1]
+    kind = "path" if slot_name in _PATHISH else "name" if slot_name in _NAMEISH or slot_name.endswith("_name") else "id"
+    if e in ("file", "attachment", "image") or (e == "document" and kind == "path"):
+        if kind == "name":
+            return file_path(h).rsplit("/", 1)[-1]
+        return repo_file(h) if {"owner", "repo"} <= h.context else file_path(h)
+    if e in ("directory", "folder", "dir", "workspace", "worktree"):
+        d = directory(h)
+        return d.rsplit("/", 1)[-1] if kind == "name" else d
+    if e in ("commit", "revision", "sha"):
+        return sha(h)
+    if e in _PEOPLE_WORDS:
+        return person(h).name if kind == "name" else person(h).username
+    if e in ("url", "link", "website", "page") and kind == "path":
+        return url(h)
+    if e == "page":
+        return title(h) if kind == "name" else str(h.rng.randint(10000, 99999))
+    if e in ("element", "node", "ref") and kind != "name":
+        return f"e{h.rng.randint(2, 80)}" if kind == "id" else selector(h)
+    if e == "channel":
+        return "#" + h.rng.choice(h.org.channels) if kind != "id" else "C0" + f"{h.rng.getrandbits(40):010X}"[:9]
+    if kind == "id" and e not in _NAMED_BY_ID:
+        return identifier(Hint(f"{e}_id", h.role, e, h.description, h.org, h.rng, h.parent, h.siblings, h.context))
+    return named(h, entity)
+
+
+# entities whose usual identifier is their name (a branch is referred to by its name)
+_NAMED_BY_ID = frozenset({"branch", "tag", "version", "release", "repo", "repository", "project", "key", "issue",
+                          "ticket", "epic", "label", "table", "database", "index", "queue", "topic", "service",
+                          "team", "space", "remote", "sprint", "board", "font"}) | _DESIGN_WORDS
 
 
 def json_text(h: Hint) -> str:

@@ -122,12 +122,12 @@ def make_org(seed: int) -> Organisation:
         for i, (d, t) in enumerate(zip(directories, _pick(rng, _BRANCH_TOPICS, 4)))
     )
     services = tuple(f"{n}-api" for n in nouns)
-    urls = (f"https://app.{domain}/", f"https://api.{domain}/v2/{nouns[0]}s", f"https://docs.{domain}/{nouns[1]}",
+    urls = (f"https://app.{domain}/", f"https://api.{domain}/v2/{plural(nouns[0])}", f"https://docs.{domain}/{nouns[1]}",
             f"https://status.{domain}/")
     major = rng.randint(1, 4)
     tags = tuple(f"v{major}.{minor}.{rng.randint(0, 9)}" for minor in sorted(rng.sample(range(12), 3)))
     channels = tuple(f"{t}-alerts" if i == 0 else t for i, t in enumerate(_pick(rng, _TEAMS, 3)))
-    tables = tuple(n if n.endswith("s") else f"{n}s" for n in nouns)
+    tables = tuple(plural(n) for n in nouns)
     regions = _pick(rng, _REGIONS, 2)
     resource_groups = tuple(f"rg-{slug}-{env}" for env in ("prod", "staging"))
     subscription = _uuid(rng)
@@ -139,6 +139,19 @@ def make_org(seed: int) -> Organisation:
         urls=urls, tags=tags, channels=channels, tables=tables, regions=regions,
         resource_groups=resource_groups, subscription=subscription, tenant=tenant,
     )
+
+
+_MASS_NOUNS = frozenset({"telemetry", "firmware", "customs", "metrics", "analytics", "kyc", "ads", "events", "billing",
+                         "tracking", "inventory", "calibration", "dispatch"})
+
+
+def plural(noun: str) -> str:
+    """Collection names: "shipments", "parcels", "customs", "telemetry" (mass nouns stay as they are)."""
+    if noun in _MASS_NOUNS or noun.endswith("s"):
+        return noun
+    if noun.endswith(("x", "sh", "ch")):
+        return noun + "es"
+    return noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"
 
 
 def _file_name(directory: str, noun: str, topic: str, rng: random.Random) -> str:

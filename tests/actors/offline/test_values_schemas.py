@@ -214,7 +214,11 @@ def test_roles_and_entities_steer_values():
     schema = {"type": "object", "properties": {"target": {"type": "string"}}, "required": ["target"]}
     g = ValueGenerator(make_org(4), random.Random(4))
     by_entity = g.arguments(schema, entities={"target": "user"})["target"]
-    assert by_entity in {p.name for p in g.org.people}
+    assert by_entity in {p.username for p in g.org.people}  # a user is referred to by username
+    folder = g.arguments(schema, entities={"target": "directory"})["target"]
+    assert folder.startswith(g.org.root + "/") and "." not in folder.rsplit("/", 1)[-1]
+    commit = g.arguments(schema, entities={"target": "commit"})["target"]
+    assert re.fullmatch(r"[0-9a-f]{7,40}", commit)
 
 
 def test_first_error_names_the_path():
