@@ -45,9 +45,12 @@ def words(name: str) -> str:
 
 @lru_cache(maxsize=8192)
 def singular(name: str) -> str:
+    """The name of one item of a list parameter: `paths` -> `path`, `statuses` -> `status`."""
     w = words(name)
-    for plural, single in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("s", "")):
-        if w.endswith(plural) and not w.endswith("ss") and len(w) > len(plural) + 1:
+    if w.endswith(("us", "is", "ss", "as")):  # status, analysis, address, canvas: already singular
+        return w
+    for plural, single in (("ies", "y"), ("uses", "us"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("s", "")):
+        if w.endswith(plural) and len(w) > len(plural) + 1:
             return w[: -len(plural)] + single
     return w
 

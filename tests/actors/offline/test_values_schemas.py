@@ -328,3 +328,14 @@ def _all_prose_words():
         for _ in range(40):
             out.update(g.value({"type": "string"}, name="description").split())
     return out
+
+
+def test_list_items_are_named_in_the_singular_and_descriptions_can_come_from_the_caller():
+    from actors.offline.values_names import singular
+
+    assert [singular(n) for n in ("paths", "statuses", "status", "entities", "branches", "issueKeys")] == \
+        ["path", "status", "status", "entity", "branch", "issue_key"]
+    emails = values({"type": "array", "items": {"type": "string"}, "minItems": 2}, name="recipients")
+    assert all("@" in e for v in emails for e in v)
+    described = values({"type": "string"}, name="opt", description="The name of the Key Vault.")
+    assert all(v.startswith("vault-") for v in described)
