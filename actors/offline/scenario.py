@@ -43,6 +43,8 @@ def value_hint(name: str, role: str, kind: str | None) -> dict[str, Any]:
     parameter's name; an entity hint of `file` or `directory` would give a bare name instead."""
     if kind == "directory":
         return {"name": "directory", "role": None, "entity": None}
+    if kind in ("entity", "node"):  # knowledge-graph entities are named things: people, services
+        return {"name": "entity_name", "role": None, "entity": None}
     if kind in _PATH_KINDS:
         return {"name": name if name.lower() not in ("name", "id", "target") else "path", "role": None, "entity": None}
     return {"name": name, "role": role, "entity": kind}
@@ -225,9 +227,13 @@ class OfflineScenarioWriter:
         """What the call does to the world: content written, entities updated or deleted."""
         content = {p.name: args[p.name] for p in it.parameters
                    if p.role is ParameterRole.content and p.name in args}
-        touched = [e for e in world.entities if e["created_by"] != j or e in created]
-        bound = [e for e in touched if any(e["id"] == _scalar(args.get(p.name)) for p in it.parameters
-                                             if p.role is ParameterRole.identifier)]
+        ids = {_scalar(args.get(p.name)) for p in it.parameters if p.role is ParameterRole.identifier}
+        bound = [e for e in world.entities if e["id"] in ids and (e["created_by"] != j or e in created)]
+        if it.action is Action.create and not created:
+            # A batch create names its new entities inside its content (memory's `entities[].name`).
+            for item in _named_items(content):
+                e = world.add(it.entity, item.get("name") or item.get("id"), j)
+                e["attributes"].update({k: v for k, v in item.items() if k not in ("name", "id")})
         for e in created + (bound if it.action is Action.update else []):
             e["attributes"].update(content)
         if it.action is Action.delete:
@@ -244,6 +250,16 @@ class OfflineScenarioWriter:
         if later:
             return head + f", to get what step{'s' if len(later) > 1 else ''} {', '.join(map(str, later))} need{'s' if len(later) == 1 else ''}."
         return head + (" to finish the request." if j == len(seq) - 1 else " as the user asked.")
+
+
+def _named_items(content: dict[str, Any]) -> list[dict[str, Any]]:
+    """Objects in content arguments that carry their own name or id (at most one level of lists)."""
+    out = []
+    for value in content.values():
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, dict) and isinstance(item.get("name") or item.get("id"), str):
+                out.append(item)
+    return out
 
 
 def _subject(it: ToolInterpretation, args: dict[str, Any]) -> str | None:

@@ -136,6 +136,7 @@ FAMILIES: list[set[str]] = [
     # Page items of a design document share one UUID space.
     {"item", "object", "path_item", "group", "text_frame", "frame", "image", "symbol", "shape", "page_item",
      "rectangle", "ellipse", "line", "path_text", "compound_path"},
+    {"entity", "node"},  # a knowledge graph's entities are its nodes
     {"style", "graphic_style", "text_style", "paragraph_style", "character_style"},
 ]
 
