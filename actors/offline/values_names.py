@@ -76,7 +76,7 @@ def _shaped(h: Hint) -> str:
 _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("to cc bcc reply_to recipient recipients", lambda h: v.person(h).email),
     ("email e_mail mail emails user_email author_email", lambda h: v.person(h).email),
-    ("password secret token api_key apikey credential access_token pat", lambda h: f"tok_{h.rng.getrandbits(96):024x}"),
+    ("password secret token api_key apikey credential access_token pat", v.token),
     ("webhook url uri href link endpoint icon_url homepage website", v.url),
     ("sha commit commit_id commitid revision hash oid commit_sha commit_hash head_sha base_sha expected_head_sha",
      v.sha),
@@ -162,7 +162,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("observation observations fact facts", v.observation),
     ("container parent group", lambda h: v.named(h, "group")),
     ("range artboard_range page_range pages", lambda h: f"{h.rng.randint(1, 2)}-{h.rng.randint(3, 6)}"),
-    ("emoji reaction", lambda h: h.rng.choice(("white_check_mark", "eyes", "rocket", "thumbsup"))),
+    ("emoji reaction", v.emoji),
     ("label labels category topic", lambda h: h.rng.choice(("bug", "customer", h.rng.choice(h.org.teams)))),
     ("status state", lambda h: h.rng.choice(v.STATUSES)),
     ("priority", lambda h: h.rng.choice(("High", "Medium", "Low"))),
@@ -220,6 +220,7 @@ _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p
 
 
 _PROSE = frozenset({v.text, v.title, v.commit_message, v.markdown, v.query, v.sql_filter, v.observation})
+_NOT_NAMES = _PROSE | {v.token, v.identifier}  # what a "The name of ..." description overrides
 
 
 def _index(rules: tuple[tuple[str, Make], ...]) -> dict[str, Make]:
@@ -339,11 +340,12 @@ def realistic_string(h: Hint) -> str:
     shown = templates(h.description) if h.description else ()
     if shown:
         return _filled(h, h.rng.choice(shown))
-    if _NAMES_A_THING.match(h.description):
-        return _name_of(h)  # "The name of the secret": a name, whatever the parameter is called
     make, exact = _name_rule(h.name)
     w = words(h.name)
     generic = w in _GENERIC
+    names_a_thing = bool(_NAMES_A_THING.match(h.description))
+    if names_a_thing and (not exact or generic or make in _NOT_NAMES):
+        return _name_of(h)  # "The name of the secret": a name, not a secret value
     if h.role == "identifier" and make in _PROSE:
         make, exact = v.identifier, True  # `message` as an identifier is a message ID, not a sentence
     if exact and not generic:
@@ -379,7 +381,7 @@ def _by_role(h: Hint) -> str:
     if role in ("target", "context"):
         return v.path(h)
     if role == "credential":
-        return f"tok_{h.rng.getrandbits(96):024x}"
+        return v.token(h)
     if role == "pagination":
         return f"c_{h.rng.getrandbits(48):012x}"  # an opaque cursor
     return h.rng.choice((v.noun(h), v.topic(h).replace(" ", "-"), h.rng.choice(h.org.teams)))

@@ -112,6 +112,14 @@ def url(h: Hint) -> str:
     return fmt.url(h.org, h.rng)
 
 
+def token(h: Hint) -> str:
+    return f"tok_{h.rng.getrandbits(96):024x}"
+
+
+def emoji(h: Hint) -> str:
+    return h.rng.choice(("white_check_mark", "eyes", "rocket", "thumbsup"))
+
+
 def slack_ts(h: Hint) -> str:
     return f"{int(fmt.when(h.rng).timestamp())}.{h.rng.randint(100, 999999):06d}"
 
@@ -253,6 +261,12 @@ def named(h: Hint, entity: str) -> str:
         "entity": lambda: person(h).name if h.rng.random() < 0.5 else project(h),
         "font": lambda: h.rng.choice(("Inter", "Helvetica Neue", "Source Sans Pro")),
         "issue": lambda: issue_key(h), "ticket": lambda: issue_key(h), "epic": lambda: issue_key(h),
+        "reaction": lambda: emoji(h), "emoji": lambda: emoji(h),
+        "attribute": lambda: h.rng.choice(("class", "href", "data-test", "aria-label", "value")),
+        "column": lambda: h.rng.choice(("status", "created_at", "owner_id")), "field": lambda: h.rng.choice(("status", "owner")),
+        "region": lambda: h.rng.choice(h.org.regions), "location": lambda: h.rng.choice(h.org.regions),
+        "environment": lambda: h.rng.choice(("production", "staging")), "namespace": lambda: h.rng.choice(h.org.teams),
+        "group": lambda: h.rng.choice(h.org.resource_groups) if "resource" in e else h.rng.choice(DESIGN),
     }
     make = simple.get(last)
     if make:
