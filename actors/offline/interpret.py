@@ -64,8 +64,8 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
             found = (Action.create, found[1])
         elif not rest & {"working", "dir", "config", "mode", "setting", "settings", "version", "viewport"}:
             found = (Action.update, found[1])
-    if found and toks == ["type"]:
-        found = (Action.read, 0)
+    if found and toks == ["type"] and "key" in annotations.get("_params", ()):
+        found = (Action.read, 0)  # Redis TYPE reads a key's type; elsewhere `type` types text
     if found is None:
         for w in tokens(" ".join(_sentences(description)[:1]) or description[:200]):
             if w in VERBS and w not in {"type", "set", "tag", "commit"}:
@@ -195,7 +195,7 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     while len(toks) > 1 and ns and toks[0] in ns:
         toks = toks[1:]
     ann = tool.annotations or {}
-    action, verb_idx = _action(toks, tool.description, ann)
+    action, verb_idx = _action(toks, tool.description, {**ann, "_params": tuple(properties(tool.input_schema))})
     named = _entity(toks, verb_idx, tool.input_schema)
     if named is None and toks in (["set"], ["get"]) and "key" in properties(tool.input_schema):
         named = "string"  # a bare key-value set/get works on string values (Redis SET/GET)

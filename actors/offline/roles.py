@@ -78,6 +78,8 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
         return ParameterRole.identifier
     if {singular(t) for t in toks} & _FILTER and not has_enum:
         return ParameterRole.filter
+    if low == "key" and ("press" in desc or "keyboard" in desc):
+        return ParameterRole.content  # a keyboard key, not a stored key
     if toks and toks[-1] in _ID_TAIL and not has_enum:
         return ParameterRole.identifier
     if toks and singular(toks[-1]) in PARAM_ENTITY and toks[-1] not in _CONTENT and not has_enum \
@@ -107,7 +109,11 @@ def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_en
             return PARAM_ENTITY[t]
     if "uuid" in toks:
         return "item"
-    if name.lower() in {"target", "revision", "commitish", "object"} and tool_entity in ("diff", "resource"):
+    # A generic name ("ref", "target"): the description often says what it refers to.
+    if "element" in desc[:80] and ("reference" in desc or "ref" in toks or "selector" in desc):
+        return "element"
+    if (name.lower() == "target" and tool_entity == "diff") or (
+            name.lower() in {"revision", "commitish", "object"} and tool_entity in ("diff", "resource")):
         return "commit"  # what a diff or show compares against: a revision
     if "path" in toks or "file" in toks:
         if tool_entity == "directory" or any(w in desc[:120] for w in _DESC_DIRECTORY) and "file" not in desc[:60]:
@@ -117,7 +123,4 @@ def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_en
         return "url"
     if "key" in toks and tool_entity in ("", "resource"):
         return "key"
-    # A generic name ("ref", "target", "uuid"): the description often says what it refers to.
-    if "element" in desc[:80] and ("reference" in desc or "ref" in toks or "selector" in desc):
-        return "element"
     return tool_entity

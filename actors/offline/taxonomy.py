@@ -75,7 +75,7 @@ VERB_NOUN: dict[str, str] = {
     "init": "repository", "blame": "file", "diff": "diff", "log": "commit", "status": "status",
     "merge": "branch", "rebase": "branch", "fetch": "remote", "reflog": "ref", "reset": "commit",
     "checkout": "branch", "cherry": "commit", "clean": "file", "stash": "stash", "echo": "message", "tree": "directory",
-    "dbsize": "database", "type": "key", "expire": "key", "hset": "hash", "hget": "hash", "hgetall": "hash",
+    "dbsize": "database", "expire": "key", "hset": "hash", "hget": "hash", "hgetall": "hash",
     "hdel": "hash", "hexists": "hash", "lpush": "list", "rpush": "list", "lpop": "list", "rpop": "list",
     "lrange": "list", "llen": "list", "lrem": "list", "sadd": "set", "zadd": "sorted_set", "xadd": "stream", "srem": "set", "smembers": "set",
     "zrange": "sorted_set", "zrem": "sorted_set", "xrange": "stream", "xdel": "stream",
@@ -161,7 +161,7 @@ _tags("version-control", "git commit commits branch branches merge rebase stash 
 _tags("code-hosting", "github pull pull_request gist fork copilot review workflow")
 _tags("database", "redis sql table tables database migration migrations postgres query schema schemas "
       "index indexes supabase")
-_tags("cache", "redis cache hash hset expire expiration ttl key keys")
+_tags("cache", "redis cache hash hset expire expiration ttl")
 _tags("messaging", "slack channel channels message messages conversation conversations thread reaction "
       "reactions emoji publish subscribe usergroup usergroups")
 _tags("browser-automation", "browser page pages click navigate url element selector screenshot tab tabs "
