@@ -8,7 +8,6 @@ from pathlib import Path
 
 import typer
 
-from coordinator.unavailable import not_available
 from schemas.errors import SeerError
 
 
@@ -98,6 +97,41 @@ def run(
     typer.echo(json.dumps(summary, indent=2))
 
 
-def verify() -> None:
-    """Replay a harness against the real MCP server (not available yet)."""
-    not_available("verify")
+def verify(
+    harness_dir: Path = typer.Argument(..., help="Harness directory to replay."),
+    server: str = typer.Option(..., "--server", help='The real MCP server, "CMD ARGS" over stdio; {sandbox} is replaced.'),
+    setup: str | None = typer.Option(None, "--setup", help="Shell command run in each fresh sandbox first ({sandbox} replaced)."),
+    sandbox: Path | None = typer.Option(None, "--sandbox", help="Keep per-scenario sandboxes under this directory."),
+    out: Path | None = typer.Option(None, "--out", help="Where to write the report (default DIR/verification.json)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON on stdout instead of a table."),
+    timeout: float = typer.Option(30.0, "--timeout", help="Seconds for the server to start and for each call."),
+    scenario: list[str] = typer.Option([], "--scenario", help="Verify only these scenario ids (repeatable)."),
+    limit: int | None = typer.Option(None, "--limit", min=1, help="Verify at most this many scenarios."),
+) -> None:
+    """Replay a harness against the real MCP server: executability and mock fidelity per tool."""
+    from rich.console import Console
+
+    from harness.io import load_harness, write_json
+    from harness.verify import FILE_NAME, VerifyOptions, verify_harness
+    from harness.verify_report import render_table
+
+    if timeout <= 0:
+        raise typer.BadParameter("must be positive", param_hint="--timeout")
+    harness = load_harness(harness_dir)
+    options = VerifyOptions(server=server, setup=setup, sandbox=sandbox, timeout=timeout,
+                            scenarios=tuple(scenario), limit=limit)
+    err = Console(stderr=True)
+
+    def progress(rec: dict) -> None:
+        ok = sum(1 for c in rec["calls"] if c["ok"])
+        err.print(f"{rec['id']}: {ok}/{len(rec['calls'])} calls ok" + (f" — {rec['error']}" if rec["error"] else ""))
+
+    report = verify_harness(harness, options, progress=progress)
+    target = out or harness_dir / FILE_NAME
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_json(target, report)
+    if as_json:
+        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        Console(width=None if sys.stdout.isatty() else 160).print(render_table(report))
+        err.print(f"report written to {target}")
