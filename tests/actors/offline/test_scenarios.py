@@ -135,3 +135,19 @@ def test_every_focus_tool_appears_even_when_three_are_requested(pipeline):
         focus = [names[(7 * i) % len(names)], names[(7 * i + 31) % len(names)], names[(7 * i + 53) % len(names)]]
         s = pipe.run(ScenarioRequest(id=f"f{i}", index=i, seed=i, complexity="complex", focus_tools=focus))
         assert s is not None and set(focus) <= set(s.tools) and 3 <= len(s.calls) <= 8
+
+
+def test_output_does_not_depend_on_the_hash_seed_of_the_process():
+    """Workers are separate processes with their own str-hash seed; the harness must not change."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT, shared_spec
+    code = (
+        "import hashlib;from specs import load_suite;from actors.offline.pipeline import Pipeline, cover_suite;"
+        f"p=Pipeline(load_suite([{str(shared_spec('github'))!r}]));s,_=cover_suite(p, 5);"
+        "print(hashlib.sha256(''.join(x.to_json_line() for x in s).encode()).hexdigest())")
+    digests = {subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip() for seed in ("1", "2")}
+    assert len(digests) == 1 and len(next(iter(digests))) == 64
