@@ -84,6 +84,13 @@ def transcript_messages(scenario: Scenario, transcript: Transcript, tools: Mappi
         "rubric. Then score the coherence of the assistant's side of the dialogue.\n\n" + fence(data))}]
 
 
+def response_schema(n_turns: int) -> dict[str, Any]:
+    """The Judgment schema with exactly `n_turns` turn rubrics (constrained decoders then enforce it)."""
+    schema = Judgment.model_json_schema()
+    schema["properties"]["turns"].update(minItems=n_turns, maxItems=n_turns)
+    return schema
+
+
 def _check(j: Judgment, n_turns: int) -> list[str]:
     got = [t.turn for t in j.turns]
     if got != list(range(n_turns)):
@@ -122,7 +129,7 @@ class Judge:
     def _ask(self, item: str, messages: list[dict[str, str]], n_turns: int) -> tuple[Judgment | None, str | None]:
         problems: list[str] = []
         for _ in range(self.max_retries + 1):
-            req = LLMRequest.of(messages, stage="judge", item=item, response_schema=Judgment.model_json_schema(),
+            req = LLMRequest.of(messages, stage="judge", item=item, response_schema=response_schema(n_turns),
                                 schema_name="Judgment", temperature=self.temperature, seed=self.seed, model=self.model,
                                 max_tokens=TOKENS_BASE + TOKENS_PER_TURN * n_turns)
             try:

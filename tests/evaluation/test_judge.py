@@ -42,7 +42,8 @@ def test_rubric_field_descriptions_reach_the_model_as_the_response_schema(llm, t
         Judge(gw, TOOLS).judge_transcript(scenario(), oracle_transcript())
     sent = llm.requests[0].body
     schema = sent["response_format"]["json_schema"]["schema"]
-    assert schema == Judgment.model_json_schema()
+    assert schema["$defs"] == Judgment.model_json_schema()["$defs"]
+    assert schema["properties"]["turns"]["minItems"] == schema["properties"]["turns"]["maxItems"] == 2
     assert "MUST be 0 when wrong_value is true" in json.dumps(schema)
     assert sent["temperature"] == 0.0 and sent["max_tokens"] == 400 + 450 * 2
     prompt = llm.requests[0].prompt_text
