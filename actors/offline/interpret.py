@@ -201,9 +201,10 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         named = "string"  # a bare key-value set/get works on string values (Redis SET/GET)
     req = required(tool.input_schema)
     roles = {name: (sub, param_role(name, sub, action)) for name, sub in properties(tool.input_schema).items()}
-    entity = named or next(
-        (e for name, (sub, role) in roles.items() if role is ParameterRole.identifier
-         and (e := param_entity(name, sub, role, "")) and name in req), None) or "resource"
+    idents = [(name not in req, name, sub, role) for name, (sub, role) in roles.items()
+              if role is ParameterRole.identifier]
+    entity = named or next((e for _, name, sub, role in sorted(idents, key=lambda x: x[0])
+                            if (e := param_entity(name, sub, role, ""))), None) or "resource"
     params = [
         ParameterInterpretation(
             name=name, role=role, entity=param_entity(name, sub, role, entity), required=name in req,

@@ -242,7 +242,7 @@ class OfflineScenarioWriter:
 
     def _explain(self, j: int, seq: list[str], refs_all: list[list[text.Ref]]) -> str:
         it = self.its[seq[j]]
-        head = f"{text.VERB[it.action].capitalize()} the {text.label(it.entity)}"
+        head = f"{text.verb(it).capitalize()} the {text.label(it.entity)}"
         later = sorted({k + 1 for k in range(j + 1, len(seq)) for r in refs_all[k] if r.step == j})
         if refs_all[j]:
             r = refs_all[j][0]
@@ -262,14 +262,14 @@ def _named_items(content: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def _subject(it: ToolInterpretation, args: dict[str, Any]) -> str | None:
-    """The ID of what the last call acted on, for the follow-up question."""
-    ids = [p for p in it.parameters if p.role is ParameterRole.identifier and p.name in args]
+def _subject(it: ToolInterpretation, args: dict[str, Any]) -> tuple[str, str] | None:
+    """(kind, ID) of what the last call acted on, for the follow-up question."""
+    ids = [p for p in it.parameters if p.role is ParameterRole.identifier and p.name in args and p.entity]
     ids.sort(key=lambda p: not same_kind(p.entity or "", it.entity))
     for p in ids:
         value = _scalar(args[p.name])
         if isinstance(value, (str, int)) and not isinstance(value, bool):
-            return str(value)
+            return p.entity or it.entity, str(value)
     return None
 
 

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from actors.offline.taxonomy import VERBS, tokens
 from schemas import Action, ParameterRole, ToolInterpretation
 
 VERB = {
@@ -18,6 +19,14 @@ VERB = {
     Action.configure: "configure", Action.analyze: "analyze", Action.transfer: "transfer", Action.other: "use",
 }
 INSPECT = {Action.read, Action.list, Action.search, Action.analyze, Action.navigate}
+# Name verbs that read well in a sentence ("click the element", "merge the branch"); command
+# mnemonics (hset, lpop, ls) and vague ones (get, make) keep the action's generic verb.
+_PLAIN = set("""click hover drag fill press scroll select submit upload navigate open close switch focus
+merge rebase rename move edit replace resize rotate align reset restore pause resume assign
+mark resolve lock unlock export import download copy sync pull push save publish subscribe
+deploy trigger cancel dismiss archive approve evaluate execute run start stop send test
+validate verify audit analyze diagnose compare inspect checkout clone fork apply convert""".split())
+
 _MAX_INLINE = 400
 
 
@@ -60,7 +69,7 @@ def clause(tool: str, it: ToolInterpretation, args: dict[str, Any], refs: list[R
     ref_params = {r.param for r in refs}
     context = {p.name for p in it.parameters if p.role is ParameterRole.context
                and p.name in context and args.get(p.name) == context[p.name]}
-    head = f"{VERB[it.action]} {object_phrase(it)}"
+    head = f"{verb(it)} {object_phrase(it)}"
     parts = [f"{r.param} set to the {'first ' if r.first else ''}{label(r.kind)} {'listed in' if r.first else 'from'} "
              f"step {r.step + 1 - offset}'s result" for r in refs]
     for name, value in args.items():
@@ -78,6 +87,15 @@ def instruction(clauses: list[str], context: dict[str, Any], intro: str) -> str:
     return f"{lead} {steps}".strip()
 
 
+def verb(it: ToolInterpretation) -> str:
+    """The verb for a call: the tool name's own verb when it reads well, else the action's."""
+    if it.action not in (Action.create, Action.list, Action.search, Action.read):
+        for word in tokens(it.tool):
+            if word in VERBS and VERBS[word] is it.action:
+                return word if word in _PLAIN else VERB[it.action]
+    return VERB[it.action]
+
+
 def object_phrase(it: ToolInterpretation) -> str:
     """`the branches` for a listing, `a new tag` for a creation, `the commit` otherwise."""
     if it.action in (Action.list, Action.search):
@@ -91,7 +109,7 @@ def object_phrase(it: ToolInterpretation) -> str:
 def title(steps: list[ToolInterpretation]) -> str:
     seen: list[str] = []
     for it in steps:
-        phrase = f"{VERB[it.action]} {plural(it.entity) if it.action in (Action.list, Action.search) else label(it.entity)}"
+        phrase = f"{verb(it)} {plural(it.entity) if it.action in (Action.list, Action.search) else label(it.entity)}"
         if phrase not in seen:
             seen.append(phrase)
     head = ", then ".join(seen[:3]) + (" and more" if len(seen) > 3 else "")
@@ -137,8 +155,9 @@ def novelty(tools: list[str], handoffs: int, focus: list[str], entities: list[st
             f"over {', '.join(sorted(set(map(label, entities))))} ({flow}).")
 
 
-def follow_up(last: ToolInterpretation, subject: str | None) -> str:
-    what = f"the {label(last.entity)} {show(subject)}" if subject else f"the {label(last.entity)}"
+def follow_up(last: ToolInterpretation, subject: tuple[str, str] | None) -> str:
+    """A natural next question about what the last call acted on (`subject` = (kind, id))."""
+    what = f"the {label(subject[0])} {show(subject[1])}" if subject else f"the {label(last.entity)}"
     if last.action in (Action.create, Action.update, Action.transfer, Action.configure):
         return f"Can you show me {what} now, to confirm the change took effect?"
     if last.action is Action.delete:
