@@ -18,11 +18,13 @@ from evaluation.report_complexity import complexity_section
 from evaluation.report_generation import generation_section
 from evaluation.report_scores import score_sections
 from evaluation.report_scores_io import load_score_set
+from evaluation.report_verification import verification_section
 from evaluation.generation_stats import harness_name
 from harness.io import Harness, load_harness
 from schemas.errors import SeerError
 
-DEFAULT_SECTIONS: tuple[SectionBuilder, ...] = (generation_section, *score_sections, complexity_section)
+DEFAULT_SECTIONS: tuple[SectionBuilder, ...] = (generation_section, *score_sections, complexity_section,
+                                                 verification_section)
 FIGURES_DIR = "figures"
 
 CSS = """
