@@ -16,6 +16,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
 _SECTION = re.compile(r"^\s*(args|arguments|parameters|returns?|example|examples|note|raises)\s*:", re.I | re.M)
 _READ_ONLY_OK = {Action.read, Action.list, Action.search, Action.analyze, Action.navigate, Action.execute}
 _ID_FIELDS = {"id", "key", "name", "path", "sha", "hash", "uuid", "uid", "url", "number", "ref", "ts"}
+_ID_WORDS = {"id", "ids", "isbn", "sku", "slug", "uuid"}  # `patch_books_isbn` acts on a book
 _PRODUCING = {Action.create, Action.list, Action.search, Action.read, Action.analyze}
 
 
@@ -83,7 +84,8 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
 
 def _entity(toks: list[str], verb_idx: int, input_schema: dict[str, Any]) -> str | None:
     def nouns(ts: list[str]) -> list[str]:
-        return [singular(t) for t in ts if t not in VERBS and t not in NOT_NOUNS and not t.isdigit()]
+        return [singular(t) for t in ts if t not in VERBS and t not in NOT_NOUNS and not t.isdigit()
+                and t not in _ID_WORDS]
 
     after = nouns(toks[verb_idx + 1:]) if verb_idx >= 0 else nouns(toks)
     cand = after or (nouns(toks[:verb_idx]) if verb_idx > 0 else [])
@@ -207,8 +209,8 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
                             if (e := param_entity(name, sub, role, ""))), None) or "resource"
     params = [
         ParameterInterpretation(
-            name=name, role=role, entity=param_entity(name, sub, role, entity), required=name in req,
-            description=" ".join(str(sub.get("description", "")).split())[:200])
+            name=name, role=role, entity=_searched_in(action, name, param_entity(name, sub, role, entity)),
+            required=name in req, description=" ".join(str(sub.get("description", "")).split())[:200])
         for name, (sub, role) in roles.items()]
     sentences = _sentences(tool.description)
     functionality = " ".join(sentences[:2])[:400] or f"{action.value.capitalize()} a {entity.replace('_', ' ')}."
@@ -225,6 +227,13 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         tool=tool.name, functionality=functionality, action=action, entity=entity, parameters=params,
         required_parameters=req, use_cases=_use_cases(sentences, action, entity, params),
         tags=_tags(toks, tool.description, tool.spec), produces=list(dict.fromkeys(produces)))
+
+
+def _searched_in(action: Action, name: str, kind: str | None) -> str | None:
+    """The bare `path` of a search for files is where to search: a directory (a real server refuses a file)."""
+    if action is Action.search and kind == "file" and name.lower() in {"path", "root", "root_path", "base_path"}:
+        return "directory"
+    return kind
 
 
 class OfflineInterpreter:

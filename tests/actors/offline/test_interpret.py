@@ -63,3 +63,10 @@ def test_every_tool_of_every_spec_gets_a_complete_interpretation(pipeline):
             assert {p.name for p in it.parameters} == set(tool.input_schema.get("properties") or {})
             assert set(it.required_parameters) == set(tool.input_schema.get("required") or [])
     assert total >= 950
+
+
+def test_the_path_a_search_runs_in_is_a_directory(pipeline):
+    # the real filesystem server answers ENOTDIR when search_files is given a file (seer verify)
+    its = pipeline("filesystem").interpretations
+    assert _role(its["search_files"], "path").entity == "directory"
+    assert _role(its["read_text_file"], "path").entity == "file"
