@@ -92,13 +92,13 @@ def response_schema(n_turns: int) -> dict[str, Any]:
 
 
 def _check(j: Judgment, n_turns: int) -> list[str]:
-    got = [t.turn for t in j.turns]
-    if got != list(range(n_turns)):
-        return [f"turns: expected one rubric per turn with turn = 0..{n_turns - 1} in order, got {got}"]
+    # Rubric i scores turn i: the `turn` field only helps the model keep its place.
+    if len(j.turns) != n_turns:
+        return [f"turns: expected exactly {n_turns} rubric(s), one per user turn in order, got {len(j.turns)}"]
     return []
 
 
-def _turn_score(r: TurnRubric, oracle_calls: int, agent_calls: int | None) -> TurnScore:
+def _turn_score(n: int, r: TurnRubric, oracle_calls: int, agent_calls: int | None) -> TurnScore:
     """Rubric (0-10) -> TurnScore (0-1), assessing the same dimensions as the deterministic grader."""
     subs: dict[str, dict[str, float]] = {d: {} for d in SUBS}
     subs["usage"]["necessity"] = r.usage_necessity / 10
@@ -112,7 +112,7 @@ def _turn_score(r: TurnRubric, oracle_calls: int, agent_calls: int | None) -> Tu
         subs["selection"]["completeness"] = r.selection_completeness / 10
     dims = {d: (fmean(subs[d].values()) if subs[d] else None) for d in DIMENSIONS}
     assessed = [v for v in dims.values() if v is not None]
-    return TurnScore(turn=r.turn, dimensions=dims,
+    return TurnScore(turn=n, dimensions=dims,
                      subdimensions={f"{d}.{k}": v for d in DIMENSIONS for k, v in subs[d].items()},
                      diagnostics={"overuse": r.unnecessary_calls}, score=fmean(assessed) if assessed else 0.0)
 
@@ -157,7 +157,7 @@ class Judge:
         if j is None:
             return RecordScore(**base, score=0.0, error=error)
         turns = scenario.turns or scenario.single_turn()
-        scores = [_turn_score(r, len(t.calls), None if agent_counts is None else
+        scores = [_turn_score(n, r, len(t.calls), None if agent_counts is None else
                               (agent_counts[n] if n < len(agent_counts) else 0))
                   for n, (r, t) in enumerate(zip(j.turns, turns))]
         keys = sorted({k for s in scores for k in s.subdimensions})

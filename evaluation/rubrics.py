@@ -24,7 +24,7 @@ class TurnRubric(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    turn: int = Field(ge=0, description="Index of the user turn being scored, starting at 0, in the order given.")
+    turn: int = Field(ge=0, description="Index of the user turn this rubric scores: 0 for the first, then 1, 2, ... in order.")
     usage_necessity: Score = Field(description=(
         "Were tools called exactly when the turn needed them? 10: tools were used when the request needed them "
         "and not when it could be answered without them; 0: the opposite."))
