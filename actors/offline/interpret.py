@@ -16,6 +16,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
 _SECTION = re.compile(r"^\s*(args|arguments|parameters|returns?|example|examples|note|raises)\s*:", re.I | re.M)
 _READ_ONLY_OK = {Action.read, Action.list, Action.search, Action.analyze, Action.navigate, Action.execute}
 _ID_FIELDS = {"id", "key", "name", "path", "sha", "hash", "uuid", "uid", "url", "number", "ref", "ts"}
+_NOUN_VERBS = {"book", "books", "hold", "holds"}  # verbs first in a name, nouns anywhere else
 _ID_WORDS = {"id", "ids", "isbn", "sku", "slug", "uuid"}  # `patch_books_isbn` acts on a book
 _PRODUCING = {Action.create, Action.list, Action.search, Action.read, Action.analyze}
 
@@ -84,8 +85,8 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
 
 def _entity(toks: list[str], verb_idx: int, input_schema: dict[str, Any]) -> str | None:
     def nouns(ts: list[str]) -> list[str]:
-        return [singular(t) for t in ts if t not in VERBS and t not in NOT_NOUNS and not t.isdigit()
-                and t not in _ID_WORDS]
+        return [singular(t) for t in ts if (t not in VERBS or t in _NOUN_VERBS) and t not in NOT_NOUNS
+                and not t.isdigit() and t not in _ID_WORDS]
 
     after = nouns(toks[verb_idx + 1:]) if verb_idx >= 0 else nouns(toks)
     cand = after or (nouns(toks[:verb_idx]) if verb_idx > 0 else [])

@@ -15,7 +15,8 @@ _PAGINATION = {"page", "per_page", "perpage", "page_size", "pagesize", "limit", 
                "return_limit", "comment_limit", "per-page", "top", "startat", "maxresults"}
 _ID_TAIL = {"id", "ids", "key", "keys", "uuid", "uuids", "uid", "sha", "hash", "number", "num", "ref", "refs",
             "name", "names", "path", "paths", "url", "uri", "selector", "ts", "handle", "revision", "branch",
-            "commit", "commits", "filepath", "filename", "identifier", "email", "channel", "object", "commitish"}
+            "commit", "commits", "filepath", "filename", "identifier", "email", "channel", "object", "commitish",
+            "isbn", "sku", "slug", "code"}
 _TARGET = {"destination", "dest", "output", "outputdir", "new", "newname", "to", "save", "target"}
 _FILTER = {"query", "q", "pattern", "filter", "filters", "grep", "jql", "cql", "search", "keyword",
            "keywords", "since", "until", "contains", "where", "prefix", "match", "question", "glob"}
@@ -78,6 +79,8 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
         return ParameterRole.identifier
     if {singular(t) for t in toks} & _FILTER and not has_enum:
         return ParameterRole.filter
+    if "idempotency" in toks:
+        return ParameterRole.option  # a request header, not an entity
     if low == "key" and ("press" in desc or "keyboard" in desc):
         return ParameterRole.content  # a keyboard key, not a stored key
     if toks and toks[-1] in _ID_TAIL and not has_enum:
@@ -123,4 +126,8 @@ def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_en
         return "url"
     if "key" in toks and tool_entity in ("", "resource"):
         return "key"
+    # `X-Store-Id`, `warehouse_code`: a noun before the ID word names its own kind.
+    nouns = [t for t in toks[:-1] if t not in _GENERIC and len(t) > 2]
+    if nouns and toks[-1] in _ID_TAIL:
+        return nouns[-1]
     return tool_entity

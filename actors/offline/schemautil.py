@@ -6,7 +6,8 @@ from typing import Any
 
 
 def deref(schema: Any, root: dict[str, Any], depth: int = 0) -> dict[str, Any]:
-    """Follow a local `#/...` reference (a few hops at most); anything else is returned as is."""
+    """Follow a local `#/...` reference (a few hops at most) and fold `allOf` parts into one view
+    (properties and required merged) for reading; the schema itself is never changed."""
     while isinstance(schema, dict) and "$ref" in schema and depth < 8:
         ref = schema["$ref"]
         if not isinstance(ref, str) or not ref.startswith("#/"):
@@ -15,7 +16,17 @@ def deref(schema: Any, root: dict[str, Any], depth: int = 0) -> dict[str, Any]:
         for part in ref[2:].split("/"):
             node = node.get(part.replace("~1", "/").replace("~0", "~"), {}) if isinstance(node, dict) else {}
         schema, depth = node, depth + 1
-    return schema if isinstance(schema, dict) else {}
+    if not isinstance(schema, dict):
+        return {}
+    if isinstance(schema.get("allOf"), list) and depth < 8:
+        view = {k: v for k, v in schema.items() if k != "allOf"}
+        for part in schema["allOf"]:
+            part = deref(part, root, depth + 1)
+            view.setdefault("type", part.get("type"))
+            view["properties"] = {**part.get("properties", {}), **view.get("properties", {})}
+            view["required"] = list(dict.fromkeys(view.get("required", []) + part.get("required", [])))
+        return view
+    return schema
 
 
 def properties(schema: dict[str, Any]) -> dict[str, dict[str, Any]]:

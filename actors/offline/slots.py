@@ -11,9 +11,11 @@ from typing import Any, Callable
 
 from actors.offline.schemautil import deref
 from actors.offline.taxonomy import PARAM_ENTITY, same_kind, singular, tokens
+from actors.offline.values_check import is_valid
 
 TEXT_FIELDS = ("result", "content", "text", "output", "message", "summary", "details", "data", "description", "body")
-_ID_TAILS = {"id", "name", "path", "hash", "sha", "key", "uuid", "url", "ref", "number", "ts", "file", "branch"}
+_ID_TAILS = {"id", "name", "path", "hash", "sha", "key", "uuid", "url", "ref", "number", "ts", "file", "branch",
+             "isbn", "sku", "slug", "code"}
 
 
 def _free_string(schema: dict[str, Any], root: dict[str, Any]) -> bool:
@@ -25,6 +27,11 @@ def _free_string(schema: dict[str, Any], root: dict[str, Any]) -> bool:
     ok = types == "string" or (isinstance(types, list) and "string" in types) or any(
         b.get("type") == "string" and not any(k in b for k in ("enum", "const", "pattern", "format")) for b in branches)
     return ok and (schema.get("maxLength") is None or schema["maxLength"] >= 60)
+
+
+def _fits(schema: dict[str, Any], root: dict[str, Any], ids: list[Any]) -> bool:
+    """A field that can hold these ids: a free string, or a constrained one they satisfy (an ISBN pattern)."""
+    return _free_string(schema, root) or (bool(ids) and all(is_valid(deref(schema, root), v, root) for v in ids))
 
 
 def can_carry(tool: Any) -> bool:
@@ -144,12 +151,13 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
             return True
         if items.get("type") == "object":
             fields = [f for f in sorted(items.get("properties") or {}, key=lambda f: -_score(f, kind))
-                      if _free_string(items["properties"][f], root) and _score(f, kind)]
+                      if _score(f, kind) and _fits(items["properties"][f], root, ids[:1])]
             if not fields:
                 continue
             template = (node.get(name) or [None])[0] if isinstance(node.get(name), list) else None
             arr = []
-            for value in ids:
+            field_schema = items["properties"][fields[0]] if fields else {}
+            for value in [v for v in ids if _fits(field_schema, root, [v])]:  # others stay unshown
                 item = copy.deepcopy(template) if isinstance(template, dict) else make_item(items)
                 if isinstance(item, dict):
                     item[fields[0]] = value
@@ -164,7 +172,7 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
             return True
     for name in ranked:
         sub = props[name]
-        if _score(name, kind) >= 2 and _free_string(sub, root) and len(ids) == 1:
+        if _score(name, kind) >= 2 and _fits(sub, root, ids) and len(ids) == 1:
             node[name] = ids[0]
             claimed.add(f"{prefix}.{name}")
             return True

@@ -50,7 +50,7 @@ _verbs(Action.read, "smembers zrange xrange get read show fetch describe view re
        "type dbsize info status echo exists hexists capture snapshot take see whoami")
 _verbs(Action.list, "list ls scan enumerate tree history log reflog unreads")
 _verbs(Action.search, "search find query lookup grep")
-_verbs(Action.create, "create add new insert write post make init clone commit tag generate append fork "
+_verbs(Action.create, "book hold reserve create add new insert write post make init clone commit tag generate append fork "
        "draw place hset sadd zadd xadd lpush rpush duplicate build put")
 _verbs(Action.update, "update edit modify rename move patch change replace apply resize align rotate scale "
        "merge rebase reset restore pause transition assign mark resolve format style lock unlock cherry "
@@ -180,3 +180,7 @@ _tags("monitoring", "log logs metric metrics alert alerts diagnose diagnostics m
 _tags("ci-cd", "build pipeline deploy workflow run runs job jobs action actions release")
 _tags("media", "image images audio video render export png svg pdf media")
 _tags("search", "search find query grep lookup")
+_tags("commerce", "order orders cart checkout payment payments price invoice invoices product products store "
+      "catalog catalogue bookshop inventory")
+_tags("travel", "flight flights hotel hotels trip trips seat seats booking bookings itinerary fare fares "
+      "currency traveller")

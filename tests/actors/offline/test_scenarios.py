@@ -151,3 +151,18 @@ def test_output_does_not_depend_on_the_hash_seed_of_the_process():
     digests = {subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                               env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip() for seed in ("1", "2")}
     assert len(digests) == 1 and len(next(iter(digests))) == 64
+
+
+@pytest.mark.parametrize("example", ["bookshop-openapi.yaml", "travel-functions.json"])
+def test_openapi_and_function_specs_are_covered_with_valid_consistent_scenarios(example):
+    from actors.offline.pipeline import Pipeline, cover_suite
+    from specs import load_suite
+    from tests.conftest import EXAMPLES
+    pipe = Pipeline(load_suite([EXAMPLES / example]))
+    scenarios, failures = cover_suite(pipe, seed=2)
+    tools = pipe.suite.by_name()
+    assert not failures and {c.tool for s in scenarios for c in s.calls} == set(tools)
+    for s in scenarios:
+        assert q.input_errors(s, tools) == [] and q.output_errors(s, tools) == []
+        assert q.id_mismatches(s, pipe.interpretations) == [] and q.source_errors(s) == []
+        assert q.unstated_values(s) == [] and q.turn_errors(s) == []
