@@ -23,8 +23,8 @@ import anyio
 from harness.io import Harness
 from harness.verify_ids import IdMap, counterpart
 from harness.verify_metrics import fidelity
-from harness.verify_preconditions import creator, plan
-from harness.verify_report import MISSING, NOT_FOUND, aggregate
+from harness.verify_preconditions import creator, lister, plan
+from harness.verify_report import ALREADY, MISSING, NOT_FOUND, aggregate
 from harness.verify_sandbox import PathMap, VerifyError, command_argv, path_parameters, run_setup
 from schemas import Scenario, Tool, ToolInterpretation
 
@@ -142,11 +142,32 @@ class ScenarioRun:
                 rec.update(ok=False, error=step.reason)
             else:
                 _, out = await self._send(step.tool, step.arguments)
-                rec.update(ok=out.ok, error=out.error)
-                if out.ok:
+                existed = not out.ok and bool(ALREADY.search(out.error or ""))
+                rec.update(ok=out.ok or existed, error=None if existed else out.error)
+                if existed:
+                    rec["via"] = "already there"
+                elif out.ok:
                     self.ids.learn(step.entity.id, counterpart(step.entity.id, "", out.output, kind=step.entity.kind))
+            if not rec["ok"] and await self._existing(step.entity, step.arguments):
+                rec.update(ok=True, via="mapped onto an existing one")
             done.append(rec)
         return done
+
+    async def _existing(self, entity: Any, shared: dict[str, Any]) -> bool:
+        """An entity that cannot be created (a commit with nothing staged) stands for one the suite's list
+        tool shows, e.g. a commit of the `--setup` history, when its id has a recognisable shape."""
+        name = lister(entity.kind, self.suite.tools, self.suite.interps)
+        if name is None:
+            return False
+        props = self.suite.tools[name].input_schema.get("properties") or {}
+        context = {**self.scenario.state.context, **{k: v for k, v in shared.items() if k in self.suite.context_params}}
+        _, out = await self._send(name, {k: v for k, v in context.items() if k in props})
+        taken = set(self.ids.known.values())
+        found = counterpart(entity.id, "", out.output, kind=entity.kind) if out.ok else None
+        if found is None or found == entity.id or found in taken:
+            return False
+        self.ids.learn(entity.id, found)
+        return True
 
     def _learn_sources(self, index: int) -> None:
         call = self.scenario.calls[index]

@@ -6,7 +6,8 @@ creating tool for that kind (action `create`, same entity kind; the one named af
 first) is called with arguments built from the entity: its id where the tool names the thing
 created, its attributes as content (a file precondition holds every text the scenario expects
 in it, e.g. the `oldText` of its edits), and the scenario's own values for shared parameters
-such as a repository path. A kind without a creating tool is left to `--setup`, and said so.
+such as a repository path. A kind without a creating tool is left to `--setup`, and said so. Entities that a read, list or
+search call revealed count as assumed too: the mock showed them, so they existed before.
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from actors.offline.schemautil import leaves
+from actors.offline.taxonomy import same_kind
 from schemas import Entity, Scenario, Tool, ToolInterpretation
 from schemas._base import JSONValue
 
 _NAME_KEYS = re.compile(r"^(name|id|key|title|path|entityName|identifier)$", re.I)
 _KIND_ORDER = {"directory": 0, "folder": 0, "repository": 0}
+_REVEALING = frozenset({"read", "list", "search", "analyze", "navigate"})
 
 
 @dataclass(frozen=True)
@@ -35,8 +38,17 @@ class Step:
 
 def creator(kind: str, tools: dict[str, Tool], interps: dict[str, ToolInterpretation]) -> str | None:
     """The suite's tool that creates entities of `kind`; the one whose name says the kind wins."""
-    found = [n for n, i in interps.items() if i.action.value == "create" and i.entity == kind and n in tools]
-    found.sort(key=lambda n: (kind not in n.lower(), len(n), n))
+    return _tool_for("create", kind, tools, interps)
+
+
+def lister(kind: str, tools: dict[str, Tool], interps: dict[str, ToolInterpretation]) -> str | None:
+    """The suite's tool that lists entities of `kind` (to find an existing one when none can be created)."""
+    return _tool_for("list", kind, tools, interps)
+
+
+def _tool_for(action: str, kind: str, tools: dict[str, Tool], interps: dict[str, ToolInterpretation]) -> str | None:
+    found = [n for n, i in interps.items() if i.action.value == action and n in tools and same_kind(i.entity, kind)]
+    found.sort(key=lambda n: (interps[n].entity != kind, kind not in n.lower(), len(n), n))
     return found[0] if found else None
 
 
@@ -83,6 +95,21 @@ def fill(schema: dict[str, Any], entity: Entity, key: str = "") -> JSONValue:
     return content_text(entity).strip()
 
 
+def assumed(scenario: Scenario, interps: dict[str, ToolInterpretation]) -> list[Entity]:
+    """What must exist before the first call: the preconditions, and the entities a read, list or search
+    revealed (the mock showed them, so the scenario takes them to exist already)."""
+    out = list(scenario.state.preconditions)
+    seen = {(e.kind, e.id) for e in out}
+    for e in scenario.state.entities:
+        if e.created_by is None or e.created_by >= len(scenario.calls) or (e.kind, e.id) in seen:
+            continue
+        it = interps.get(scenario.calls[e.created_by].tool)
+        if it is not None and it.action.value in _REVEALING:
+            out.append(Entity(kind=e.kind, id=e.id, attributes=e.attributes))
+            seen.add((e.kind, e.id))
+    return out
+
+
 def plan(scenario: Scenario, tools: dict[str, Tool], interps: dict[str, ToolInterpretation]) -> list[Step]:
     """The calls that establish every precondition of `scenario`, containers (directories) first."""
     shared: dict[str, Any] = dict(scenario.state.context)
@@ -90,7 +117,7 @@ def plan(scenario: Scenario, tools: dict[str, Tool], interps: dict[str, ToolInte
         for k, v in call.arguments.items():
             shared.setdefault(k, v)
     steps = []
-    for entity in sorted(scenario.state.preconditions, key=lambda e: _KIND_ORDER.get(e.kind, 1)):
+    for entity in sorted(assumed(scenario, interps), key=lambda e: _KIND_ORDER.get(e.kind, 1)):
         name = creator(entity.kind, tools, interps)
         if name is None:
             steps.append(Step(entity, None, {}, f"no tool in the suite creates a {entity.kind}"))
@@ -103,11 +130,15 @@ def _arguments(tool: Tool, interp: ToolInterpretation, entity: Entity, shared: d
     props = tool.input_schema.get("properties") or {}
     required = set(tool.input_schema.get("required") or ())
     out: dict[str, Any] = {}
+    named = False  # only the first parameter naming the new thing gets its id (not a base branch after it)
     for p in interp.parameters:
         schema = props.get(p.name) or {}
         role = p.role.value
         if role in ("identifier", "target") and (p.entity in (entity.kind, None) or p.name in ("path", "name")):
+            if named and p.name not in required:
+                continue
             out[p.name] = entity.id if schema.get("type") != "array" else [entity.id]
+            named = True
         elif role == "context" and p.name in shared:
             out[p.name] = shared[p.name]
         elif role == "content":

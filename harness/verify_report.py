@@ -11,6 +11,7 @@ from harness.io import Harness
 from harness.verify_metrics import summarise
 
 MISSING = "missing_precondition"
+ALREADY = re.compile(r"already exists|exists already|EEXIST|file exists", re.I)
 # what servers say when the thing a call names is not there (files, refs, entities, repositories)
 NOT_FOUND = re.compile(
     r"no such file|not found|does not exist|doesn't exist|ENOENT|unknown revision|bad revision|"

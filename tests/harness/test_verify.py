@@ -8,7 +8,7 @@ import pytest
 
 from harness.verify_ids import IdMap, counterpart, shape_of
 from harness.verify_metrics import fidelity, structure_agreement, summarise, text_similarity
-from harness.verify_preconditions import content_text, creator, plan
+from harness.verify_preconditions import assumed, content_text, creator, plan
 from harness.verify_sandbox import PathMap, VerifyError, command_argv, path_parameters
 from schemas import Call, Entity, Scenario, Tool, WorkflowState
 from tests.harness.builders import INTERPRETATIONS_LIST, TOOLS_DOC, interpretation
@@ -145,3 +145,24 @@ def test_an_entity_inside_an_array_argument_gets_its_name_and_type():
                  preconditions=[Entity(kind="entity", id="Ada Lovelace")])
     (step,) = plan(s, tools, interps)
     assert step.arguments == {"entities": [{"name": "Ada Lovelace", "entityType": "entity", "observations": []}]}
+
+
+def test_entities_a_listing_revealed_are_assumed_to_exist_but_created_ones_are_not():
+    interps = {i.tool: i for i in INTERPRETATIONS_LIST}
+    s = scenario([Call(tool="list_directory", arguments={"path": "/srv"}, explanation="x"),
+                  Call(tool="write_file", arguments={"path": "/srv/new.md", "content": "c"}, explanation="x")])
+    s.state.entities = [Entity(kind="file", id="/srv/seen.md", created_by=0),
+                        Entity(kind="file", id="/srv/new.md", created_by=1)]
+    assert [e.id for e in assumed(s, interps)] == ["/srv/seen.md"]
+
+
+def test_only_the_first_parameter_naming_the_new_entity_gets_its_id():
+    schema = {"type": "object", "required": ["branch_name"], "properties": {
+        "branch_name": {"type": "string"}, "base_branch": {"type": "string"}}}
+    tools = {"create_branch": Tool(name="create_branch", inputSchema=schema)}
+    it = interpretation("create_branch", "create", "branch",
+                        [("branch_name", "identifier", True), ("base_branch", "identifier", False)])
+    s = scenario([Call(tool="create_branch", arguments={"branch_name": "x"}, explanation="x")],
+                 preconditions=[Entity(kind="branch", id="feature/a")])
+    (step,) = plan(s, tools, {"create_branch": it})
+    assert step.arguments == {"branch_name": "feature/a"}
