@@ -17,6 +17,7 @@ _SECTION = re.compile(r"^\s*(args|arguments|parameters|returns?|example|examples
 _READ_ONLY_OK = {Action.read, Action.list, Action.search, Action.analyze, Action.navigate, Action.execute}
 _ID_FIELDS = {"id", "key", "name", "path", "sha", "hash", "uuid", "uid", "url", "number", "ref", "ts"}
 _NOUN_VERBS = {"book", "books", "hold", "holds"}  # verbs first in a name, nouns anywhere else
+_STAGING = re.compile(r"\bstaging area\b|\bto the index\b", re.I)
 _ID_WORDS = {"id", "ids", "isbn", "sku", "slug", "uuid"}  # `patch_books_isbn` acts on a book
 _PRODUCING = {Action.create, Action.list, Action.search, Action.read, Action.analyze}
 
@@ -80,6 +81,8 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
     action, idx = found
     if annotations.get("readOnlyHint") is True and action not in _READ_ONLY_OK:
         action = Action.read
+    if action is Action.create and idx >= 0 and toks[idx] in ("add", "stage") and _STAGING.search(description):
+        action = Action.update  # `git add` stages files that exist already; it creates none
     return action, idx
 
 

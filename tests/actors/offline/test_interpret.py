@@ -70,3 +70,10 @@ def test_the_path_a_search_runs_in_is_a_directory(pipeline):
     its = pipeline("filesystem").interpretations
     assert _role(its["search_files"], "path").entity == "directory"
     assert _role(its["read_text_file"], "path").entity == "file"
+
+
+def test_staging_files_updates_existing_files_instead_of_creating_them(pipeline):
+    # with git_add read as a create, scenarios staged files nobody had written (seer verify: git exit 128)
+    its = pipeline("git-reference").interpretations
+    assert its["git_add"].action is Action.update
+    assert its["git_commit"].action is Action.create
