@@ -142,11 +142,13 @@ def print_summary(m: Manifest, out: Path, seconds: float) -> None:
     from rich.table import Table
 
     console = Console(stderr=False)
+    if not console.is_terminal:  # piped or captured: keep each line whole (paths, reasons)
+        console = Console(stderr=False, width=max(console.width, 200))
     c, cov = m.counts, m.coverage
     t = Table(show_header=False, box=None, pad_edge=False)
     t.add_column(style="bold")
     t.add_column()
-    t.add_row("harness", f"{out}  ({'PARTIAL, ' if m.partial else ''}{m.stop_reason})")
+    t.add_row("harness", f"{Path(out).resolve()}  ({'PARTIAL, ' if m.partial else ''}{m.stop_reason})")
     t.add_row("scenarios", f"{c.scenarios}: {c.simple} simple, {c.complex} complex, {c.multi_turn} multi-turn; {c.calls} calls")
     t.add_row("coverage", f"{cov.covered_tools}/{cov.total_tools} tools ({cov.ratio:.0%}) with >= {cov.min_per_tool} call(s); "
                           f"strategy {m.generator.strategy}, seed {m.generator.seed}")

@@ -34,7 +34,8 @@ def test_generates_a_complete_harness_and_a_json_summary(tmp_path):
 
 def test_the_human_summary_says_where_the_harness_is(tmp_path):
     out = tmp_path / "h"
-    r = invoke(FS, "--out", str(out), "--in-process", "--no-progress", "--max-scenarios", "3")
+    r = invoke(str(EXAMPLES / "illustrator.json"), "--out", str(out), "--in-process", "--no-progress",
+               "--max-scenarios", "3")
     assert r.exit_code == 0, r.output
     assert str(out) in r.stdout and "PARTIAL" not in r.stdout
     assert "budget: max_scenarios (3) requested" in r.stdout and "uncovered" in r.stdout
