@@ -11,6 +11,7 @@ per server and per tool, worst tools first. Servers come from .ci/install-server
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import tempfile
 import time
@@ -37,11 +38,13 @@ def generate(spec: str, out: Path, seed: int, min_per_tool: int) -> Path:
 
     from coordinator.cli import app
 
+    if (out / "manifest.json").is_file():  # an earlier run of this script: regenerate from scratch
+        shutil.rmtree(out)
     res = CliRunner().invoke(app, ["generate", str(ROOT / "examples" / f"{spec}.json"), "--out", str(out),
                                    "--in-process", "--no-progress", "--seed", str(seed),
                                    "--min-per-tool", str(min_per_tool)])
     if res.exit_code != 0:
-        raise SystemExit(f"generate {spec} failed: {res.output}")
+        raise SystemExit(f"generate {spec} failed: {res.output or res.exception!r}")
     return out
 
 

@@ -48,7 +48,8 @@ def test_paths_land_in_the_sandbox_and_preconditions_are_created_first(report):
     assert all(c["ok"] for c in files["calls"])
     pre = {p["id"]: p for p in files["preconditions"]}
     assert pre["/srv/acme/readme.md"]["ok"] and pre["/srv/acme/readme.md"]["tool"] == "write_file"
-    assert pre["/srv/acme"]["tool"] is None and not pre["/srv/acme"]["ok"]  # no tool creates a directory
+    # no tool of the suite creates a directory: it is made in the sandbox directly, and said so
+    assert pre["/srv/acme"]["tool"] is None and pre["/srv/acme"]["via"] == "written into the sandbox"
     listing = files["calls"][2]
     assert listing["arguments"]["path"].endswith("/srv/acme") and "/tmp" in listing["arguments"]["path"]
     # the readme the precondition wrote is really there, as the mock's listing said
