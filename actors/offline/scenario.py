@@ -9,6 +9,7 @@ into that output. So every ID handed from one call to the next is one the earlie
 from __future__ import annotations
 
 import random
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -27,6 +28,7 @@ from schemas import (Action, Call, Entity, Failure, ParameterRole, Scenario, Sce
 
 _SUBJECT_ACTIONS = (Action.create,)
 _EXPIRY = ("expir", "ttl", "timeout")
+_NESTED_REF = re.compile(r"^(entity|node|parent)_?(name|id)$", re.I)  # a content field naming another entity
 
 
 @lru_cache(maxsize=512)
@@ -229,6 +231,7 @@ class OfflineScenarioWriter:
                    if p.role is ParameterRole.content and p.name in args}
         ids = {_scalar(args.get(p.name)) for p in it.parameters if p.role is ParameterRole.identifier}
         bound = [e for e in world.entities if e["id"] in ids and (e["created_by"] != j or e in created)]
+        _refer_to_existing(j, content, world)
         if it.action is Action.create and not created:
             # A batch create names its new entities inside its content (memory's `entities[].name`).
             for item in _named_items(content):
@@ -250,6 +253,28 @@ class OfflineScenarioWriter:
         if later:
             return head + f", to get what step{'s' if len(later) > 1 else ''} {', '.join(map(str, later))} need{'s' if len(later) == 1 else ''}."
         return head + (" to finish the request." if j == len(seq) - 1 else " as the user asked.")
+
+
+def _refer_to_existing(j: int, content: dict[str, Any], world: _World) -> None:
+    """Content items that point at another entity (memory's `observations[].entityName`) name one the
+    scenario already has, or else one it assumes exists beforehand (a precondition): never a name nothing
+    made (the real memory server answers `Entity with name ... not found`)."""
+    turn = 0
+    known = [e["id"] for e in world.find("entity", j) if isinstance(e["id"], str)]  # before this call
+    for value in content.values():
+        for item in value if isinstance(value, list) else [value]:
+            if not isinstance(item, dict):
+                continue
+            for key, v in list(item.items()):
+                if not isinstance(v, str) or not _NESTED_REF.match(key):
+                    continue
+                if v in known:
+                    continue
+                if known:
+                    item[key] = known[turn % len(known)]
+                    turn += 1
+                elif not any(e["id"] == v for e in world.entities):
+                    world.add("entity", v, None)
 
 
 def _named_items(content: dict[str, Any]) -> list[dict[str, Any]]:

@@ -166,3 +166,19 @@ def test_openapi_and_function_specs_are_covered_with_valid_consistent_scenarios(
         assert q.input_errors(s, tools) == [] and q.output_errors(s, tools) == []
         assert q.id_mismatches(s, pipe.interpretations) == [] and q.source_errors(s) == []
         assert q.unstated_values(s) == [] and q.turn_errors(s) == []
+
+
+def test_content_items_naming_another_entity_name_one_that_exists(covered):
+    # memory's add_observations: the real server answers "Entity with name X not found" otherwise (seer verify)
+    _, scenarios, _ = covered("memory")
+    checked = 0
+    for s in scenarios:
+        for j, c in enumerate(s.calls):
+            items = [i for v in c.arguments.values() if isinstance(v, list) for i in v if isinstance(i, dict)]
+            for item in items:
+                if "entityName" in item:
+                    checked += 1
+                    existing = {e.id for e in s.state.preconditions} | {
+                        e.id for e in s.state.entities if e.created_by is not None and e.created_by < j}
+                    assert item["entityName"] in existing, (s.id, j, item["entityName"])
+    assert checked >= 3
