@@ -21,7 +21,7 @@ from typing import Any, Callable
 import anyio
 
 from harness.io import Harness
-from harness.verify_ids import IdMap, counterpart
+from harness.verify_ids import IdMap, counterpart, same_shape_tokens, text_of
 from harness.verify_metrics import fidelity
 from harness.verify_preconditions import content_text, creator, lister, plan
 from harness.verify_report import ALREADY, MISSING, NOT_FOUND, aggregate
@@ -181,10 +181,10 @@ class ScenarioRun:
         context = {**self.scenario.state.context, **{k: v for k, v in shared.items() if k in self.suite.context_params}}
         _, out = await self._send(name, {k: v for k, v in context.items() if k in props})
         taken = set(self.ids.known.values())
-        found = counterpart(entity.id, "", out.output, kind=entity.kind) if out.ok else None
-        if found is None or found == entity.id or found in taken:
+        free = [t for t in same_shape_tokens(entity.id, text_of(out.output), entity.kind) if t not in taken] if out.ok else []
+        if not free:
             return False
-        self.ids.learn(entity.id, found)
+        self.ids.learn(entity.id, free[0])
         return True
 
     def _learn_sources(self, index: int) -> None:

@@ -81,6 +81,12 @@ def counterpart(value: str, mock: JSONValue, real: JSONValue, *, kind: str | Non
     return _same_shape(value, text_of(mock), real_text, kind)
 
 
+def same_shape_tokens(value: str, text: str, kind: str | None = None) -> list[str]:
+    """Tokens of `text` shaped like `value` (hashes for a commit id even when the mock wrote a word)."""
+    shape = shape_of(value) or ("hash" if kind in HASH_KINDS else None)
+    return [m.group(0) for m in dict(SHAPES)[shape].finditer(text)] if shape else []
+
+
 def _same_shape(value: str, mock_text: str, real_text: str, kind: str | None) -> str | None:
     shape = shape_of(value) or ("hash" if kind in HASH_KINDS else None)
     if shape is None:
