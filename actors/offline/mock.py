@@ -147,7 +147,12 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
     elif it.action is Action.read and target is not None and target.attributes:
         body = {k: v for k, v in target.attributes.items() if k != "deleted"}
         one = next(iter(body.values())) if len(body) == 1 else None
-        lines = [one if isinstance(one, str) else json.dumps({"id": target.id, **body}, ensure_ascii=False)]
+        if isinstance(one, str):
+            lines = [one]
+        elif same_kind(target.kind, "file") and _file_text(body):
+            lines = [_file_text(body)]  # a file reads back as its text, not as a record of what was done to it
+        else:
+            lines = [json.dumps({"id": target.id, **body}, ensure_ascii=False)]
     elif it.action is Action.read:
         body = gen.value({"type": "string", "minLength": 20}, name="content", role="content", entity=it.entity)
         lines = [f"{kind} {target.id if target else ''}".strip() + f" (last changed by {who})", str(body)]
@@ -171,6 +176,19 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
         if p.role is ParameterRole.identifier and p.entity and isinstance(value, (str, int)) and str(value) not in body:
             lines.append(f"{p.name}: {value}")
     return "\n".join(lines)
+
+
+def _file_text(body: dict[str, Any]) -> str:
+    """What a file holds after the calls so far: its written content, else the text its edits put in."""
+    for key in ("content", "text", "body"):
+        if isinstance(body.get(key), str):
+            return body[key]
+    edits = body.get("edits")
+    if isinstance(edits, list):
+        new = [e["newText"] for e in edits if isinstance(e, dict) and isinstance(e.get("newText"), str)]
+        if new:
+            return "\n".join(new)
+    return ""
 
 
 def _short(value: Any) -> str:

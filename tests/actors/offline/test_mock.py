@@ -60,3 +60,18 @@ def test_a_request_through_all_stages_keeps_the_mocked_state(pipeline):
     s = pipe.run(ScenarioRequest(id="m", index=0, seed=8, complexity="complex", focus_tools=["get_project"]))
     assert s is not None and all(c.output is not None and c.grounding is not None for c in s.calls)
     assert s.state.entities and all(e.created_by is None or e.created_by < len(s.calls) for e in s.state.entities)
+
+
+def test_an_edited_file_reads_back_as_text_not_as_a_record_of_the_edit(pipeline):
+    # the real filesystem server returns the file's text (seer verify measured the JSON record at ~0 similarity)
+    from schemas import Entity
+
+    pipe = pipeline("filesystem")
+    tools, its = pipe.suite.by_name(), pipe.interpretations
+    path = "/srv/acme/api/notes.md"
+    state = WorkflowState(preconditions=[Entity(kind="file", id=path)])
+    _, state = mock_call(tools["edit_file"], its["edit_file"],
+                         {"path": path, "edits": [{"oldText": "draft", "newText": "Release on Friday."}]},
+                         state, 3, pipe.suite)
+    read, _ = mock_call(tools["read_text_file"], its["read_text_file"], {"path": path}, state, 3, pipe.suite)
+    assert read.output["content"] == "Release on Friday."
