@@ -8,11 +8,12 @@ quote is dropped. Fewer than two turns left means no expansion: one turn with ev
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
 from actors.base import EngineContext, Outcome
-from actors.offline import text
+from actors.offline import prose, text
 from actors.offline.schemautil import leaves
 from actors.offline.quality import in_output
 from actors.offline.scenario import interpretations_for
@@ -97,22 +98,18 @@ class OfflineExpander:
         return None
 
     def _turn(self, s: Scenario, group: list[int], before: list[list[int]]) -> Turn:
+        """A turn in the user's words; values from earlier turns' outputs are stated, not referred to."""
         offset = group[0]
-        clauses = []
-        for k in group:
-            call = s.calls[k]
-            it = self.its[call.tool]
-            refs = [text.Ref(arg, self._kind(s, k, arg), src, False) for arg, src in sorted(call.sources.items())
-                    if src >= offset]
-            clauses.append(text.clause(call.tool, it, call.arguments, refs, s.state.context, offset))
+        rng = random.Random(f"turns:{s.seed}:{offset}")
+        steps = [prose.Step(c.tool, self.its[c.tool], c.arguments,
+                            tuple(text.Ref(arg, self._kind(s, k, arg), src, False) for arg, src in sorted(c.sources.items())
+                                  if src >= offset)) for k, c in enumerate(s.calls)]
+        clauses = [prose.clause(steps[k], steps, s.state.context) for k in group]
         if not before:
-            intro = str(s.meta.get("intro", ""))
-            return Turn(user=text.instruction(clauses, s.state.context, intro), calls=group)
+            return Turn(user=prose.request(clauses, rng, str(s.meta.get("intro", ""))), calls=group)
         src, value = self._quote(s, group, before) or (None, None)
-        it = self.its[s.calls[src].tool]
-        lead = f"The {text.label(it.entity)} result shows {text.show(value)}."
-        body = "; then ".join(clauses) + "."
-        return Turn(user=f"{lead} Next: {body}", calls=group)
+        opener = prose.lead(value, prose.result_noun(steps, src), rng)
+        return Turn(user=prose.request(clauses, rng, opener), calls=group)
 
     def _kind(self, s: Scenario, k: int, arg: str) -> str:
         it = self.its[s.calls[k].tool]

@@ -19,7 +19,7 @@ from actors.offline.plan import Planner
 from actors.offline.schemautil import deref, properties
 from actors.offline.slots import can_carry
 from actors.offline.taxonomy import same_kind
-from actors.offline import text
+from actors.offline import prose, text
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.world import Organisation, make_org
 from coordinator.graph import ToolGraph
@@ -103,7 +103,6 @@ class OfflineScenarioWriter:
         seq = self.planner.sequence(req, rng)
         world = _World()
         calls: list[Call] = []
-        clauses: list[str] = []
         refs_all: list[list[text.Ref]] = []
         for j, name in enumerate(seq):
             args, refs = self._bind(j, self.tools[name], self.its[name], world, gen, rng, seq)
@@ -111,27 +110,34 @@ class OfflineScenarioWriter:
                 raise StageError(first_error(self.tools[name].input_schema, args) or "invalid", f"calls[{j}].arguments")
             refs_all.append(refs)
             calls.append(Call(tool=name, arguments=args, explanation="", sources={r.param: r.step for r in refs}))
-            clauses.append(text.clause(name, self.its[name], args, refs, world.context))
+        # Wording has its own stream, so rewording never changes the values drawn above.
+        words = random.Random(f"prose:{req.seed}")
+        steps = [prose.Step(c.tool, self.its[c.tool], c.arguments, tuple(r)) for c, r in zip(calls, refs_all)]
+        users: dict[int, list[tuple[int, str]]] = {}
+        for k, st in enumerate(steps):
+            for r in st.refs:
+                users.setdefault(r.step, []).append((k, _quoted(st.args.get(r.param))))
         for j, call in enumerate(calls):
-            call.explanation = self._explain(j, seq, refs_all)
-        steps = [self.its[n] for n in seq]
-        tags = text.main_tags(steps)
-        subject = _subject(steps[-1], calls[-1].arguments)
+            call.explanation = prose.explanation(j, steps, users)
+        its = [self.its[n] for n in seq]
+        tags = text.main_tags(its)
         state = WorkflowState(
             entities=[Entity(kind=e["kind"], id=_as_id(e["id"]), attributes=e["attributes"], created_by=e["created_by"])
                       for e in world.entities if e["created_by"] is not None],
             preconditions=[Entity(kind=e["kind"], id=_as_id(e["id"]), attributes=e["attributes"])
                            for e in world.entities if e["created_by"] is None],
             context=dict(world.context))
-        owner = f"{org.name}'" if org.name.endswith("s") else f"{org.name}'s"
-        intro = f"I'm working on {owner} {tags[0]} setup."
-        handoffs = sum(len(r) for r in refs_all)
+        intro = " ".join(x for x in (prose.goal(steps, org.name, words), prose.context_sentence(state.context, words)) if x)
+        clauses = [prose.clause(st, steps, state.context) for st in steps]
+        optional = [n for c in calls for n in c.arguments if n not in c.sources and n not in state.context
+                    and n not in set(self.tools[c.tool].input_schema.get("required", []))]
         return Scenario(
-            id=req.id, title=text.title(steps), complexity=req.complexity,
-            category=text.category(tags, [it.action for it in steps]),
-            instruction=text.instruction(clauses, state.context, intro),
-            novelty_reason=text.novelty(seq, handoffs, req.focus_tools, [it.entity for it in steps]),
-            follow_up=text.follow_up(steps[-1], subject), calls=calls,
+            id=req.id, title=prose.title(steps), complexity=req.complexity,
+            category=text.category(tags, [it.action for it in its]),
+            instruction=prose.request(clauses, words, intro),
+            novelty_reason=prose.novelty(steps, list(req.focus_tools),
+                                         list(dict.fromkeys(self.tools[n].spec for n in seq)), optional, words),
+            follow_up=prose.follow_up(steps[-1], words), calls=calls,
             specs=list(dict.fromkeys(self.tools[n].spec for n in seq)), state=state, seed=req.seed,
             meta={"focus_tools": list(req.focus_tools), "strategy": req.strategy, "round": req.round,
                   "index": req.index, "intro": intro})
@@ -243,17 +249,6 @@ class OfflineScenarioWriter:
             for e in bound:
                 e["deleted"] = True
 
-    def _explain(self, j: int, seq: list[str], refs_all: list[list[text.Ref]]) -> str:
-        it = self.its[seq[j]]
-        head = f"{text.verb(it).capitalize()} the {text.label(it.entity)}"
-        later = sorted({k + 1 for k in range(j + 1, len(seq)) for r in refs_all[k] if r.step == j})
-        if refs_all[j]:
-            r = refs_all[j][0]
-            head += f" using the {text.label(r.kind)} that step {r.step + 1} returned"
-        if later:
-            return head + f", to get what step{'s' if len(later) > 1 else ''} {', '.join(map(str, later))} need{'s' if len(later) == 1 else ''}."
-        return head + (" to finish the request." if j == len(seq) - 1 else " as the user asked.")
-
 
 def _refer_to_existing(j: int, content: dict[str, Any], world: _World) -> None:
     """Content items that point at another entity (memory's `observations[].entityName`) name one the
@@ -296,6 +291,11 @@ def _subject(it: ToolInterpretation, args: dict[str, Any]) -> tuple[str, str] | 
         if isinstance(value, (str, int)) and not isinstance(value, bool):
             return p.entity or it.entity, str(value)
     return None
+
+
+def _quoted(value: Any) -> str:
+    """A value as the explanation quotes it (the first of a list)."""
+    return text.show(_scalar(value))
 
 
 def _scalar(value: Any) -> Any:

@@ -1,7 +1,6 @@
-"""Wording for offline scenarios: per-call clauses, instruction, title, category, novelty, follow-up.
+"""Wording primitives for offline scenarios: verbs, entity labels, values as typed, categories.
 
-Every value a call needs is written out, except values the agent reads from an earlier output;
-those are described by where they come from ("the file that step 1 returns"), never guessed.
+The sentences themselves (request, title, explanations, novelty, follow-up) are in `prose`.
 """
 
 from __future__ import annotations
@@ -59,34 +58,6 @@ class Ref:
     first: bool = False  # the source lists several: the wanted one is listed first
 
 
-def clause(tool: str, it: ToolInterpretation, args: dict[str, Any], refs: list[Ref],
-           context: dict[str, Any], offset: int = 0) -> str:
-    """One call as an imperative clause: "list the commits with maxCount `5`".
-
-    `refs` are written as where the value comes from (step numbers shifted down by `offset`);
-    context parameters holding the scenario's context value are said once, in the instruction;
-    every other argument is written out."""
-    ref_params = {r.param for r in refs}
-    context = {p.name for p in it.parameters if p.role is ParameterRole.context
-               and p.name in context and args.get(p.name) == context[p.name]}
-    head = f"{verb(it)} {object_phrase(it)}"
-    parts = [f"{r.param} set to the {'first ' if r.first else ''}{label(r.kind)} {'listed in' if r.first else 'from'} "
-             f"step {r.step + 1 - offset}'s result" for r in refs]
-    for name, value in args.items():
-        if name in ref_params or name in context:
-            continue
-        parts.append(f"{name} {show(value)}")
-    return head + (" with " + ", ".join(parts) if parts else "")
-
-
-def instruction(clauses: list[str], context: dict[str, Any], intro: str) -> str:
-    lead = intro
-    if context:
-        lead += " Work in " + ", ".join(f"{k} {show(v)}" for k, v in context.items()) + "."
-    steps = " ".join(f"Step {i + 1}: {c[0].upper()}{c[1:]}." for i, c in enumerate(clauses))
-    return f"{lead} {steps}".strip()
-
-
 def verb(it: ToolInterpretation) -> str:
     """The verb for a call: the tool name's own verb when it reads well, else the action's."""
     if it.action not in (Action.create, Action.list, Action.search, Action.read):
@@ -94,26 +65,6 @@ def verb(it: ToolInterpretation) -> str:
             if word in VERBS and VERBS[word] is it.action:
                 return word if word in _PLAIN else VERB[it.action]
     return VERB[it.action]
-
-
-def object_phrase(it: ToolInterpretation) -> str:
-    """`the branches` for a listing, `a new tag` for a creation, `the commit` otherwise."""
-    if it.action in (Action.list, Action.search):
-        return f"the {plural(it.entity)}"
-    if it.action is Action.create:
-        word = label(it.entity)
-        return f"{'an' if word[:1] in 'aeiou' else 'a'} new {word}"
-    return f"the {label(it.entity)}"
-
-
-def title(steps: list[ToolInterpretation]) -> str:
-    seen: list[str] = []
-    for it in steps:
-        phrase = f"{verb(it)} {plural(it.entity) if it.action in (Action.list, Action.search) else label(it.entity)}"
-        if phrase not in seen:
-            seen.append(phrase)
-    head = ", then ".join(seen[:3]) + (" and more" if len(seen) > 3 else "")
-    return head[0].upper() + head[1:]
 
 
 def shape(actions: list[Action]) -> str:
@@ -147,21 +98,3 @@ def main_tags(steps: list[ToolInterpretation]) -> list[str]:
 
 def category(tags: list[str], actions: list[Action]) -> str:
     return f"{tags[0] if tags else 'general'}/{shape(actions)}"
-
-
-def novelty(tools: list[str], handoffs: int, focus: list[str], entities: list[str]) -> str:
-    flow = f"{handoffs} value hand-off{'s' if handoffs != 1 else ''}" if handoffs else "no value hand-offs"
-    return (f"Exercises {', '.join(f'`{f}`' for f in focus)} in the sequence {' -> '.join(tools)} "
-            f"over {', '.join(sorted(set(map(label, entities))))} ({flow}).")
-
-
-def follow_up(last: ToolInterpretation, subject: tuple[str, str] | None) -> str:
-    """A natural next question about what the last call acted on (`subject` = (kind, id))."""
-    what = f"the {label(subject[0])} {show(subject[1])}" if subject else f"the {label(last.entity)}"
-    if last.action in (Action.create, Action.update, Action.transfer, Action.configure):
-        return f"Can you show me {what} now, to confirm the change took effect?"
-    if last.action is Action.delete:
-        return f"Is anything else still referring to {what} that we should clean up?"
-    if last.action in (Action.list, Action.search):
-        return f"Which of those {plural(last.entity)} changed most recently?"
-    return f"What should I change next about {what}?"

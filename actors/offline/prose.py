@@ -1,0 +1,324 @@
+"""How an offline scenario reads: the user's request, title, per-call explanations, novelty, follow-up.
+
+A request opens with a goal (what the user wants done and why), says the shared context once and
+then asks for each call in plain sentences with varied connectors. Every argument value is written
+out as the user would type it (`text.show`), except values the agent must take from an earlier
+output: those are named by where they come from ("the first run in the run list"), never by a
+step number and never guessed. All choices of wording come from the `rng` the caller passes, so a
+seed gives the same words.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from actors.offline.text import INSPECT, Ref, label, plural, shape, show, verb
+from schemas import Action, ParameterRole, ToolInterpretation
+
+_CHANGE = {Action.create, Action.update, Action.delete, Action.transfer, Action.configure, Action.execute}
+_QUERY = ("query", "q", "pattern", "search", "keyword", "keywords", "filter", "text_query")
+_ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def humanise(name: str) -> str:
+    """`perPage` -> `per page`, `issue_number` -> `issue number`."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ").replace("-", " ")
+    return " ".join(w.lower() if not w.isupper() or len(w) > 4 else w for w in spaced.split())
+
+
+def third_person(v: str) -> str:
+    head, _, rest = v.partition(" ")
+    if head.endswith("y") and head[-2:-1] not in "aeiou":
+        head = head[:-1] + "ies"
+    elif head.endswith(("s", "x", "ch", "sh")):
+        head += "es"
+    else:
+        head += "s"
+    return f"{head} {rest}".strip()
+
+
+def _owner(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One call as the wording sees it."""
+
+    tool: str
+    it: ToolInterpretation
+    args: dict[str, Any]
+    refs: tuple[Ref, ...]
+
+
+def result_noun(steps: list[Step], k: int) -> str:
+    """How the user refers to step k's result: `the search results`, `the file you created`."""
+    it = steps[k].it
+    if it.action is Action.search:
+        base = "search results"
+    elif it.action is Action.list:
+        base = f"{label(it.entity)} list"
+    elif it.action is Action.create:
+        return f"the {label(it.entity)} you created" + _nth(steps, k, lambda s: s.it.action is Action.create
+                                                             and s.it.entity == it.entity)
+    elif it.action is Action.read:
+        base = f"{label(it.entity)} details"
+    else:
+        base = f"{humanise(steps[k].tool)} result"
+    return f"the {base}" + _nth(steps, k, lambda s: _noun_key(s) == _noun_key(steps[k]))
+
+
+def _noun_key(s: Step) -> tuple[Any, ...]:
+    return (s.it.action, s.it.entity if s.it.action is not Action.search else "", s.tool
+            if s.it.action not in (Action.search, Action.list, Action.read) else "")
+
+
+def _nth(steps: list[Step], k: int, same: Any) -> str:
+    """` (the second one)` when an earlier step reads the same way, so references stay unambiguous."""
+    n = sum(1 for s in steps[:k] if same(s))
+    total = sum(1 for s in steps if same(s))
+    return f" ({_ORDINAL[min(n, 7)]} one)" if total > 1 else ""
+
+
+def source(ref: Ref, steps: list[Step]) -> str:
+    """`the first run in the run list`, `the workflow from the workflow details`."""
+    noun = result_noun(steps, ref.step)
+    kind = label(ref.kind)
+    if noun.startswith(f"the {kind} you created"):
+        return noun
+    return f"the first {kind} in {noun}" if ref.first else f"the {kind} from {noun}"
+
+
+def _scalar_ok(v: Any) -> bool:
+    return isinstance(v, (str, int)) and not isinstance(v, bool)
+
+
+def _subject(step: Step, skip: set[str] = frozenset()) -> str | None:
+    """The parameter naming what the call acts on: an identifier of its own kind, else (not for a
+    listing, whose own-kind IDs are filters) any identifier."""
+    ids = [p for p in step.it.parameters if p.name in step.args and p.name not in skip and p.entity
+           and p.role in (ParameterRole.identifier, ParameterRole.target)]
+    listing = step.it.action in (Action.list, Action.search)
+    own = [p for p in ids if p.entity == step.it.entity]
+    other = [p for p in ids if p.entity != step.it.entity and p.role is ParameterRole.identifier]
+    pick = (other or []) if listing else (own or other)
+    return pick[0].name if pick else None
+
+
+def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
+    """One call as an imperative clause: `list the runs of workflow `56228` (actor `infra`)`."""
+    it, args = step.it, step.args
+    roles = {p.name: p for p in it.parameters}
+    refs = {r.param: r for r in step.refs}
+    skip = {n for n, p in roles.items() if p.role is ParameterRole.context and n in context and args.get(n) == context[n]}
+    listing = it.action in (Action.list, Action.search)
+    obj = f"the {plural(it.entity)}" if listing else (
+        f"a new {label(it.entity)}" if it.action is Action.create else f"the {label(it.entity)}")
+    subject = _subject(step, skip)
+    if subject is not None:
+        kind = roles[subject].entity or it.entity
+        named = source(refs[subject], steps) if subject in refs else None
+        if named is None and not _scalar_ok(args[subject]):
+            subject = None
+        elif listing or kind != it.entity:
+            obj += f" for {named or f'the {label(kind)} {show(args[subject])}'}"
+        else:
+            obj = named or f"{obj} {show(args[subject])}"
+    parts: list[str] = []
+    lead = ""
+    for name, value in args.items():
+        if name in skip or name == subject:
+            continue
+        if name in refs:
+            parts.append(f"{humanise(name)} set to {source(refs[name], steps)}")
+        elif name.lower() in _QUERY and not lead and isinstance(value, str):
+            lead = f" matching {show(value)}"
+        else:
+            parts.append(f"{humanise(name)} {show(value)}")
+    tail = ""
+    if parts:
+        tail = " with " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
+    return f"{verb(step.it)} {obj}{lead}{tail}"
+
+
+_FIRST = ("First, {c}.", "Let's start: {c}.", "To begin, {c}.", "Please {c} first.")
+_MIDDLE = ("Then {c}.", "Next, {c}.", "After that, {c}.", "Once that's done, {c}.")
+_LAST = ("Finally, {c}.", "Then {c}.", "Last, {c}.", "To wrap up, {c}.")
+_ONLY = ("Please {c}.", "Can you {c}?", "Could you {c}?", "I need you to {c}.")
+
+
+_LEADS = ("I can see {v} in {n}.", "OK, {n} gave me {v}.", "Got it: {v} is in {n}.", "Thanks. Going by {n}, {v} is the one.")
+
+
+def lead(value: Any, noun: str, rng: random.Random) -> str:
+    """How a later turn opens: quoting a value from an earlier result."""
+    return rng.choice(_LEADS).format(v=show(value), n=noun)
+
+
+def request(clauses: list[str], rng: random.Random, opener: str = "") -> str:
+    """The clauses as connected sentences after an opener."""
+    if len(clauses) == 1:
+        body = [rng.choice(_ONLY).format(c=clauses[0])]
+    else:
+        body = [rng.choice(_FIRST).format(c=clauses[0])]
+        body += [rng.choice(_MIDDLE).format(c=c) for c in clauses[1:-1]]
+        body.append(rng.choice(_LAST).format(c=clauses[-1]))
+    return " ".join([opener] + body if opener else body).strip()
+
+
+def context_sentence(context: dict[str, Any], rng: random.Random) -> str:
+    if not context:
+        return ""
+    items = [f"{humanise(k)} {show(v)}" for k, v in context.items()]
+    said = ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else items[0]
+    return rng.choice(("Everything here is in {s}.", "We're working in {s}.", "This is all for {s}.",
+                       "Use {s} throughout.")).format(s=said)
+
+
+def _what(step: Step) -> str:
+    """`the run `311`` when the step names its subject by a stated value, else `the run`."""
+    name = _subject(step)
+    p = next((p for p in step.it.parameters if p.name == name), None)
+    if p is None or name in {r.param for r in step.refs} or not _scalar_ok(step.args[name]):
+        return f"the {label(step.it.entity)}"
+    return f"the {label(p.entity or step.it.entity)} {show(step.args[name])}"
+
+
+def _kinds(steps: list[Step]) -> str:
+    names = list(dict.fromkeys(plural(s.it.entity) for s in steps))[:2]
+    return " and ".join(names)
+
+
+def goal(steps: list[Step], org: str, rng: random.Random) -> str:
+    """The opening sentence: who is asking and what they are after."""
+    form = shape([s.it.action for s in steps])
+    changes = [s for s in steps if s.it.action in _CHANGE]
+    focal = changes[-1] if changes else steps[-1]
+    what = _what(focal)
+    new = f"a new {label(focal.it.entity)}"
+    looks = _kinds([s for s in steps if s.it.action in INSPECT] or steps)
+    who = rng.choice((f"I'm on the {org} team.", f"At {org} we're tidying things up this week.",
+                      f"Working on {_owner(org)} systems today.", ""))
+    table = {
+        "lookup": (f"I need some details on {what}.", f"Quick question about {what}."),
+        "investigation": (f"I'm trying to get a clear picture of our {looks}.",
+                          f"Something looks off and I want to dig into the {looks}."),
+        "cleanup": (f"I want to clean up {what}.", f"{what[0].upper() + what[1:]} has to go."),
+        "create-and-verify": (f"I need {new}, and I want to see it's really there afterwards.",
+                              f"Let's add {new} and double-check the result."),
+        "inspect-then-create": (f"Before adding {new} I want to check the existing {looks}.",
+                                f"I need {new}, but let's look at the {looks} first."),
+        "creation": (f"I need {new}.", f"Let's set up {new}."),
+        "inspect-then-modify": (f"I need to change {what}, after a look at the {looks}.",
+                                f"{what[0].upper() + what[1:]} needs an update; let's review the {looks} first."),
+        "modification": (f"{what[0].upper() + what[1:]} needs an update.", f"I need to change {what}."),
+    }
+    options = table.get(form, (f"I need to {verb(focal.it)} {what}.", f"Can you help me {verb(focal.it)} {what}?"))
+    return " ".join(x for x in (who, rng.choice(options)) if x)
+
+
+def title(steps: list[Step]) -> str:
+    """A headline: the main thing done, and what was checked around it."""
+    changes = [k for k, s in enumerate(steps) if s.it.action in _CHANGE]
+    if not changes:
+        head = (f"Look up {_what(steps[0])}" if len(steps) == 1 else f"Investigate the {_kinds(steps)}")
+        return _plain(head)
+    k = changes[-1]
+    focal = steps[k]
+    obj = f"a new {label(focal.it.entity)}" if focal.it.action is Action.create \
+        else _what(focal)
+    head = f"{verb(focal.it).capitalize()} {obj}"
+    before = [s for s in steps[:k] if s.it.action in INSPECT]
+    after = [s for s in steps[k + 1:] if s.it.action in INSPECT]
+    if before:
+        head += f" after checking the {_kinds(before)}"
+    if after:
+        head += " and verify the result"
+    return _plain(head)
+
+
+def _plain(s: str) -> str:
+    return s.replace("`", "")
+
+
+def explanation(k: int, steps: list[Step], users: dict[int, list[tuple[int, str]]]) -> str:
+    """Why call k is made: what it does with which value, and which later call needs its result."""
+    step = steps[k]
+    head = f"{third_person(verb(step.it)).capitalize()} {_what(step) if step.it.action not in (Action.list, Action.search, Action.create) else ('the ' + plural(step.it.entity) if step.it.action is not Action.create else 'a new ' + label(step.it.entity))}"
+    if step.refs:
+        r = step.refs[0]
+        value = step.args.get(r.param)
+        value = value[0] if isinstance(value, list) and value else value
+        head += f" using the {label(r.kind)} {show(value)} that `{steps[r.step].tool}` returned"
+    later = users.get(k, [])
+    if later:
+        tools = list(dict.fromkeys(f"`{steps[j].tool}`" for j, _ in later))
+        vals = list(dict.fromkeys(v for _, v in later))
+        return head + f"; its result supplies {', '.join(vals[:2])} for {' and '.join(tools[:3])}."
+    if k == len(steps) - 1:
+        return head + ("; this is the change the user asked for." if step.it.action in _CHANGE
+                       else "; this answers the user's question.")
+    return head + (", as the user requested." if step.it.action in _CHANGE else
+                   " so the user can look it over before moving on.")
+
+
+def novelty(steps: list[Step], focus: list[str], specs: list[str], optional: list[str], rng: random.Random) -> str:
+    """What makes this scenario a useful test, from its structure."""
+    out: list[str] = []
+    handed = [(r, k) for k, s in enumerate(steps) for r in s.refs]
+    if len(specs) > 1:
+        out.append(f"It crosses servers ({' and '.join(specs)}), so values must flow from one server's output "
+                   f"into another's input.")
+    if handed:
+        r, k = handed[0]
+        more = len(handed) - 1
+        out.append(f"The agent must carry the {label(r.kind)} that `{steps[r.step].tool}` returns into "
+                   f"`{steps[k].tool}`" + (f" (and {more} more hand-off{'s' if more > 1 else ''})" if more else "")
+                   + " instead of inventing one.")
+    made = {s.it.entity for s in steps if s.it.action in (Action.create, Action.update)}
+    check = next((s for k, s in enumerate(steps) if s.it.action in INSPECT and s.it.entity in made
+                  and any(t.it.entity == s.it.entity and t.it.action in (Action.create, Action.update)
+                          for t in steps[:k])), None)
+    if check is not None:
+        out.append(f"It reads back what it changed with `{check.tool}`, which only works if the workflow keeps state.")
+    gone = next((s for s in steps if s.it.action is Action.delete), None)
+    if gone is not None:
+        out.append(f"It includes a destructive `{gone.tool}` that must touch only {_what(gone)}.")
+    if optional:
+        out.append(f"It needs the optional {', '.join(f'`{o}`' for o in optional[:3])} the request spells out, "
+                   f"which agents tend to drop.")
+    nested = next(((s.tool, n) for s in steps for n, v in s.args.items() if isinstance(v, (dict, list))), None)
+    if nested and len(out) < 2:
+        out.append(f"`{nested[1]}` of `{nested[0]}` is structured data the agent has to build exactly.")
+    if not out:
+        tool = focus[0] if focus else steps[0].tool
+        out.append(f"A direct `{tool}` request: the agent has to pick this tool and fill its arguments from "
+                   f"the wording alone.")
+    return " ".join(out[:2])
+
+
+def follow_up(step: Step, rng: random.Random) -> str:
+    """A natural next question about what the last call acted on."""
+    what = _what(step)
+    many = plural(step.it.entity)
+    a = step.it.action
+    if a in (Action.create, Action.update, Action.transfer, Action.configure):
+        options = (f"Can you show me {what} now so I can check the change?",
+                   f"Does {what} look right now, or is anything still missing?",
+                   f"Who else should I tell about the change to {what}?")
+    elif a is Action.delete:
+        options = (f"Is anything else still referring to {what} that we should clean up?",
+                   f"Could we restore {what} if it turns out we still need it?")
+    elif a in (Action.list, Action.search):
+        options = (f"Which of those {many} changed most recently?", f"How many {many} are there in total?",
+                   f"Can you narrow that down to the {many} touched this week?")
+    elif a is Action.execute:
+        options = (f"Did that finish cleanly, and is there a log I can look at?",
+                   f"What should we run next after {what}?")
+    else:
+        options = (f"Who last changed {what}, and when?", f"Is there anything in {what} I should act on?",
+                   f"What should I change next about {what}?")
+    return rng.choice(options)

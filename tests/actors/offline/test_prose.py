@@ -1,0 +1,61 @@
+"""The user-facing wording of offline scenarios reads like a person's request, not a template."""
+
+import re
+
+import pytest
+
+from actors.offline.prose import humanise, third_person
+
+SPECS = ["filesystem", "github", "redis", "memory", "git-reference", "illustrator"]
+_STEP = re.compile(r"\bstep \d|\bStep \d", re.I)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_requests_and_turns_name_no_step_numbers(covered, spec):
+    _, scenarios, _ = covered(spec)
+    for s in scenarios:
+        assert not _STEP.search(s.instruction), s.instruction
+        assert all(not _STEP.search(t.user) for t in s.turns)
+        assert all(not _STEP.search(c.explanation) for c in s.calls)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_titles_are_headlines_not_tool_chains(covered, spec):
+    _, scenarios, _ = covered(spec)
+    for s in scenarios:
+        assert ", then " not in s.title and not s.title.endswith(" and more"), s.title
+        assert "`" not in s.title and s.title[0].isupper()
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_novelty_reasons_are_not_bookkeeping(covered, spec):
+    _, scenarios, _ = covered(spec)
+    for s in scenarios:
+        assert not s.novelty_reason.startswith("Exercises ") and " -> " not in s.novelty_reason
+
+
+def test_values_taken_from_outputs_are_named_by_where_they_come_from(covered):
+    _, scenarios, _ = covered("github")
+    referring = [s for s in scenarios if any(c.sources for c in s.calls)]
+    assert referring
+    for s in referring:
+        assert re.search(r"\b(from|in) the [\w ]+(list|results|details|result)\b|you created", s.instruction), s.instruction
+
+
+def test_wording_varies_between_scenarios_of_one_spec(covered):
+    _, scenarios, _ = covered("github")
+    openers = {s.instruction.split(".")[0] for s in scenarios}
+    follow = {s.follow_up for s in scenarios}
+    assert len(openers) > len(scenarios) // 2 and len(follow) > len(scenarios) // 3
+
+
+def test_later_turns_open_by_quoting_an_earlier_result(covered):
+    _, scenarios, _ = covered("filesystem")
+    for s in scenarios:
+        for turn in s.turns[1:]:
+            assert "`" in turn.user.split(".")[0] or "`" in turn.user.split(":")[0]
+
+
+def test_parameter_names_read_as_words():
+    assert humanise("perPage") == "per page" and humanise("issue_number") == "issue number"
+    assert third_person("search for") == "searches for" and third_person("copy") == "copies"
