@@ -15,10 +15,11 @@ from typing import Any
 from actors.base import EngineContext, Outcome, StageError
 from actors.offline.scenario import interpretations_for, org_for, value_hint
 from actors.offline.quality import token_in
+from actors.offline.render import is_metadata, render
 from actors.offline.schemautil import leaves
 from actors.offline.slots import can_carry, echo, embed
 from actors.offline.taxonomy import same_kind
-from actors.offline.text import label, plural
+from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRole, Scenario, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
@@ -139,12 +140,7 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
 
 def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
           gen: ValueGenerator) -> str:
-    kind = label(it.entity)
-    who = gen.org.people[gen.rng.randrange(len(gen.org.people))].email
-    lines: list[str]
-    if it.action in (Action.list, Action.search):
-        lines = [f"{len(shown)} {kind if len(shown) == 1 else plural(it.entity)} found:"] + [f"- {e.id}" for e in shown]
-    elif it.action is Action.read and target is not None and target.attributes:
+    if it.action is Action.read and target is not None and target.attributes and not is_metadata(tool.name):
         body = {k: v for k, v in target.attributes.items() if k != "deleted"}
         one = next(iter(body.values())) if len(body) == 1 else None
         if isinstance(one, str):
@@ -153,29 +149,9 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
             lines = [_file_text(body)]  # a file reads back as its text, not as a record of what was done to it
         else:
             lines = [json.dumps({"id": target.id, **body}, ensure_ascii=False)]
-    elif it.action is Action.read:
-        body = gen.value({"type": "string", "minLength": 20}, name="content", role="content", entity=it.entity)
-        lines = [f"{kind} {target.id if target else ''}".strip() + f" (last changed by {who})", str(body)]
-    elif it.action is Action.create:
-        subject = next((e.id for e in shown if same_kind(e.kind, it.entity)), target.id if target else "")
-        lines = [f"Created {kind} {subject} (by {who})."]
-    elif it.action is Action.update:
-        settings = {p.name for p in it.parameters if p.role in (ParameterRole.content, ParameterRole.option)}
-        changed = ", ".join(f"{k}={_short(v)}" for k, v in args.items() if k in settings)
-        lines = [f"Updated {kind}" + (f" {target.id}" if target else "") + (f": {changed}." if changed else ".")]
-    elif it.action is Action.delete:
-        lines = [f"Deleted {kind} {target.id if target else ''}.".replace(" .", ".")]
-    else:
-        lines = [f"{tool.name} completed for {kind}" + (f" {target.id}" if target else "") + "."]
-    lines += [f"{label(e.kind)}: {e.id}" for e in shown if f"- {e.id}" not in lines and not token_in(e.id, lines[0])]
-    # The things the call was pointed at are named in its result, as real tools report what they touched.
-    body = "\n".join(lines)
-    returns_written = it.action is Action.read and target is not None and target.attributes
-    for p in [] if returns_written else it.parameters:
-        value = args.get(p.name)
-        if p.role is ParameterRole.identifier and p.entity and isinstance(value, (str, int)) and str(value) not in body:
-            lines.append(f"{p.name}: {value}")
-    return "\n".join(lines)
+        lines += [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, lines[0])]
+        return "\n".join(lines)
+    return render(tool.name, it, args, shown, target, gen.org, gen.rng)
 
 
 def _file_text(body: dict[str, Any]) -> str:

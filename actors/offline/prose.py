@@ -20,6 +20,8 @@ from schemas import Action, ParameterRole, ToolInterpretation
 
 _CHANGE = {Action.create, Action.update, Action.delete, Action.transfer, Action.configure, Action.execute}
 _QUERY = ("query", "q", "pattern", "search", "keyword", "keywords", "filter", "text_query")
+_CONTAINERS = {"directory", "folder", "repository", "project", "channel", "workspace", "database", "schema",
+               "bucket", "board", "space", "document", "namespace", "organization", "team", "group"}
 _ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
@@ -55,39 +57,37 @@ class Step:
 
 
 def result_noun(steps: list[Step], k: int) -> str:
-    """How the user refers to step k's result: `the search results`, `the file you created`."""
+    """How the user refers to step k's result: `the search results`, `the file you created`; when two
+    steps would read the same, by the tool (`the directory tree result`), and by order if the tool repeats."""
     it = steps[k].it
-    if it.action is Action.search:
+    if it.action is Action.create:
+        base = f"{label(it.entity)} you created"
+    elif it.action is Action.search:
         base = "search results"
     elif it.action is Action.list:
         base = f"{label(it.entity)} list"
-    elif it.action is Action.create:
-        return f"the {label(it.entity)} you created" + _nth(steps, k, lambda s: s.it.action is Action.create
-                                                             and s.it.entity == it.entity)
     elif it.action is Action.read:
         base = f"{label(it.entity)} details"
     else:
         base = f"{humanise(steps[k].tool)} result"
-    return f"the {base}" + _nth(steps, k, lambda s: _noun_key(s) == _noun_key(steps[k]))
+    if sum(1 for s in steps if _noun_key(s) == _noun_key(steps[k])) > 1:
+        base = f"{humanise(steps[k].tool)} result"
+        same = [j for j, s in enumerate(steps) if s.tool == steps[k].tool]
+        if len(same) > 1:
+            base = f"{_ORDINAL[min(same.index(k), 7)]} {base}"
+    return f"the {base}"
 
 
 def _noun_key(s: Step) -> tuple[Any, ...]:
     return (s.it.action, s.it.entity if s.it.action is not Action.search else "", s.tool
-            if s.it.action not in (Action.search, Action.list, Action.read) else "")
-
-
-def _nth(steps: list[Step], k: int, same: Any) -> str:
-    """` (the second one)` when an earlier step reads the same way, so references stay unambiguous."""
-    n = sum(1 for s in steps[:k] if same(s))
-    total = sum(1 for s in steps if same(s))
-    return f" ({_ORDINAL[min(n, 7)]} one)" if total > 1 else ""
+            if s.it.action not in (Action.search, Action.list, Action.read, Action.create) else "")
 
 
 def source(ref: Ref, steps: list[Step]) -> str:
     """`the first run in the run list`, `the workflow from the workflow details`."""
     noun = result_noun(steps, ref.step)
     kind = label(ref.kind)
-    if noun.startswith(f"the {kind} you created"):
+    if noun == f"the {kind} you created":
         return noun
     return f"the first {kind} in {noun}" if ref.first else f"the {kind} from {noun}"
 
@@ -124,11 +124,18 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
         if named is None and not _scalar_ok(args[subject]):
             subject = None
         elif listing or kind != it.entity:
-            obj += f" for {named or f'the {label(kind)} {show(args[subject])}'}"
+            prep = "in" if kind in _CONTAINERS else "for"
+            obj += f" {prep} {named or f'the {label(kind)} {show(args[subject])}'}"
         else:
             obj = named or f"{obj} {show(args[subject])}"
+    own_path = next((n for n, p in roles.items() if listing and subject is None and p.entity == it.entity
+                     and n in args and n not in skip and isinstance(args[n], str)
+                     and args[n].startswith("/")), None)
+    if own_path is not None:
+        obj += f" in {source(refs[own_path], steps) if own_path in refs else show(args[own_path])}"
+        subject = own_path
     parts: list[str] = []
-    lead = ""
+    lead = to = ""
     for name, value in args.items():
         if name in skip or name == subject:
             continue
@@ -136,12 +143,14 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
             parts.append(f"{humanise(name)} set to {source(refs[name], steps)}")
         elif name.lower() in _QUERY and not lead and isinstance(value, str):
             lead = f" matching {show(value)}"
+        elif roles.get(name) is not None and roles[name].role is ParameterRole.target and not to:
+            to = f" to {show(value)}"
         else:
             parts.append(f"{humanise(name)} {show(value)}")
     tail = ""
     if parts:
         tail = " with " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
-    return f"{verb(step.it)} {obj}{lead}{tail}"
+    return f"{verb(step.it)} {obj}{to}{lead}{tail}"
 
 
 _FIRST = ("First, {c}.", "Let's start: {c}.", "To begin, {c}.", "Please {c} first.")

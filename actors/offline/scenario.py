@@ -38,6 +38,7 @@ def org_for(seed: int) -> Organisation:
 
 
 _PATH_KINDS = {"file", "directory", "repository"}
+_PATH_WORDS = ("path", "file", "dir", "folder", "repo")
 
 
 def value_hint(name: str, role: str, kind: str | None) -> dict[str, Any]:
@@ -48,7 +49,9 @@ def value_hint(name: str, role: str, kind: str | None) -> dict[str, Any]:
     if kind in ("entity", "node"):  # knowledge-graph entities are named things: people, services
         return {"name": "entity_name", "role": None, "entity": None}
     if kind in _PATH_KINDS:
-        return {"name": name if name.lower() not in ("name", "id", "target") else "path", "role": None, "entity": None}
+        # `source`/`destination` of a file are paths under the scenario's root too, not bare words.
+        plain = name.lower() in ("name", "id", "target") or not any(w in name.lower() for w in _PATH_WORDS)
+        return {"name": "path" if plain else name, "role": None, "entity": None}
     return {"name": name, "role": role, "entity": kind}
 
 

@@ -1,0 +1,261 @@
+"""Text results for tools without an outputSchema, shaped like what real MCP servers return.
+
+Most servers answer with a JSON record or list (GitHub, Atlassian, Supabase), some with structured
+plain text (the filesystem server's `[DIR] path` lines, `Successfully wrote to ...`). A result is
+built from the entity kind, the action, the call's arguments and the entities the workflow state
+says it shows, so every ID a later call takes from it is in it, as a whole token.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+from actors.offline.quality import token_in
+from actors.offline.taxonomy import tokens
+from actors.offline.text import label, plural
+from actors.offline.world import Organisation
+from schemas import Action, Entity, ParameterRole, ToolInterpretation
+
+_SHA = re.compile(r"^[0-9a-f]{7,40}$")
+_CODE = re.compile(r"^[\w.:-]*\d[\w.:-]*$")
+_META = {"info", "stat", "stats", "metadata", "attributes", "properties", "size"}
+_RUNS = {"run", "job", "build", "workflow", "pipeline", "deployment", "check", "task", "execution"}
+_TICKETS = {"issue", "pull", "request", "ticket", "story", "bug", "epic", "incident", "alert"}
+_NOTES = {"comment", "review", "message", "note", "observation", "reply", "post", "thread"}
+_PEOPLE = {"user", "member", "person", "people", "account", "collaborator", "assignee"}
+_TOPICS = ("timeout", "pagination", "retry", "export", "cache", "rate limit", "audit log", "search")
+
+
+def key_for(kind: str, value: str) -> str:
+    """The field a record names its entity by: `path`, `sha`, `number`, `id`, `email` or `name`."""
+    if value.startswith("/"):
+        return "path"
+    if _SHA.match(value) and not value.isdigit():
+        return "sha"
+    if "@" in value and " " not in value:
+        return "email"
+    if value.startswith(("http://", "https://")):
+        return "url"
+    if value.isdigit():
+        return "number" if set(tokens(kind)) & {"issue", "pull"} else "id"
+    if kind == "key":
+        return "key"
+    return "id" if _CODE.match(value) and " " not in value else "name"
+
+
+def is_metadata(tool: str) -> bool:
+    """`get_file_info`, `stat`: the result describes the entity rather than holding its content."""
+    return bool(set(tokens(tool)) & _META)
+
+
+def _when(rng: random.Random) -> str:
+    return (f"2026-{rng.randint(1, 11):02d}-{rng.randint(1, 28):02d}T"
+            f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d}Z")
+
+
+def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
+    """Fields a record of this kind typically carries besides its ID."""
+    words = set(tokens(kind))
+    who = org.people[rng.randrange(len(org.people))]
+    topic = f"{rng.choice(org.nouns)} {rng.choice(_TOPICS)}"
+    if words & _RUNS:
+        done = rng.random() < 0.7
+        return {"status": "completed" if done else rng.choice(("in_progress", "queued")),
+                "conclusion": rng.choice(("success", "success", "failure")) if done else None,
+                "head_branch": rng.choice(org.branches), "created_at": _when(rng)}
+    if words & _TICKETS:
+        return {"title": f"Fix {topic} in {rng.choice(org.services)}", "state": rng.choice(("open", "open", "closed")),
+                "user": who.username, "created_at": _when(rng)}
+    if words & _NOTES:
+        return {"body": f"Looked into the {topic}; details are in the run logs.", "author": who.username,
+                "created_at": _when(rng)}
+    if "commit" in words:
+        return {"message": f"Fix {topic}", "author": who.email, "date": _when(rng)}
+    if words & {"branch", "tag", "ref"}:
+        return {"protected": rng.random() < 0.3, "updated_at": _when(rng)}
+    if words & _PEOPLE:
+        return {"display_name": who.name, "email": who.email}
+    if words & {"file", "document", "blob"}:
+        return {"size": rng.randint(1_200, 48_000), "modified": _when(rng)}
+    if "key" in words:
+        return {"type": rng.choice(("string", "hash", "list")), "ttl": rng.choice((-1, 3600, 86400))}
+    return {"updated_at": _when(rng), "updated_by": who.email}
+
+
+def _record(e: Entity, org: Organisation, extra: bool = True) -> dict[str, Any]:
+    """An entity as a record; its descriptive fields depend only on the entity, so every call that shows
+    issue 128 shows the same title and state."""
+    out: dict[str, Any] = {key_for(e.kind, e.id): int(e.id) if e.id.isdigit() and len(e.id) < 16 else e.id}
+    if extra:
+        out.update(extras(e.kind, org, random.Random(f"{org.seed}:{e.kind}:{e.id}")))
+    out.update({k: _short(v) for k, v in e.attributes.items() if k != "deleted" and _short(v) is not None})
+    return out
+
+
+def _short(value: Any) -> Any:
+    if isinstance(value, (int, float, bool)) or value is None:
+        return value
+    if isinstance(value, str):
+        return value if len(value) <= 160 else value[:157] + "..."
+    return None
+
+
+def _dump(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def _pointed(it: ToolInterpretation, args: dict[str, Any], said: Any) -> dict[str, Any]:
+    """Identifier arguments the result echoes (as real tools name what they touched), unless already said."""
+    text = _dump(said)
+    out = {}
+    for p in it.parameters:
+        v = args.get(p.name)
+        if p.role is ParameterRole.identifier and isinstance(v, (str, int)) and not isinstance(v, bool) \
+                and not token_in(str(v), text):
+            out[p.name] = v
+    return out
+
+
+def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
+           org: Organisation, rng: random.Random) -> str:
+    """The result text of one call."""
+    own = [e for e in shown if e.kind == it.entity]
+    if it.action in (Action.list, Action.search):
+        paths = bool(shown) and all(e.id.startswith("/") for e in shown)
+    else:
+        subject = target if target is not None and (not own or it.action is not Action.create) else (own or shown or [None])[0]
+        paths = subject is not None and subject.id.startswith("/")
+    text = (_paths if paths else _records)(tool, it, args, shown, target, org, rng)
+    # Safety net: an ID the state says this call shows is always in it as a whole token.
+    missing = [e for e in shown if not token_in(e.id, text)]
+    return text + "".join(f"\n{label(e.kind)}: {e.id}" for e in missing)
+
+
+def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
+             org: Organisation, rng: random.Random) -> str:
+    a = it.action
+    own = [e for e in shown if e.kind == it.entity or a in (Action.list, Action.search)]
+    others = [e for e in shown if e not in own]
+    if a in (Action.list, Action.search):
+        rows = [_record(e, org) for e in own]
+        if a is Action.search:
+            out = {"total_count": len(rows), "items": rows, **_linked(others)}
+            return _dump({**out, **_pointed(it, args, out)})
+        return _dump(rows if not others else {plural(it.entity).replace(" ", "_"): rows, **_linked(others)})
+    subject = own[0] if own else None
+    if subject is not None:
+        rec: dict[str, Any] = _record(subject, org, a is not Action.delete)
+    elif a is Action.create:  # a new thing the state does not track (a review on a file): an ID of its own
+        rec = {"id": rng.randint(10_000_000, 99_999_999), **extras(it.entity, org, rng)}
+    elif target is not None:
+        rec = _record(target, org, a not in (Action.delete, Action.update))
+    else:
+        rec = extras(it.entity, org, rng) if a in (Action.read, Action.analyze) else {}
+    rec.update(_linked(others))
+    rec.update(_pointed(it, args, rec))
+    if a is Action.create:
+        rec.update({k: _short(v) for k, v in _content(it, args).items() if _short(v) is not None})
+        rec.setdefault("created_at", _when(rng))
+    elif a is Action.update:
+        changed = _content(it, args, options=True)
+        rec.update({k: _short(v) for k, v in changed.items() if _short(v) is not None})
+        rec["updated_at"] = _when(rng)
+    elif a is Action.delete:
+        done = next((_PAST[w] for w in tokens(tool) if w in _PAST), None)
+        rec = {**rec, "status": done} if done else {"deleted": True, **rec}
+    elif a not in (Action.read, Action.analyze, Action.navigate):
+        rec = {"status": "completed", **rec, "finished_at": _when(rng)}
+    return _dump(rec)
+
+
+_PAST = {"cancel": "cancelled", "dismiss": "dismissed", "close": "closed", "archive": "archived",
+         "unsubscribe": "unsubscribed", "discard": "discarded"}
+
+
+def _linked(others: list[Entity]) -> dict[str, Any]:
+    """Other entities the call reveals, as fields: `{"workflow_id": "w_3b2"}`."""
+    out: dict[str, Any] = {}
+    for e in others:
+        field = f"{e.kind.replace(' ', '_')}_{key_for(e.kind, e.id)}"
+        if field in out:
+            out[field] = out[field] if isinstance(out[field], list) else [out[field]]
+            out[field].append(e.id)
+        else:
+            out[field] = e.id
+    return out
+
+
+def _content(it: ToolInterpretation, args: dict[str, Any], options: bool = False) -> dict[str, Any]:
+    roles = (ParameterRole.content, ParameterRole.option) if options else (ParameterRole.content,)
+    return {p.name: args[p.name] for p in it.parameters if p.role in roles and p.name in args}
+
+
+def _paths(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
+           org: Organisation, rng: random.Random) -> str:
+    """Filesystem-style plain text: listings of `[DIR]`/`[FILE]` entries, `Successfully ...` confirmations."""
+    a = it.action
+    if a in (Action.list, Action.search):
+        if not shown:
+            return "No matches found"
+        if a is Action.search:
+            return "\n".join(e.id for e in shown)
+        return "\n".join(f"[{'FILE' if _is_file(e.id) else 'DIR'}] {e.id}" for e in shown)
+    path = (target.id if target else None) or next((e.id for e in shown), "")
+    rest = [e.id for e in shown if e.id != path]
+    if a is Action.read and is_metadata(tool):
+        file = _is_file(path)
+        created, modified = sorted((_when(rng), _when(rng)))
+        lines = [f"size: {rng.randint(1_200, 48_000) if file else 4096}", f"created: {created}",
+                 f"modified: {modified}", f"accessed: {modified}", f"isDirectory: {str(not file).lower()}",
+                 f"isFile: {str(file).lower()}", f"permissions: {'644' if file else '755'}"]
+        return "\n".join(lines + rest)
+    if a is Action.create:
+        head = f"Successfully {'wrote to' if _is_file(path) else 'created directory'} {path}"
+    elif a is Action.delete:
+        head = f"Successfully deleted {path}"
+    elif a in (Action.update, Action.transfer) and (rest or len(_path_args(args)) > 1):
+        moved = _path_args(args)
+        src, dst = (moved[0], moved[1]) if len(moved) > 1 else (path, rest.pop(0))
+        rest = [r for r in rest if r not in (src, dst)]
+        head = f"Successfully moved {src} to {dst}"
+    elif a is Action.update:
+        head = f"Successfully edited {path}"
+    elif a is Action.read and _is_file(path):
+        head = file_body(path, org, rng)
+    elif a is Action.read:
+        head = "\n".join([f"[DIR] {path}"] + [f"[FILE] {r}" for r in rest]) if rest else f"[DIR] {path}"
+        rest = []
+    else:
+        head = f"{path}\n" + _dump({k: _short(v) for k, v in args.items() if _short(v) is not None})
+    return "\n".join([head] + rest)
+
+
+def file_body(path: str, org: Organisation, rng: random.Random) -> str:
+    """What a file of this type plausibly holds."""
+    name = path.rsplit("/", 1)[-1]
+    stem, _, ext = name.rpartition(".")
+    topic = f"{rng.choice(org.nouns)} {rng.choice(_TOPICS)}"
+    who = org.people[rng.randrange(len(org.people))]
+    if ext in ("md", "txt", "rst"):
+        return (f"# {stem.replace('_', ' ').replace('-', ' ').capitalize()}\n\nOwner: {who.name} <{who.email}>\n\n"
+                f"The {topic} change ships behind a flag; roll back by turning it off.")
+    if ext == "py":
+        return f'"""{topic.capitalize()} helpers."""\n\nTIMEOUT_SECONDS = {rng.choice((5, 15, 30))}\n\n\ndef handle(event):\n    return event'
+    if ext in ("ts", "js", "go", "rs", "java"):
+        return f"// {topic} ({who.username})\nexport const TIMEOUT_MS = {rng.choice((500, 1500, 3000))};"
+    if ext == "sql":
+        return f"-- {topic}\nALTER TABLE {rng.choice(org.tables)} ADD COLUMN updated_at timestamptz;"
+    if ext in ("json", "yaml", "yml", "toml"):
+        return _dump({"service": rng.choice(org.services), "timeout_ms": rng.choice((500, 1500)), "owner": who.email})
+    return f"{topic}: updated by {who.email}"
+
+
+def _path_args(args: dict[str, Any]) -> list[str]:
+    return [v for v in args.values() if isinstance(v, str) and v.startswith("/")]
+
+
+def _is_file(path: str) -> bool:
+    return "." in path.rsplit("/", 1)[-1]

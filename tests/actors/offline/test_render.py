@@ -1,0 +1,82 @@
+"""Text results of tools without an outputSchema look like what real MCP servers return."""
+
+import json
+import re
+
+from actors.offline.mock import mock_call
+from actors.offline.quality import token_in
+from schemas import Action, WorkflowState
+
+
+def _text_calls(covered, spec):
+    pipe, scenarios, _ = covered(spec)
+    tools = pipe.suite.by_name()
+    return pipe, [(s, c) for s in scenarios for c in s.calls if tools[c.tool].output_schema is None]
+
+
+def test_list_results_are_json_holding_every_listed_id(covered):
+    for spec in ("github", "supabase", "slack"):
+        pipe, calls = _text_calls(covered, spec)
+        listings = [(s, c) for s, c in calls if pipe.interpretations[c.tool].action in (Action.list, Action.search)]
+        assert listings
+        for s, c in listings:
+            if c.output.startswith(("[DIR]", "[FILE]", "/")):
+                continue  # filesystem-style listing of paths
+            data = json.loads(c.output)
+            rows = data if isinstance(data, list) else data.get("items") or next(
+                v for v in data.values() if isinstance(v, list))
+            assert isinstance(rows, list)
+            k = s.calls.index(c)
+            for e in s.state.entities:
+                if e.created_by == k:
+                    assert token_in(e.id, c.output), (c.tool, e.id)
+
+
+def test_text_results_are_records_not_prose(covered):
+    pipe, calls = _text_calls(covered, "github")
+    assert calls
+    for _, c in calls:
+        assert "(last changed by" not in c.output and not c.output.startswith(("Created ", "Updated ", "Deleted "))
+        assert not re.match(r"^\d+ \w+ found:", c.output)
+
+
+def test_one_entity_reads_the_same_in_every_result_of_a_scenario(covered):
+    pipe, calls = _text_calls(covered, "github")
+    seen = 0
+    for s in {id(s): s for s, _ in calls}.values():
+        titles: dict[int, set[str]] = {}
+        for c in s.calls:
+            if not isinstance(c.output, str) or not c.output.startswith(("{", "[")):
+                continue
+            data = json.loads(c.output)
+            for row in data if isinstance(data, list) else data.get("items", [data]):
+                if isinstance(row, dict) and "number" in row and "title" in row:
+                    titles.setdefault(row["number"], set()).add(row["title"])
+        for number, names in titles.items():
+            seen += 1
+            assert len(names) == 1, (s.id, number, names)
+    assert seen
+
+
+def test_file_info_is_metadata_and_filesystem_results_use_absolute_paths(covered):
+    pipe, scenarios, _ = covered("filesystem")
+    infos = [c for s in scenarios for c in s.calls if c.tool == "get_file_info"]
+    assert infos
+    for c in infos:
+        text = c.output["content"] if isinstance(c.output, dict) else c.output
+        assert re.search(r"^size: \d+$", text, re.M) and "permissions:" in text and "edits" not in text
+    for s in scenarios:
+        for c in s.calls:
+            for name in ("path", "source", "destination"):
+                value = c.arguments.get(name)
+                if isinstance(value, str):
+                    assert value.startswith("/"), (c.tool, name, value)
+
+
+def test_off_script_create_and_delete_confirm_what_they_did(pipeline):
+    pipe = pipeline("github")
+    tools, its = pipe.suite.by_name(), pipe.interpretations
+    args = {"owner": "acme", "repo": "api", "branch": "feature/export-retry", "from_branch": "main"}
+    out, state = mock_call(tools["create_branch"], its["create_branch"], args, WorkflowState(), 4, pipe.suite)
+    text = out.output if isinstance(out.output, str) else json.dumps(out.output)
+    assert "feature/export-retry" in text
