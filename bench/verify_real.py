@@ -24,8 +24,11 @@ from harness.io import load_harness, write_json  # noqa: E402
 from harness.verify import VerifyOptions, verify_harness  # noqa: E402
 
 SERVERS = ROOT / ".servers"
+# A repository with some history and one staged change: a scenario asked to "commit the changes" assumes
+# there are changes to commit (mcp-server-git refuses a commit with nothing staged).
 GIT_SETUP = ("git init -q -b main . && for i in 1 2 3; do echo \"line $i\" >> history.txt && git add history.txt && "
-             "git -c user.name=seer -c user.email=seer@example.com commit -q -m \"history $i\"; done")
+             "git -c user.name=seer -c user.email=seer@example.com commit -q -m \"history $i\"; done && "
+             "echo 'work in progress' > CHANGES.md && git add CHANGES.md")
 TARGETS = {
     "filesystem": (f"{SERVERS}/node/node_modules/.bin/mcp-server-filesystem {{sandbox}}", None),
     "memory": (f"env MEMORY_FILE_PATH={{sandbox}}/memory.jsonl {SERVERS}/node/node_modules/.bin/mcp-server-memory", None),

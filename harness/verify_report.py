@@ -16,7 +16,7 @@ ALREADY = re.compile(r"already exists|exists already|EEXIST|file exists", re.I)
 NOT_FOUND = re.compile(
     r"no such file|not found|does not exist|doesn't exist|ENOENT|unknown revision|bad revision|"
     r"did not match any|could not be resolved|not a valid (object|ref)|BadName|not a git repository|"
-    r"ambiguous argument|cannot find|no entity|invalid reference|Ref .* did not resolve", re.I)
+    r"ambiguous argument|malformed object name|cannot find|no entity|invalid reference|Ref .* did not resolve", re.I)
 
 
 def _error_kinds(calls: list[dict[str, Any]], top: int = 3) -> list[dict[str, Any]]:
