@@ -151,7 +151,8 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
             lines = [json.dumps({"id": target.id, **body}, ensure_ascii=False)]
         lines += [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, lines[0])]
         return "\n".join(lines)
-    return render(tool.name, it, args, shown, target, gen.org, gen.rng)
+    # Inside a structuredContent the text fills one string field ("message", "result"): a sentence, not JSON.
+    return render(tool.name, it, args, shown, target, gen.org, gen.rng, plain=tool.output_schema is not None)
 
 
 def _file_text(body: dict[str, Any]) -> str:

@@ -139,7 +139,9 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
     for name, value in args.items():
         if name in skip or name == subject:
             continue
-        if name in refs:
+        if name in refs and subject in refs and (refs[name].step, refs[name].kind) == (refs[subject].step, refs[subject].kind):
+            parts.append(f"{humanise(name)} set to that same {label(refs[name].kind)}")
+        elif name in refs:
             parts.append(f"{humanise(name)} set to {source(refs[name], steps)}")
         elif name.lower() in _QUERY and not lead and isinstance(value, str):
             lead = f" matching {show(value)}"
@@ -225,6 +227,15 @@ def goal(steps: list[Step], org: str, rng: random.Random) -> str:
                                 f"{what[0].upper() + what[1:]} needs an update; let's review the {looks} first."),
         "modification": (f"{what[0].upper() + what[1:]} needs an update.", f"I need to change {what}."),
     }
+    if what == f"the {label(focal.it.entity)}":  # no value names it: speak of the kind, not "the entity"
+        many = plural(focal.it.entity)
+        table.update({
+            "lookup": (f"I need some details on our {many}.", f"Quick question about one of our {many}."),
+            "cleanup": (f"Some of our {many} need cleaning up.", f"I want to remove an old {label(focal.it.entity)}."),
+            "inspect-then-modify": (f"One of our {many} needs an update, after a look at the {looks}.",
+                                    f"I need to change some {many}; let's review the {looks} first."),
+            "modification": (f"One of our {many} needs an update.", f"I need to change some {many}."),
+        })
     options = table.get(form, (f"I need to {verb(focal.it)} {what}.", f"Can you help me {verb(focal.it)} {what}?"))
     return " ".join(x for x in (who, rng.choice(options)) if x)
 

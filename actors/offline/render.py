@@ -120,15 +120,16 @@ def _pointed(it: ToolInterpretation, args: dict[str, Any], said: Any) -> dict[st
 
 
 def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
-           org: Organisation, rng: random.Random) -> str:
-    """The result text of one call."""
+           org: Organisation, rng: random.Random, plain: bool = False) -> str:
+    """The result text of one call; `plain` gives one line per listed ID or a short sentence instead
+    of JSON (for a string field of a structured result)."""
     own = [e for e in shown if e.kind == it.entity]
     if it.action in (Action.list, Action.search):
         paths = bool(shown) and all(e.id.startswith("/") for e in shown)
     else:
         subject = target if target is not None and (not own or it.action is not Action.create) else (own or shown or [None])[0]
         paths = subject is not None and subject.id.startswith("/")
-    text = (_paths if paths else _records)(tool, it, args, shown, target, org, rng)
+    text = (_paths if paths else _sentence if plain else _records)(tool, it, args, shown, target, org, rng)
     # Safety net: an ID the state says this call shows is always in it as a whole token.
     missing = [e for e in shown if not token_in(e.id, text)]
     return text + "".join(f"\n{label(e.kind)}: {e.id}" for e in missing)
@@ -169,6 +170,44 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
     elif a not in (Action.read, Action.analyze, Action.navigate):
         rec = {"status": "completed", **rec, "finished_at": _when(rng)}
     return _dump(rec)
+
+
+def _sentence(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
+              org: Organisation, rng: random.Random) -> str:
+    a = it.action
+    if a in (Action.list, Action.search):
+        return "\n".join(e.id for e in shown) if shown else "No matches found"
+    own = next((e for e in shown if e.kind == it.entity), None)
+    subject = own or target or (shown[0] if shown else None)
+    name = f"{label(subject.kind)} {subject.id}" if subject else label(it.entity)
+    if a is Action.create:
+        head = f"Created {name}"
+    elif a is Action.update:
+        head = f"Updated {name}"
+    elif a is Action.delete:
+        done = next((_PAST[w] for w in tokens(tool) if w in _PAST), "deleted")
+        head = f"{name[0].upper()}{name[1:]} {done}"
+    elif a in (Action.read, Action.analyze, Action.navigate) and subject is not None:
+        return "\n".join(f"{k}: {v}" for k, v in _record(subject, org).items())
+    else:
+        head = f"{humanised(tool)}: done"
+    # The arguments it acted with, flattened one level (adobe's `params` object), as `key: value` lines.
+    lines = [head] + [f"{k}: {v}" for k, v in _flat_args(args).items() if not token_in(str(v), head)]
+    return "\n".join(lines[:8])
+
+
+def _flat_args(args: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in args.items():
+        for kk, vv in (v.items() if isinstance(v, dict) else [(k, v)]):
+            if _short(vv) is not None and not isinstance(vv, bool):
+                out[kk] = _short(vv)
+    return out
+
+
+def humanised(tool: str) -> str:
+    words = tokens(tool)
+    return " ".join(words).capitalize() if words else tool
 
 
 _PAST = {"cancel": "cancelled", "dismiss": "dismissed", "close": "closed", "archive": "archived",

@@ -18,6 +18,9 @@ _ID_TAILS = {"id", "name", "path", "hash", "sha", "key", "uuid", "url", "ref", "
              "isbn", "sku", "slug", "code"}
 
 
+_DESCRIPTORS = {"type", "kind", "status", "state", "count", "size", "description", "role", "level"}
+
+
 def _free_string(schema: dict[str, Any], root: dict[str, Any]) -> bool:
     schema = deref(schema, root)
     if any(k in schema for k in ("enum", "const", "pattern", "format")):
@@ -60,6 +63,8 @@ def _carries(schema: Any, root: dict[str, Any], depth: int) -> bool:
 
 def _score(field: str, kind: str) -> int:
     toks = [singular(t) for t in tokens(field)]
+    if toks and toks[-1] in _DESCRIPTORS:  # `entityType` describes an entity, it does not name one
+        return 0
     if any(same_kind(PARAM_ENTITY.get(t, t), kind) for t in toks):
         return 3
     if toks and toks[-1] in _ID_TAILS:
