@@ -140,7 +140,8 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
 
 def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
           gen: ValueGenerator) -> str:
-    if it.action is Action.read and target is not None and target.attributes and not is_metadata(tool.name):
+    if it.action is Action.read and target is not None and target.attributes and not is_metadata(tool.name) \
+            and not tool.name.startswith("git_"):  # git prints its own formats (git show: commit, author, diff)
         body = {k: v for k, v in target.attributes.items() if k != "deleted"}
         one = next(iter(body.values())) if len(body) == 1 else None
         if isinstance(one, str):

@@ -207,7 +207,8 @@ def goal(steps: list[Step], org: str, rng: random.Random) -> str:
     """The opening sentence: who is asking and what they are after."""
     form = shape([s.it.action for s in steps])
     changes = [s for s in steps if s.it.action in _CHANGE]
-    focal = changes[-1] if changes else steps[-1]
+    creates = [s for s in changes if s.it.action is Action.create]
+    focal = (creates[-1] if creates and "create" in form else changes[-1]) if changes else steps[-1]
     what = _what(focal)
     new = f"a new {label(focal.it.entity)}"
     looks = _kinds([s for s in steps if s.it.action in INSPECT] or steps)

@@ -173,6 +173,7 @@ class OfflineScenarioWriter:
                 if fresh:
                     subject_done = True
                     value = gen.value(sub, **value_hint(p.name, p.role.value, p.entity), root=tool.input_schema)
+                    value = _rooted(value, p.entity, world, lambda v: is_valid(sub, v, tool.input_schema))
                     created.append(world.add(p.entity, _scalar(value), j))
                     fixed[p.name] = value
                     continue
@@ -216,6 +217,7 @@ class OfflineScenarioWriter:
         value = [one] if array else one
         if not is_valid(sub, value, tool.input_schema):
             value = gen.value(sub, **value_hint(name, "identifier", kind), root=tool.input_schema)
+        value = _rooted(value, kind, world, lambda v: is_valid(sub, v, tool.input_schema))
         for one in value if isinstance(value, list) else [value]:
             world.add(kind, one, producer)
         if producer is None:
@@ -273,6 +275,24 @@ def _refer_to_existing(j: int, content: dict[str, Any], world: _World) -> None:
                     turn += 1
                 elif not any(e["id"] == v for e in world.entities):
                     world.add("entity", v, None)
+
+
+def _rooted(value: Any, kind: str | None, world: _World, valid: Any) -> Any:
+    """A file or directory path moved under the scenario's working directory (git's `repo_path`), so
+    the files a call stages live in the repository it works on: one root per scenario."""
+    base = next((v for v in world.context.values() if isinstance(v, str) and v.startswith("/")
+                 and "." not in v.rsplit("/", 1)[-1]), None)
+    if kind not in ("file", "directory") or base is None:
+        return value
+
+    def move(path: Any) -> Any:
+        if not isinstance(path, str) or not path.startswith("/") or path == base or path.startswith(base + "/"):
+            return path
+        parts = path.strip("/").split("/")
+        return base + "/" + "/".join(parts[3:] if len(parts) > 3 else parts[-1:])
+
+    moved = [move(x) for x in value] if isinstance(value, list) else move(value)
+    return moved if valid(moved) else value
 
 
 def _named_items(content: dict[str, Any]) -> list[dict[str, Any]]:

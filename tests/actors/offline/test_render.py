@@ -80,3 +80,20 @@ def test_off_script_create_and_delete_confirm_what_they_did(pipeline):
     out, state = mock_call(tools["create_branch"], its["create_branch"], args, WorkflowState(), 4, pipe.suite)
     text = out.output if isinstance(out.output, str) else json.dumps(out.output)
     assert "feature/export-retry" in text
+
+
+def test_git_results_read_like_git_and_staged_files_live_in_the_repository(covered):
+    pipe, scenarios, _ = covered("git-reference")
+    seen = set()
+    for s in scenarios:
+        for c in s.calls:
+            out = c.output if isinstance(c.output, str) else json.dumps(c.output)
+            if c.tool == "git_commit":
+                seen.add("commit")
+                assert "committed" in out
+            if c.tool == "git_log" and "Commit: " in out:
+                seen.add("log")
+            for f in c.arguments.get("files", []):
+                seen.add("add")
+                assert f.startswith(s.state.context["repo_path"] + "/") or not f.startswith("/"), (f, s.state.context)
+    assert {"commit", "add"} <= seen
