@@ -54,15 +54,19 @@ def _rss(pid: int) -> int:
 def run(args: list[str]) -> dict:
     env = {**os.environ, "RAY_AUTH_MODE": "disabled"}
     t0 = time.perf_counter()
+    # Output goes to files: a pipe nobody reads while the command runs could fill up and block it.
+    out_f, err_f = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
     proc = subprocess.Popen([sys.executable, "-m", "coordinator.cli", "generate", *args, "--json", "--no-progress"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+                            stdout=out_f, stderr=err_f, text=True, env=env, cwd=ROOT)
     peak_sum = peak_one = 0
     while proc.poll() is None:
         sizes = [_rss(p) for p in _tree(proc.pid)]
         peak_sum, peak_one = max(peak_sum, sum(sizes)), max(peak_one, max(sizes, default=0))
         time.sleep(0.05)
     wall = time.perf_counter() - t0
-    out, err = proc.communicate()
+    out_f.seek(0)
+    err_f.seek(0)
+    out, err = out_f.read(), err_f.read()
     if proc.returncode != 0:
         raise SystemExit(f"generate failed ({proc.returncode}): {err[-600:]}")
     summary = json.loads(out)

@@ -289,7 +289,9 @@ class Coordinator:
                 if self._active():
                     break  # wait for the drain: drops decide whether coverage really is complete
                 self._apply_drops()
-                stop = "complete" if self.coverage.complete else None
+                if self.coverage.complete:
+                    given_up = len(self.coverage.uncovered())
+                    stop = "complete" if not given_up else f"exhausted: {given_up} tool(s) could not be covered"
             stop = stop or self._budget_stop()
             if stop is not None:
                 self.stop_reason = stop
@@ -353,7 +355,8 @@ class Coordinator:
             self.coverage.plan(focus)
             for t in focus:
                 self._focus_attempts[t] = self._focus_attempts.get(t, 0) + 1
-            hint = sorted((t for t in self.coverage.needing() if t not in focus), key=self.coverage.expected)
+            hint = sorted((t for t in self.coverage.needing() if t not in focus), key=self.coverage.expected) \
+                if getattr(self.sampler, "coverage_hints", True) else []
             req = ScenarioRequest(
                 id=scenario_id(i), index=i, seed=derive_seed(cfg.seed, "scenario", i), complexity=complexity,
                 focus_tools=focus, uncovered_tools=hint[:UNCOVERED_HINT], round=self._round, strategy=self.sampler.name,

@@ -30,6 +30,9 @@ class SamplingContext:
 
 @runtime_checkable
 class Sampler(Protocol):
+    """`name` is the registry name; a class attribute `coverage_hints = False` (optional) stops the
+    coordinator from telling scenario writers which tools are still uncovered."""
+
     name: str
 
     def focus(self, complexity: Complexity, ctx: SamplingContext, rng: random.Random) -> list[str]:
@@ -50,9 +53,14 @@ def _least(tools: list[str], ctx: SamplingContext, rng: random.Random, k: int = 
 
 
 class UniformSampler:
-    """The baseline: every tool equally likely, whatever has been covered."""
+    """The baseline: every tool equally likely, whatever has been covered.
+
+    It also passes no uncovered-tool hints to the scenario stage, so it measures generation
+    without any coverage awareness (the paper's setting).
+    """
 
     name = "uniform"
+    coverage_hints = False
 
     def focus(self, complexity: Complexity, ctx: SamplingContext, rng: random.Random) -> list[str]:
         tools = ctx.coverage.sampleable

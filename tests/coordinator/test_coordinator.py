@@ -49,7 +49,7 @@ def test_scenario_budget_stops_the_run_and_names_each_uncovered_tool_with_the_re
 
 def test_a_tool_no_scenario_manages_to_use_is_given_up_with_its_reason(tmp_path):
     manifest, _ = generate_local(make_suite(16), config(engines={"scenario": "fake-avoid"}), str(tmp_path / "h"))
-    assert manifest.stop_reason == "complete"
+    assert manifest.stop_reason == "exhausted: 1 tool(s) could not be covered"
     assert [u.tool for u in manifest.coverage.uncovered] == ["g1_tool005"]
     assert f"focus of {MAX_FOCUS_ATTEMPTS} requests" in manifest.coverage.uncovered[0].reason
     assert any(f.stage == "scenario" and "g1_tool005" in f.reason for f in manifest.failures)
