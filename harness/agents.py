@@ -196,4 +196,27 @@ def make_agent(spec: str, harness: Harness, *, seed: int = 0, api_base: str | No
         server = LocalModelServer.for_model(spec).start()
         return LiteLLMAgent(server.litellm_model, harness.tools, api_base=server.api_base, seed=seed,
                             temperature=temperature, api_key="local", on_close=[server.stop])
+    check_model(spec, api_base)
     return LiteLLMAgent(spec, harness.tools, api_base=api_base, seed=seed, temperature=temperature)
+
+
+def check_model(model: str, api_base: str | None) -> None:
+    """Refuse, before any scenario runs, a model string litellm cannot route or a provider key that is not set.
+
+    Otherwise a typo in `--agent` ends every scenario with the same provider error and litellm prints its
+    provider list on stdout, where the JSON summary goes.
+    """
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    import litellm
+
+    litellm.suppress_debug_info = True
+    try:
+        litellm.get_llm_provider(model=model, api_base=api_base)
+    except Exception:
+        raise SeerError(f"--agent {model}: not oracle, faulty:KIND[,KIND...], local/NAME or a litellm model string "
+                        "with a provider (e.g. openai/gpt-4o-mini, or openai/NAME with --api-base)") from None
+    if api_base is None:
+        env = litellm.validate_environment(model=model)
+        if not env.get("keys_in_environment", True):
+            raise SeerError(f"--agent {model}: set {' or '.join(env.get('missing_keys') or ['the provider key'])} "
+                            "(or pass --api-base for an OpenAI-compatible server)")

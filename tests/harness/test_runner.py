@@ -117,6 +117,20 @@ def test_unknown_fault_kind_is_a_clear_error(harness):
         make_agent("faulty:wrong_tol", harness)
 
 
+def test_an_agent_name_litellm_cannot_route_is_refused_before_anything_runs(harness, tmp_path, capfd):
+    out = tmp_path / "run"
+    res = CliRunner().invoke(app, ["run", str(harness.root), "--agent", "bogus", "--out", str(out)])
+    assert isinstance(res.exception, SeerError) and str(res.exception).startswith("--agent bogus:")
+    assert not out.exists() and "Provider List" not in res.output + capfd.readouterr().out
+
+
+def test_a_model_whose_provider_key_is_unset_is_refused_naming_the_variable(harness, monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    with pytest.raises(SeerError, match="OPENAI_API_KEY"):
+        make_agent("openai/gpt-4o-mini", harness)
+    assert make_agent("openai/anything", harness, api_base="http://127.0.0.1:9/v1").model == "openai/anything"
+
+
 def test_tools_convert_to_openai_functions_with_safe_unique_names():
     from schemas import Tool
 
