@@ -182,3 +182,34 @@ def test_content_items_naming_another_entity_name_one_that_exists(covered):
                         e.id for e in s.state.entities if e.created_by is not None and e.created_by < j}
                     assert item["entityName"] in existing, (s.id, j, item["entityName"])
     assert checked >= 3
+
+
+def test_a_create_does_not_name_its_new_entity_after_one_that_exists(covered):
+    # the real git server refuses `git_create_branch` of a branch an earlier listing showed (seer verify)
+    from actors.offline.pipeline import cover_suite
+
+    creates = 0
+    for spec in ("filesystem", "git"):
+        creates += _checked_creates(*covered(spec)[:2])
+    pipe = covered("git-reference")[0]
+    for seed in range(4):  # seeds 0-3 held a branch created under the name a listing had shown
+        creates += _checked_creates(pipe, cover_suite(pipe, seed=seed)[0])
+    assert creates >= 3
+
+
+def _checked_creates(pipe, scenarios) -> int:
+    its = pipe.interpretations
+    creates = 0
+    for s in scenarios:
+        for j, c in enumerate(s.calls):
+            it = its[c.tool]
+            if it.action is not Action.create:
+                continue
+            earlier = {e.id for e in s.state.preconditions} | {
+                e.id for e in s.state.entities if e.created_by is not None and e.created_by < j}
+            for p in it.parameters:
+                if p.entity == it.entity and p.role.value in ("identifier", "target") and p.name in c.arguments:
+                    creates += 1
+                    assert c.arguments[p.name] not in earlier, (s.id, j, c.arguments[p.name])
+                    break
+    return creates
