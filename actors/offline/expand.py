@@ -22,7 +22,10 @@ from schemas import Scenario, Turn
 MAX_TURNS = 4
 
 
-_SALIENT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+|/[\w./-]{4,}|\b[\w-]*\d[\w:-]{3,}\b|\b[a-z]+[-_:][\w:-]{3,}\b")
+_SALIENT = re.compile(r"https?://[\w./%?=&#-]+|[\w.+-]+@[\w-]+\.[\w.]+|/[\w./-]{4,}|\b[\w-]*\d[\w:-]{3,}\b|\b[a-z]+[-_:][\w:-]{3,}\b")
+
+
+_STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}|^\d{9,}\.\d+$")
 
 
 def salient(output: Any) -> str | None:
@@ -35,6 +38,8 @@ def salient(output: Any) -> str | None:
         cands = [t] if 3 <= len(t) <= 60 and " " not in t and not t.startswith("http") else []
         cands += [m.group(0).rstrip(".,;:") for m in _SALIENT.finditer(t)]
         for c in cands:
+            if _STAMP.match(c):  # a timestamp is not what a user quotes back
+                continue
             if len(c) >= 3 and in_output(c, output):
                 return c
     return None

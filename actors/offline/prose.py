@@ -123,6 +123,8 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
         named = source(refs[subject], steps) if subject in refs else None
         if named is None and not _scalar_ok(args[subject]):
             subject = None
+        elif it.action is Action.navigate and isinstance(args[subject], str) and "://" in args[subject]:
+            obj = f"to {named or show(args[subject])}"
         elif listing or kind != it.entity:
             prep = "in" if kind in _CONTAINERS else "for"
             obj += f" {prep} {named or f'the {label(kind)} {show(args[subject])}'}"

@@ -78,6 +78,18 @@ def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
         return {"protected": rng.random() < 0.3, "updated_at": _when(rng)}
     if words & _PEOPLE:
         return {"display_name": who.name, "email": who.email}
+    if words & {"element", "locator", "button", "field", "input"}:
+        return {"tag": rng.choice(("button", "input", "a", "div")), "displayed": True, "enabled": True,
+                "text": rng.choice(("Submit", "Save changes", "Next", f"{rng.choice(org.nouns).capitalize()} settings"))}
+    if words & {"cookie"}:
+        return {"domain": org.domain, "path": "/", "secure": True, "expiry": rng.choice((900, 3600, 86400))}
+    if words & {"page", "tab", "browser", "window", "url", "screenshot"}:
+        return {"title": f"{rng.choice(org.nouns).capitalize()} · {org.name}", "status": 200}
+    if words & {"channel", "conversation"}:
+        return {"is_private": rng.random() < 0.3, "num_members": rng.randint(4, 80), "topic": topic}
+    if words & {"artboard", "layer", "frame", "selection", "shape", "rectangle", "comp", "composition", "sequence"}:
+        return {"name": f"{rng.choice(org.nouns).capitalize()} {rng.choice(('Header', 'Background', 'Logo', 'Card'))}",
+                "visible": True, "locked": False, "bounds": [0, 0, rng.choice((640, 1280, 1920)), rng.choice((480, 720, 1080))]}
     if words & {"file", "document", "blob"}:
         return {"size": rng.randint(1_200, 48_000), "modified": _when(rng)}
     if "key" in words:
@@ -155,10 +167,12 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
         rec = {"id": rng.randint(10_000_000, 99_999_999), **extras(it.entity, org, rng)}
     elif target is not None:
         rec = _record(target, org, a not in (Action.delete, Action.update))
-    else:
-        rec = extras(it.entity, org, rng) if a in (Action.read, Action.analyze) else {}
+    else:  # nothing names the subject: describe it by the arguments the call was made with
+        rec = {**_flat_args(args), **(extras(it.entity, org, rng) if a in (Action.read, Action.analyze) else {})}
     rec.update(_linked(others))
     rec.update(_pointed(it, args, rec))
+    if a in (Action.create, Action.update):  # fields the call set read as it set them (expiry 900, not 86400)
+        rec.update({k: v for k, v in _flat_args(args).items() if k in rec and k not in _pointed(it, args, {})})
     if a is Action.create:
         rec.update({k: _short(v) for k, v in _content(it, args).items() if _short(v) is not None})
         rec.setdefault("created_at", _when(rng))
@@ -170,7 +184,8 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
         done = next((_PAST[w] for w in tokens(tool) if w in _PAST), None)
         rec = {**rec, "status": done} if done else {"deleted": True, **rec}
     elif a not in (Action.read, Action.analyze, Action.navigate):
-        rec = {"status": "completed", **rec, "finished_at": _when(rng)}
+        rec = {"status": "completed", **rec, **{k: v for k, v in _flat_args(args).items() if k not in rec},
+               "finished_at": _when(rng)}
     return _dump(rec)
 
 
