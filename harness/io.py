@@ -48,9 +48,19 @@ def append_jsonl(path: Path, item: BaseModel, *, sync: bool = True) -> None:
             os.fsync(f.fileno())
 
 
+def read_text(path: Path) -> str:
+    """The file as UTF-8 text; an unreadable or binary file is a HarnessError naming it, not a traceback."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise HarnessError(f"{path}: not UTF-8 text (byte {e.start}: {e.reason})") from None
+    except OSError as e:
+        raise HarnessError(f"{path}: cannot read: {e.strerror or e}") from None
+
+
 def iter_jsonl(path: Path, *, tolerate_torn_tail: bool = False) -> Iterator[tuple[int, dict]]:
     """Yield (line number, object). A torn last line (crash mid-write) is skipped when tolerated."""
-    lines = path.read_text(encoding="utf-8").split("\n")
+    lines = read_text(path).split("\n")
     last = len(lines) - 1
     for i, line in enumerate(lines):
         if not line.strip():
@@ -106,12 +116,13 @@ def load_harness(root: str | Path, *, tolerate_torn_tail: bool = True) -> Harnes
         if not (root / name).is_file():
             raise HarnessError(f"{root / name}: missing")
     try:
-        manifest = Manifest.model_validate_json((root / MANIFEST).read_text(encoding="utf-8"))
+        manifest = Manifest.model_validate_json(read_text(root / MANIFEST))
     except ValidationError as e:
         err = e.errors()[0]
-        raise HarnessError(f"{root / MANIFEST}: {'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+        where = "".join(f"{x}: " for x in [".".join(str(x) for x in err["loc"])] if x)
+        raise HarnessError(f"{root / MANIFEST}: {where}{err['msg']}") from None
     try:
-        tools_doc = json.loads((root / TOOLS).read_text(encoding="utf-8"))
+        tools_doc = json.loads(read_text(root / TOOLS))
         tools = [Tool.model_validate(t) for t in tools_doc["tools"]]
     except (json.JSONDecodeError, KeyError, TypeError, ValidationError) as e:
         raise HarnessError(f"{root / TOOLS}: invalid tools/list document: {str(e).splitlines()[0]}") from None

@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from harness.args import schema_errors, strings_in
-from harness.io import INTERPRETATIONS, MANIFEST, SCENARIOS, TASKS, TOOLS, iter_jsonl
+from harness.io import INTERPRETATIONS, MANIFEST, SCENARIOS, TASKS, TOOLS, iter_jsonl, read_text
 from schemas import Manifest, Scenario, Task, Tool, ToolInterpretation
 from schemas.errors import SeerError
 
@@ -84,8 +84,11 @@ def _load_tools(root: Path, out: _Collector) -> list[Tool] | None:
         out.add("missing_file", f"{TOOLS} is missing", TOOLS)
         return None
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = json.loads(read_text(path))
         raw = doc["tools"]
+    except SeerError as e:
+        out.add("invalid_json", str(e), TOOLS)
+        return None
     except (json.JSONDecodeError, KeyError, TypeError) as e:
         out.add("invalid_json", f"not a tools/list document: {e}", TOOLS)
         return None
@@ -104,7 +107,10 @@ def _load_manifest(root: Path, out: _Collector) -> Manifest | None:
         out.add("missing_file", f"{MANIFEST} is missing", MANIFEST)
         return None
     try:
-        return Manifest.model_validate_json(path.read_text(encoding="utf-8"))
+        return Manifest.model_validate_json(read_text(path))
+    except SeerError as e:
+        out.add("invalid_json", str(e), MANIFEST)
+        return None
     except ValidationError as e:
         err = e.errors()[0]
         out.add("invalid_manifest", err["msg"], MANIFEST, path=".".join(str(x) for x in err["loc"]))

@@ -1,0 +1,29 @@
+"""Reading a damaged harness: a binary or undecodable file is one error naming it, never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.io import MANIFEST, SCENARIOS, TOOLS, HarnessError, load_harness
+from harness.validate import validate_harness
+from tests.harness.builders import write_harness
+
+
+@pytest.mark.parametrize("name", [MANIFEST, TOOLS, SCENARIOS])
+def test_a_file_that_is_not_utf8_is_a_harness_error_naming_it(tmp_path, name):
+    root = write_harness(tmp_path / "h")
+    with (root / name).open("ab") as f:
+        f.write(b"\xff\xfe\x00binary\n")
+    with pytest.raises(HarnessError, match=rf"{name}: not UTF-8 text \(byte \d+"):
+        load_harness(root)
+    report = validate_harness(root)
+    assert not report.ok
+    assert [(p.code, p.file) for p in report.problems] == [("invalid_json", name)]
+
+
+def test_a_manifest_that_is_not_json_names_the_file_once_without_an_empty_path(tmp_path):
+    root = write_harness(tmp_path / "h")
+    (root / MANIFEST).write_text("{garbage", encoding="utf-8")
+    with pytest.raises(HarnessError) as e:
+        load_harness(root)
+    assert str(e.value).startswith(f"{root / MANIFEST}: Invalid JSON")
