@@ -253,7 +253,10 @@ class CoordinatorHost:
         try:
             submit(coord.start())
             while inflight and not self._stop.is_set():
-                ready, _ = ray.wait(list(inflight), num_returns=1, timeout=POLL_S)
+                refs = list(inflight)
+                ready, rest = ray.wait(refs, num_returns=1, timeout=POLL_S)
+                if ready and rest:  # take every other finished call too: one pass instead of one per call
+                    ready += ray.wait(rest, num_returns=len(rest), timeout=0)[0]
                 for ref in ready:
                     task, stage, k = inflight.pop(ref)
                     self._pools[stage].release(k)
