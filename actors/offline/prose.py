@@ -168,6 +168,8 @@ _LEADS = ("I can see {v} in {n}.", "OK, {n} gave me {v}.", "Got it: {v} is in {n
 
 def lead(value: Any, noun: str, rng: random.Random) -> str:
     """How a later turn opens: quoting a value from an earlier result."""
+    if noun.endswith(" you created"):
+        return rng.choice(("OK, {v} is created.", "Good, {v} exists now.", "Done: {v} is there.")).format(v=show(value))
     return rng.choice(_LEADS).format(v=show(value), n=noun)
 
 
@@ -205,12 +207,20 @@ def _kinds(steps: list[Step]) -> str:
     return " and ".join(names)
 
 
+def _focal(steps: list[Step]) -> int:
+    """The call the request is about: the last creation in a creating workflow, else the last change."""
+    form = shape([s.it.action for s in steps])
+    changes = [k for k, s in enumerate(steps) if s.it.action in _CHANGE]
+    creates = [k for k in changes if steps[k].it.action is Action.create]
+    if not changes:
+        return len(steps) - 1
+    return creates[-1] if creates and "create" in form else changes[-1]
+
+
 def goal(steps: list[Step], org: str, rng: random.Random) -> str:
     """The opening sentence: who is asking and what they are after."""
     form = shape([s.it.action for s in steps])
-    changes = [s for s in steps if s.it.action in _CHANGE]
-    creates = [s for s in changes if s.it.action is Action.create]
-    focal = (creates[-1] if creates and "create" in form else changes[-1]) if changes else steps[-1]
+    focal = steps[_focal(steps)]
     what = _what(focal)
     new = f"a new {label(focal.it.entity)}"
     looks = _kinds([s for s in steps if s.it.action in INSPECT] or steps)
@@ -249,17 +259,18 @@ def title(steps: list[Step]) -> str:
     if not changes:
         head = (f"Look up {_what(steps[0])}" if len(steps) == 1 else f"Investigate the {_kinds(steps)}")
         return _plain(head)
-    k = changes[-1]
+    k = _focal(steps)
     focal = steps[k]
-    obj = f"a new {label(focal.it.entity)}" if focal.it.action is Action.create \
-        else _what(focal)
+    obj = _what(focal)
+    if focal.it.action is Action.create and "`" not in obj:
+        obj = f"a new {label(focal.it.entity)}"
     head = f"{verb(focal.it).capitalize()} {obj}"
     before = [s for s in steps[:k] if s.it.action in INSPECT]
     after = [s for s in steps[k + 1:] if s.it.action in INSPECT]
-    if before:
+    if before and len(head) < 60:
         head += f" after checking the {_kinds(before)}"
     if after:
-        head += " and verify the result"
+        head += " and verify it" if len(head) > 50 else " and verify the result"
     return _plain(head)
 
 
@@ -284,8 +295,18 @@ def explanation(k: int, steps: list[Step], users: dict[int, list[tuple[int, str]
     if k == len(steps) - 1:
         return head + ("; this is the change the user asked for." if step.it.action in _CHANGE
                        else "; this answers the user's question.")
-    return head + (", as the user requested." if step.it.action in _CHANGE else
-                   " so the user can look it over before moving on.")
+    return head + (", as the user requested." if step.it.action in _CHANGE else _PURPOSE.get(step.it.action, (
+        " so the user can look it over before moving on.",))[k % len(_PURPOSE.get(step.it.action, ("",)))])
+
+
+_PURPOSE = {
+    Action.read: (" so the user can see what it holds before anything changes.", " to check its current state.",
+                  " to confirm what it contains."),
+    Action.list: (" to see what is there first.", " to get an overview before the next step."),
+    Action.search: (" to find the candidates first.", " to narrow down what the next steps work on."),
+    Action.analyze: (" to see what changed.", " to check the differences first."),
+    Action.navigate: (" so the next steps act on the right page.",),
+}
 
 
 def novelty(steps: list[Step], focus: list[str], specs: list[str], optional: list[str], rng: random.Random) -> str:
