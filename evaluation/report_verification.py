@@ -87,6 +87,9 @@ def verification_section(ctx: ReportContext) -> Section | None:
                          f"{top['message']} (×{top['count']})" if top else ""))
         parts.append(table(["spec", "tool", "calls", "executable", "missing pre.", "other failures", "text sim.",
                             "keys", "types", "schema valid", "most frequent failure"], rows, numeric_from=2))
+        if v.get("worst_tools"):
+            parts.append(f"<p>Worst tools (least executable, then least like the real output): "
+                         f"{esc(', '.join(v['worst_tools']))}</p>")
         if v.get("uncalled_tools"):
             parts.append(f"<p>Tools no verified scenario called: {esc(', '.join(v['uncalled_tools']))}</p>")
         if v["tools"]:

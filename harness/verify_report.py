@@ -62,6 +62,9 @@ def aggregate(harness: Harness, server: str, setup: str | None, results: list[di
         "specs": specs,
         "tools": tool_rows,
         "uncalled_tools": sorted(set(spec_of) - set(tool_rows)),
+        # least executable first, then least like the real output
+        "worst_tools": sorted(tool_rows, key=lambda n: (tool_rows[n]["executability"] or 0.0,
+                                                        tool_rows[n]["text_similarity"] or 0.0, n))[:5],
         "preconditions": {
             "total": len(pre),
             "established": sum(1 for p in pre if p["ok"]),

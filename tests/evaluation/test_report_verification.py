@@ -51,6 +51,7 @@ def test_section_shows_per_tool_executability_missing_preconditions_and_fidelity
     assert "Verification against real servers" in page and "60.0%" in page and "75.0%" in page
     assert "&lt;x &amp; y&gt;" in page and "<x & y>" not in page  # server text is escaped
     assert "delete_file" in page  # uncalled tools are named
+    assert "Worst tools (least executable, then least like the real output): get_issue, read_file" in page
     assert (tmp_path / "out" / "figures" / f"verification-{name}.png").stat().st_size > 1000
 
 
