@@ -61,6 +61,18 @@ def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
     words = set(tokens(kind))
     who = org.people[rng.randrange(len(org.people))]
     topic = f"{rng.choice(org.nouns)} {rng.choice(_TOPICS)}"
+    if "release" in words:
+        major, minor = rng.randint(1, 4), rng.randint(0, 20)
+        return {"tag_name": f"v{major}.{minor}.0", "name": f"v{major}.{minor}.0 — {topic} fixes", "author": who.username,
+                "published_at": _when(rng), "draft": False, "prerelease": False,
+                "assets": [{"name": f"{rng.choice(org.services)}-v{major}.{minor}.0.tar.gz",
+                            "size": rng.randint(200_000, 9_000_000)}]}
+    if "artifact" in words:
+        return {"name": rng.choice(("coverage-report", "build-output", "test-results", "sbom")),
+                "size_in_bytes": rng.randint(20_000, 4_000_000), "expired": False, "created_at": _when(rng)}
+    if words & {"repository", "repo"}:
+        return {"full_name": f"{org.slug}/{rng.choice(org.services)}", "private": True,
+                "default_branch": "main", "updated_at": _when(rng)}
     if words & _RUNS:
         done = rng.random() < 0.7
         return {"status": "completed" if done else rng.choice(("in_progress", "queued")),
