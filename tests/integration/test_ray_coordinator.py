@@ -24,11 +24,11 @@ SUITE = load_suite([EXAMPLES / "filesystem.json"])
 @pytest.fixture(scope="module")
 def ray_local(tmp_path_factory):
     markers = tmp_path_factory.mktemp("markers")
-    os.environ["SEER_TEST_MARKERS"] = str(markers)  # inherited by the worker processes
-    started = runtime.init(num_cpus=2, object_store_memory=80 * 1024 * 1024)
+    os.environ["SEER_TEST_MARKERS"] = str(markers)  # inherited by the worker processes of a Ray started now
+    runtime.shutdown()  # a Ray left by another module would not have the variable
+    runtime.init(num_cpus=2, object_store_memory=80 * 1024 * 1024)
     yield markers
-    if started:
-        runtime.shutdown()
+    runtime.shutdown()
 
 
 def test_harness_is_the_same_with_one_or_four_workers_threaded_or_not_and_without_ray(ray_local, tmp_path):
