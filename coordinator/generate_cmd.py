@@ -96,7 +96,7 @@ def generate(
         with display:
             manifest = _run(suite, cfg, str(out), resume, address, in_process, display, log_level)
     except KeyboardInterrupt:
-        typer.echo(f"interrupted: partial harness in {out}; continue with the same command plus --resume", err=True)
+        typer.echo(interrupted_message(out), err=True)
         raise typer.Exit(130)
     seconds = time.perf_counter() - started
     if as_json:
@@ -124,6 +124,21 @@ def _run(suite, cfg: RunConfig, out: str, resume: bool, address: str | None, in_
     finally:
         if started:
             runtime.shutdown()
+
+
+def interrupted_message(out: Path) -> str:
+    """What Ctrl-C left in `out`: the advice to resume only when there is a partial run to resume.
+
+    A Ctrl-C can land before anything was written (Ray still starting) or after the coordinator wrote
+    the complete harness; `--resume` refuses both, so the message must not suggest it.
+    """
+    try:
+        partial = Manifest.model_validate_json((out / "manifest.json").read_text(encoding="utf-8")).partial
+    except (OSError, ValueError):
+        return f"interrupted before any harness was written to {out}; nothing to resume, run the command again"
+    if not partial:
+        return f"interrupted after the run finished: the harness in {out} is complete (nothing to resume)"
+    return f"interrupted: partial harness in {out}; continue with the same command plus --resume"
 
 
 def summary_dict(m: Manifest, out: Path, seconds: float) -> dict:

@@ -77,3 +77,16 @@ def test_the_command_exits_2_with_one_stderr_line_on_bad_input(tmp_path):
     assert r.returncode == 2
     assert r.stderr.strip().splitlines() == [
         "error: strategy: unknown sampling strategy 'best'; known: cluster, graph-walk, least-covered, uniform"]
+
+
+def test_the_ctrl_c_message_suggests_resume_only_for_a_partial_harness(tmp_path):
+    from coordinator.generate_cmd import interrupted_message
+
+    assert "nothing to resume" in interrupted_message(tmp_path / "never-written")
+    out = tmp_path / "h"
+    res = invoke(str(EXAMPLES / "memory.json"), "--out", str(out), "--in-process", "--no-progress")
+    assert res.exit_code == 0
+    assert "is complete (nothing to resume)" in interrupted_message(out)
+    manifest = json.loads((out / "manifest.json").read_text())
+    (out / "manifest.json").write_text(json.dumps({**manifest, "partial": True}))
+    assert interrupted_message(out).endswith("plus --resume")
