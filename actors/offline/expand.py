@@ -8,6 +8,7 @@ quote is dropped. Fewer than two turns left means no expansion: one turn with ev
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -33,15 +34,22 @@ def salient(output: Any) -> str | None:
     stands in it as a whole token."""
     if output is None:
         return None
-    texts = [output] if isinstance(output, str) else [v for v in leaves(output) if isinstance(v, str)]
-    for t in texts:
-        cands = [t] if 3 <= len(t) <= 60 and " " not in t and not t.startswith("http") else []
-        cands += [m.group(0).rstrip(".,;:") for m in _SALIENT.finditer(t)]
-        for c in cands:
-            if _STAMP.match(c):  # a timestamp is not what a user quotes back
-                continue
-            if len(c) >= 3 and in_output(c, output):
-                return c
+    data = output
+    if isinstance(output, str) and output[:1] in "[{":
+        try:  # a JSON text result: its values are the candidates, each whole
+            data = json.loads(output)
+        except ValueError:
+            data = output
+    texts = [data] if isinstance(data, str) else [v for v in leaves(data) if isinstance(v, str)]
+    # ID-like tokens first (paths, emails, keys with digits), then short plain values ("rightclick")
+    cands = [m.group(0).rstrip(".,;:") for t in texts for m in _SALIENT.finditer(t)]
+    words = texts + [ln.split(": ", 1)[1] for t in texts for ln in t.splitlines() if ": " in ln]  # `key: value` lines
+    cands += [t for t in words if 3 <= len(t) <= 60 and " " not in t and not t.startswith("http")]
+    for c in cands:
+        if _STAMP.match(c):  # a timestamp is not what a user quotes back
+            continue
+        if len(c) >= 3 and in_output(c, output):
+            return c
     return None
 
 
