@@ -191,11 +191,12 @@ def _actor_classes() -> dict[str, Any]:
 class _Pool:
     """The worker actors of one stage; a call goes to the actor with the fewest calls in flight."""
 
-    def __init__(self, stage: str, n_workers: int, per_actor: int, factory: Any, host: Any):
+    def __init__(self, stage: str, n_workers: int, per_actor: int, factory: Any, host: Any, max_actors: int):
         cls = _actor_classes()[stage]
-        n_actors = max(1, math.ceil(n_workers / per_actor))
+        n_actors = max(1, min(math.ceil(n_workers / per_actor), max_actors))
+        threads = math.ceil(n_workers / n_actors)
         self.actors = [
-            cls.options(max_concurrency=per_actor, scheduling_strategy="SPREAD").remote(stage, factory, host)
+            cls.options(max_concurrency=threads, scheduling_strategy="SPREAD").remote(stage, factory, host)
             for _ in range(n_actors)
         ]
         self.load = [0] * n_actors
@@ -240,9 +241,12 @@ class CoordinatorHost:
             return {"error": str(e)}
         me = ray.get_runtime_context().current_actor
         w = config.workers
+        # Worker processes beyond the CPUs only add start-up time (~1 s of CPU each) and memory: a stage
+        # gets at most half the cluster's CPUs as processes, and the rest of its workers as threads.
+        max_actors = max(1, int(ray.cluster_resources().get("CPU", 2)) // 2)
         for stage, factory in self._factories.items():
             if stage != "expand" or config.expand:
-                self._pools[stage] = _Pool(stage, getattr(w, stage), w.per_actor, factory, me)
+                self._pools[stage] = _Pool(stage, getattr(w, stage), w.per_actor, factory, me, max_actors)
         inflight: dict[Any, tuple[Task, str, int]] = {}
 
         def submit(tasks: list[Task]) -> None:

@@ -26,7 +26,8 @@ def ray_local(tmp_path_factory):
     markers = tmp_path_factory.mktemp("markers")
     os.environ["SEER_TEST_MARKERS"] = str(markers)  # inherited by the worker processes of a Ray started now
     runtime.shutdown()  # a Ray left by another module would not have the variable
-    runtime.init(num_cpus=2, object_store_memory=80 * 1024 * 1024)
+    # 4 logical CPUs (Ray does not pin them to cores) so that a stage may run 2 worker processes.
+    runtime.init(num_cpus=4, object_store_memory=80 * 1024 * 1024)
     yield markers
     runtime.shutdown()
 
