@@ -67,12 +67,33 @@ def labelled(score_sets: Sequence[ScoreSet]) -> tuple[ScoreSet, ...]:
     judges = [s.judge for s in score_sets]
     out, seen = [], set()
     for s in score_sets:
-        label = s.judge if judges.count(s.judge) == 1 else f"{s.judge} ({Path(s.path).stem})"
+        label = s.judge if judges.count(s.judge) == 1 else f"{s.judge} ({_short_path(s, score_sets)})"
         while label in seen:
             label += "'"
         seen.add(label)
         out.append(replace(s, label=label))
     return tuple(out)
+
+
+def _short_path(s: ScoreSet, score_sets: Sequence[ScoreSet]) -> str:
+    """The fewest trailing path parts (`scores.jsonl` left out) that tell `s` from the other sets of its judge.
+
+    Grading runs of several harnesses usually share a directory name (`h1/scores`, `h2/scores`), so the
+    last name alone would leave the reader with labels that differ only by primes.
+    """
+    def parts(x: ScoreSet) -> list[str]:
+        path = Path(x.path)
+        if path.name == "scores.jsonl":
+            path = path.parent
+        ps = list((path.with_suffix("") if path.suffix == ".jsonl" else path).parts)
+        return [q for q in ps if q not in ("/", "")]
+
+    mine = parts(s)
+    others = [parts(o) for o in score_sets if o is not s and o.judge == s.judge]
+    for k in range(1, len(mine) + 1):
+        if all(o[-k:] != mine[-k:] for o in others):
+            return "/".join(mine[-k:])
+    return "/".join(mine[-1:])
 
 
 def _figure_html(f: Figure, rel: str) -> str:

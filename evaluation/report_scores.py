@@ -94,8 +94,11 @@ def scores_section(ctx: ReportContext) -> Section | None:
 def agreement_section(ctx: ReportContext) -> Section | None:
     if len(ctx.score_sets) < 2:
         return None
-    rows, data, figs = [], [], []
+    rows, data, figs, disjoint = [], [], [], 0
     for (i, a), (j, b) in combinations(enumerate(ctx.score_sets), 2):
+        if not {(r.spec, r.scenario_id) for r in a.records} & {(r.spec, r.scenario_id) for r in b.records}:
+            disjoint += 1  # score sets of different harnesses: nothing to agree on, so no empty row per pair
+            continue
         ag = agreement(a.records, b.records)
         data.append({"a_path": str(a.path), "b_path": str(b.path), "a_label": a.name, "b_label": b.name,
                      **ag.model_dump(mode="json")})
@@ -107,15 +110,21 @@ def agreement_section(ctx: ReportContext) -> Section | None:
         if pts:
             figs.append(figures.scatter_figure(f"Record scores: {a.name} (x) vs {b.name} (y)", f"{a.name} score",
                                                pts, f"agreement-{i}-{j}", ylabel=f"{b.name} score", diagonal=True))
+    if not data:
+        return Section("agreement", "Judge agreement", f"<p>No two score sets share a record ({disjoint} pairs "
+                       "compared): agreement needs two gradings of the same scenarios.</p>", (),
+                       {"pairs": [], "disjoint_pairs": disjoint})
     html = table(["score sets", "shared records", "Pearson r", "p", "specs", "Spearman ρ (spec ranking)", "p",
                   "mean shift b − a [95% CI]"], rows, caption="Agreement between score sets")
+    if disjoint:
+        html += f"<p>{disjoint} pairs of score sets that share no record are not shown.</p>"
     dims = [(f"{d['a_label']} vs {d['b_label']}", *(d["dimensions"].get(k) for k in sorted(d["dimensions"])))
             for d in data]
     keys = sorted(data[0]["dimensions"]) if data else []
     if keys:
         html += table(["score sets", *keys], dims, caption="Pearson r per dimension")
     return Section("agreement", "Judge agreement", html + "".join(figure_slot(f.name) for f in figs), tuple(figs),
-                   {"pairs": data})
+                   {"pairs": data, "disjoint_pairs": disjoint})
 
 
 score_sections = (scores_section, agreement_section)

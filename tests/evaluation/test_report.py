@@ -245,3 +245,23 @@ def test_a_harness_still_being_written_is_reported_and_marked_partial(tmp_path):
     res = build_report([root], tmp_path / "out", builders=(generation_section,))
     assert "<b>partial</b> (interrupted)" in res.html.read_text()
     assert json.loads(res.summary.read_text())["sections"]["generation"]["harnesses"]["toy"]["scenarios"] == 5
+
+
+def test_score_sets_of_several_harnesses_get_distinct_path_labels_and_no_empty_agreement_rows(tmp_path):
+    hs, paths = [], []
+    for spec in ("alpha", "beta"):
+        hs.append(write_fixture(tmp_path / spec / "h", spec=spec))
+        paths.append(write_scores(tmp_path / spec / "s-oracle" / "scores.jsonl", SCORES, spec=spec).parent)
+        paths.append(write_scores(tmp_path / spec / "s-faulty" / "scores.jsonl",
+                                  {k: v / 2 for k, v in SCORES.items()}, spec=spec).parent)
+    res = build_report(hs, tmp_path / "out", paths, builders=score_sections)
+    summary = json.loads(res.summary.read_text())
+    assert [s["label"] for s in summary["scores"]] == [
+        "deterministic (alpha/s-oracle)", "deterministic (alpha/s-faulty)",
+        "deterministic (beta/s-oracle)", "deterministic (beta/s-faulty)"]
+    ag = summary["sections"]["agreement"]
+    assert [(p["a_label"], p["b_label"]) for p in ag["pairs"]] == [
+        ("deterministic (alpha/s-oracle)", "deterministic (alpha/s-faulty)"),
+        ("deterministic (beta/s-oracle)", "deterministic (beta/s-faulty)")]
+    assert ag["disjoint_pairs"] == 4 and all(p["records"] == 5 for p in ag["pairs"])
+    assert "4 pairs of score sets that share no record are not shown" in res.html.read_text()
