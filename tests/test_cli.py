@@ -23,3 +23,15 @@ def test_unknown_log_format_is_rejected_without_traceback():
     out = _seer("--log-format", "xml", "inspect", "--help")
     assert out.returncode != 0
     assert "Traceback" not in out.stderr
+
+
+def test_every_option_and_argument_of_every_subcommand_has_help_text():
+    import typer.main
+
+    from coordinator.cli import app
+
+    group = typer.main.get_command(app)
+    assert sorted(group.commands) == sorted(SUBCOMMANDS)
+    missing = [f"{name} {p.opts[0] if p.opts else p.name}" for name, cmd in group.commands.items()
+               for p in cmd.params if p.name != "help" and not getattr(p, "help", None)]
+    assert missing == []
