@@ -15,8 +15,6 @@ is written in request order.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from importlib import metadata
 from typing import Any
 
 import structlog
@@ -27,71 +25,16 @@ from coordinator.coverage import CoverageTracker
 from coordinator.rounds import derive_seed, request_complexity, scenario_id
 from coordinator.samplers import SamplingContext, build_sampler
 from coordinator.state import WorkflowStateStore
+from coordinator.tasks import STAGES, Progress, Request, Task, add_usage, generation_settings, package_version
 from schemas import (
     Counts, Failure, GeneratorInfo, Manifest, RunConfig, Scenario, ScenarioRequest, StageUsage,
     ToolInterpretation, ToolSuite, Usage,
 )
 
-STAGES = ("interpret", "scenario", "mock", "expand")
+__all__ = ["MAX_FOCUS_ATTEMPTS", "STAGES", "Coordinator", "Progress", "Task"]
+
 MAX_FOCUS_ATTEMPTS = 3  # a tool that was the focus of this many requests and stayed uncovered is given up on
 UNCOVERED_HINT = 32  # uncovered tools passed along with each request
-
-
-@dataclass(frozen=True)
-class Task:
-    stage: str
-    key: int  # tool index for interpret; request index otherwise
-    payload: Any  # Tool, ScenarioRequest or Scenario
-
-    @property
-    def item(self) -> str:
-        p = self.payload
-        return getattr(p, "id", None) or getattr(p, "name", "") or str(self.key)
-
-
-@dataclass(frozen=True)
-class Progress:
-    stages: dict[str, tuple[int, int, int]]  # stage -> (submitted, done, failed)
-    covered: int
-    total: int
-    round: int
-    requested: int
-    kept: int
-    finished: bool
-    stop_reason: str | None
-
-
-@dataclass
-class _Request:
-    request: ScenarioRequest
-    written: list[str] | None = None
-    is_written: bool = False
-    done: bool = False
-    failures: list[Failure] = field(default_factory=list)
-    usage: dict[str, StageUsage] = field(default_factory=dict)
-
-
-def _add_usage(into: dict[str, StageUsage], stage: str, u: StageUsage) -> None:
-    cur = into.setdefault(stage, StageUsage())
-    cur.requests += u.requests
-    cur.cache_hits += u.cache_hits
-    cur.prompt_tokens += u.prompt_tokens
-    cur.completion_tokens += u.completion_tokens
-    cur.cost_usd = None if cur.cost_usd is None or u.cost_usd is None else round(cur.cost_usd + u.cost_usd, 8)
-
-
-def _version() -> str:
-    try:
-        return metadata.version("agent-seer")
-    except metadata.PackageNotFoundError:
-        return "0"
-
-
-def generation_settings(config: RunConfig) -> dict:
-    """The settings a resumed run must share with the run it continues (workers and budget may change)."""
-    return config.model_dump(mode="json", include={
-        "seed", "engines", "strategy", "min_per_tool", "complex_ratio", "batch_size", "expand",
-    }) | {"model": config.llm.model}
 
 
 class Coordinator:
@@ -112,7 +55,7 @@ class Coordinator:
         self.interpretations: dict[str, ToolInterpretation] = {}
         self._interp: dict[int, Outcome] = {}
         self._interpreted: Interpreted | None = None
-        self._reqs: dict[int, _Request] = {}
+        self._reqs: dict[int, Request] = {}
         self._kept: dict[int, Scenario] = {}
         self._pending_drops: list[list[str]] = []
         self._focus_attempts: dict[str, int] = {}
@@ -175,7 +118,7 @@ class Coordinator:
         for i, tool in enumerate(self.suite.tools):
             o = self._interp[i]
             done.failures.extend(o.failures)
-            _add_usage({"interpret": done.usage}, "interpret", o.usage)
+            add_usage({"interpret": done.usage}, "interpret", o.usage)
             if o.ok:
                 interpretations.append(o.item)
         self._interpreted = done
@@ -205,7 +148,7 @@ class Coordinator:
     def _on_scenario(self, task: Task, outcome: Outcome) -> list[Task]:
         req = self._reqs[task.key]
         req.failures.extend(outcome.failures)
-        _add_usage(req.usage, "scenario", outcome.usage)
+        add_usage(req.usage, "scenario", outcome.usage)
         req.is_written = True
         if not outcome.ok:
             return self._finish(req, None)
@@ -225,7 +168,7 @@ class Coordinator:
     def _on_mock(self, task: Task, outcome: Outcome) -> list[Task]:
         req = self._reqs[task.key]
         req.failures.extend(outcome.failures)
-        _add_usage(req.usage, "mock", outcome.usage)
+        add_usage(req.usage, "mock", outcome.usage)
         if not outcome.ok:
             return self._finish(req, None)
         if self.config.expand:
@@ -234,7 +177,7 @@ class Coordinator:
 
     def _on_expand(self, task: Task, outcome: Outcome) -> list[Task]:
         req = self._reqs[task.key]
-        _add_usage(req.usage, "expand", outcome.usage)
+        add_usage(req.usage, "expand", outcome.usage)
         mocked: Scenario = task.payload
         if outcome.ok and len(outcome.item.turns) >= 2:
             req.failures.extend(outcome.failures)
@@ -244,7 +187,7 @@ class Coordinator:
             req.failures.append(f.model_copy(update={"recovered_by": f.recovered_by or "single-turn"}))
         return self._finish(req, mocked)
 
-    def _finish(self, req: _Request, scenario: Scenario | None) -> list[Task]:
+    def _finish(self, req: Request, scenario: Scenario | None) -> list[Task]:
         if scenario is not None:
             if not scenario.turns:
                 scenario = scenario.model_copy(update={"turns": scenario.single_turn()})
@@ -263,7 +206,7 @@ class Coordinator:
             self.checkpoint.append(rec, scenario)
         return []
 
-    def _restore(self, req: _Request, rec: Record) -> None:
+    def _restore(self, req: Request, rec: Record) -> None:
         req.is_written = True
         req.written = rec.written
         req.failures = list(rec.failures)
@@ -361,7 +304,7 @@ class Coordinator:
                 id=scenario_id(i), index=i, seed=derive_seed(cfg.seed, "scenario", i), complexity=complexity,
                 focus_tools=focus, uncovered_tools=hint[:UNCOVERED_HINT], round=self._round, strategy=self.sampler.name,
             )
-            self._reqs[i] = _Request(req)
+            self._reqs[i] = Request(req)
             self._round_members.append(i)
             rec = self.restored.records.get(i)
             if rec is not None:
@@ -374,10 +317,10 @@ class Coordinator:
     def usage(self) -> Usage:
         stages: dict[str, StageUsage] = {}
         if self._interpreted:
-            _add_usage(stages, "interpret", self._interpreted.usage)
+            add_usage(stages, "interpret", self._interpreted.usage)
         for i in sorted(self._reqs):
             for stage, u in self._reqs[i].usage.items():
-                _add_usage(stages, stage, u)
+                add_usage(stages, stage, u)
         return Usage(stages={s: stages[s] for s in STAGES if s in stages})
 
     def scenarios(self) -> list[Scenario]:
@@ -397,7 +340,7 @@ class Coordinator:
         return Manifest(
             partial=partial, stop_reason=stop_reason,
             generator=GeneratorInfo(
-                version=_version(), engines=cfg.engines.as_dict(), model=cfg.llm.model, seed=cfg.seed,
+                version=package_version(), engines=cfg.engines.as_dict(), model=cfg.llm.model, seed=cfg.seed,
                 strategy=cfg.strategy, min_per_tool=cfg.min_per_tool, max_scenarios=cfg.budget.max_scenarios,
                 run_id=self.run_id,
             ),
