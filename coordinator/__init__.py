@@ -1,0 +1,38 @@
+"""Coordination of generation: coverage, sampling, tool graph, workflow state, checkpoints, the Ray runtime, the CLI.
+
+Names are re-exported lazily so that `import coordinator.cli` stays cheap and ray is imported only
+by code that uses `run_ray`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "Coordinator": "coordinator.coordinator",
+    "Progress": "coordinator.tasks",
+    "Task": "coordinator.tasks",
+    "CoverageTracker": "coordinator.coverage",
+    "Sampler": "coordinator.samplers",
+    "SamplingContext": "coordinator.samplers",
+    "build_sampler": "coordinator.samplers",
+    "register_sampler": "coordinator.samplers",
+    "sampler_names": "coordinator.samplers",
+    "WorkflowStateStore": "coordinator.state",
+    "Checkpoint": "coordinator.checkpoint",
+    "StageWorker": "coordinator.pipeline",
+    "run_local": "coordinator.pipeline",
+    "generate_local": "coordinator.pipeline",
+    "run_ray": "coordinator.runtime",
+    "ToolGraph": "coordinator.graph",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'coordinator' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
