@@ -146,7 +146,7 @@ async def run_harness(harness: Harness, agent: Agent, out: Path, options: RunOpt
     mocker = mocker_for(harness.tools, {i.tool: i for i in harness.interpretations})
     limiter = anyio.CapacityLimiter(options.concurrency)
     results: dict[str, Transcript] = dict(done)
-    bar = _Progress(len(todo), agent.name) if progress else None
+    bar = _Progress.on_terminal(len(todo), agent.name) if progress else None
 
     async def one(s: Scenario) -> None:
         async with limiter:
@@ -182,6 +182,13 @@ class _Progress:
         self._p.start()
         self._task = self._p.add_task(f"run {agent}", total=total, errors=0)
         self._errors = 0
+
+    @classmethod
+    def on_terminal(cls, total: int, agent: str) -> "_Progress | None":
+        """A bar only when stderr is a terminal (as for `seer generate`): piped stderr carries logs, not redraws."""
+        from rich.console import Console
+
+        return cls(total, agent) if Console(file=sys.stderr).is_terminal else None
 
     def advance(self, t: Transcript) -> None:
         self._errors += t.error is not None

@@ -154,3 +154,9 @@ def test_resume_refuses_a_different_agent(harness, tmp_path):
     faulty = FaultyAgent(["skipped_call"], harness.tool_map())
     with pytest.raises(SeerError, match="made with agent 'oracle'"):
         anyio.run(lambda: run_harness(harness, faulty, out, RunOptions(resume=True)))
+
+
+def test_the_progress_bar_stays_off_a_stderr_that_is_not_a_terminal(harness, tmp_path, capfd):
+    anyio.run(lambda: run_harness(harness, OracleAgent(), tmp_path / "run", RunOptions(), progress=True))
+    captured = capfd.readouterr()
+    assert captured.err == "" and captured.out == ""
