@@ -215,9 +215,10 @@ class OfflineScenarioWriter:
                                        and src != j and not self._listed_before(e, world))
         producer = next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], kind) and self.carriers[seq[i]]), None)
         item = deref(sub.get("items"), tool.input_schema) if array else sub
-        for _ in range(4):  # an ID short enough to occur by chance ("7") cannot be traced to an output
+        taken = {str(e["id"]) for e in world.entities if same_kind(e["kind"], kind)}
+        for _ in range(_FRESH_TRIES):  # an ID short enough to occur by chance ("7") cannot be traced to an output,
             one = gen.value(item, **value_hint(name, "identifier", kind), root=tool.input_schema)
-            if len(str(one)) >= 3:
+            if len(str(one)) >= 3 and str(one) not in taken:  # and another entity's name is not this one's
                 break
         value = [one] if array else one
         if not is_valid(sub, value, tool.input_schema):

@@ -213,3 +213,22 @@ def _checked_creates(pipe, scenarios) -> int:
                     assert c.arguments[p.name] not in earlier, (s.id, j, c.arguments[p.name])
                     break
     return creates
+
+
+def test_an_entity_an_earlier_output_reveals_is_not_named_like_one_the_scenario_creates(covered):
+    # git_create_branch(branch_name=X, base_branch=X) after a listing that showed X: the real server refuses it
+    from actors.offline.pipeline import cover_suite
+
+    checked = 0
+    for spec in ("git-reference", "filesystem"):
+        pipe = covered(spec)[0]
+        for seed in range(6):
+            for s in cover_suite(pipe, seed=seed)[0]:
+                for e in s.state.entities:
+                    if e.created_by is None or pipe.interpretations[s.calls[e.created_by].tool].action is not Action.create:
+                        continue
+                    checked += 1
+                    clash = [o.created_by for o in s.state.entities + s.state.preconditions
+                             if o is not e and o.kind == e.kind and o.id == e.id and o.created_by != e.created_by]
+                    assert not clash, (spec, seed, s.id, e.id, e.created_by, clash)
+    assert checked >= 10
