@@ -243,6 +243,10 @@ class MockWorld:
             if inside:
                 (gone if thing.deleted else wanted).append(str(thing.id))  # ids may be numbers: compare as text
         wanted.sort()
+        if isinstance(output, str) and output[:1] in "[{":
+            patched = _patch_json_listing(output, kind, wanted, gone)
+            if patched is not None:
+                return patched
         if isinstance(output, str):
             # Follow the listing's own style: entries relative to the listed path, same line marker ("[FILE] ").
             def rel(ident: str) -> str:
@@ -273,6 +277,30 @@ class MockWorld:
                             items.append(w if item_schema.get("type") == "string" else structured_item(item_schema, w))
                     return {**output, name: items}
         return output
+
+
+def _patch_json_listing(text: str, kind: str, wanted: list[str], gone: list[str]) -> str | None:
+    """A JSON text listing (a list of records, or `{"items": [...]}`, as the offline engine writes for tools
+    without an outputSchema): drop gone entries, append missing ones as records; None if it is not one."""
+    from actors.offline.render import key_for
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    rows = data if isinstance(data, list) else data.get("items") if isinstance(data, dict) else None
+    if not isinstance(rows, list):
+        return None
+
+    def ids(row: Any) -> set[str]:
+        return {text_of(v) for v in (row.values() if isinstance(row, dict) else [row])}
+
+    kept = [r for r in rows if not ids(r) & set(gone)]
+    present = set().union(*map(ids, kept)) if kept else set()
+    kept += [{key_for(kind, w): int(w) if w.isdigit() and len(w) < 16 else w} for w in wanted if w not in present]
+    if len(kept) == len(rows) and all(a is b for a, b in zip(kept, rows)):
+        return text
+    return json.dumps(kept if isinstance(data, list) else {**data, "items": kept}, ensure_ascii=False)
 
 
 def structured_item(item_schema: dict[str, Any], ident: str) -> Any:

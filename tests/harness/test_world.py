@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from harness.args import canonical_arguments, equivalent, schema_errors
@@ -97,7 +99,8 @@ def test_numeric_ids_are_listed_as_text(harness):
     w.call("create_issue", {"title": "Crash on start", "labels": ["bug"]})
     w.call("get_issue", {"issue_number": 7})  # reveals issue 7: a number id
     listing = w.call("list_directory", {"path": "issues"})
-    assert "- 7" in listing.output.splitlines() and w.entity_ids() == ["42", "7"]
+    listed = {row.get("number") for row in json.loads(listing.output)}  # a JSON list of issue records
+    assert {42, 7} <= listed and w.entity_ids() == ["42", "7"]
 
 
 def test_moved_entity_reads_under_its_new_id_and_listings_follow(harness):
