@@ -29,6 +29,7 @@ from schemas import (Action, Call, Entity, Failure, ParameterRole, Scenario, Sce
 _SUBJECT_ACTIONS = (Action.create,)
 _EXPIRY = ("expir", "ttl", "timeout")
 _FRESH_TRIES = 6
+_DEFAULT_BRANCHES = frozenset({"main", "master"})
 _NESTED_REF = re.compile(r"^(entity|node|parent)_?(name|id)$", re.I)  # a content field naming another entity
 
 
@@ -174,6 +175,8 @@ class OfflineScenarioWriter:
                 if fresh:
                     subject_done = True
                     taken = {e["id"] for e in world.entities if same_kind(e["kind"], p.entity)}
+                    if same_kind(p.entity, "branch"):
+                        taken |= _DEFAULT_BRANCHES  # every repository has one already
                     for _ in range(_FRESH_TRIES):  # a new branch or file is not named after one that exists
                         value = gen.value(sub, **value_hint(p.name, p.role.value, p.entity), root=tool.input_schema)
                         value = _rooted(value, p.entity, world, lambda v: is_valid(sub, v, tool.input_schema))

@@ -232,3 +232,13 @@ def test_an_entity_an_earlier_output_reveals_is_not_named_like_one_the_scenario_
                              if o is not e and o.kind == e.kind and o.id == e.id and o.created_by != e.created_by]
                     assert not clash, (spec, seed, s.id, e.id, e.created_by, clash)
     assert checked >= 10
+
+
+def test_a_new_branch_is_not_called_main(covered):
+    # the real git server refuses `git_create_branch main`: the repository has it already
+    from actors.offline.pipeline import cover_suite
+
+    pipe = covered("git-reference")[0]
+    names = [c.arguments["branch_name"] for seed in range(8) for s in cover_suite(pipe, seed=seed)[0]
+             for c in s.calls if c.tool == "git_create_branch"]
+    assert len(names) >= 5 and not {"main", "master"} & set(names)
