@@ -63,6 +63,13 @@ def main() -> None:
     except SeerError as e:
         typer.echo(f"error: {e}", err=True)
         sys.exit(e.exit_code)
+    except OSError as e:
+        if e.filename is None:  # not about a path the user gave (a socket, a broken pipe...): a real failure
+            raise
+        # An --out under a file, a read-only or missing directory: the user's to fix, so one line, not a traceback.
+        where = f"{e.filename} -> {e.filename2}" if e.filename2 else str(e.filename)
+        typer.echo(f"error: {where}: {e.strerror or e}", err=True)
+        sys.exit(2)
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         sys.exit(130)

@@ -26,7 +26,7 @@ def serve(
     harness_dir: Path = typer.Argument(..., help="Harness directory to serve."),
     transport: str = typer.Option("stdio", "--transport", help="stdio or http (streamable HTTP at /mcp)."),
     host: str = typer.Option("127.0.0.1", "--host", help="HTTP bind address."),
-    port: int = typer.Option(8765, "--port", help="HTTP port (0 picks a free one; the URL is printed on stderr)."),
+    port: int = typer.Option(8765, "--port", min=0, max=65535, help="HTTP port (0 picks a free one; the URL is printed on stderr)."),
     scenario: str | None = typer.Option(None, "--scenario", help="Scenario id served when a request names none."),
     transcript: Path | None = typer.Option(
         None, "--transcript", help="Append every request to this JSONL file (one ServerEvent per line)."

@@ -35,3 +35,13 @@ def test_every_option_and_argument_of_every_subcommand_has_help_text():
     missing = [f"{name} {p.opts[0] if p.opts else p.name}" for name, cmd in group.commands.items()
                for p in cmd.params if p.name != "help" and not getattr(p, "help", None)]
     assert missing == []
+
+
+def test_an_output_path_that_cannot_be_created_is_one_error_line_naming_it(tmp_path):
+    from tests.conftest import EXAMPLES
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    out = _seer("generate", str(EXAMPLES / "memory.json"), "--out", str(blocker / "h"), "--in-process", "--no-progress")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.strip().splitlines() == [f"error: {blocker / 'h' / '.seer-run'}: Not a directory"]

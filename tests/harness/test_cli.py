@@ -41,3 +41,9 @@ def test_oracle_run_never_imports_litellm(tmp_path):
             "print(r.exit_code, 'litellm' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120).stdout.split()
     assert out == ["0", "False"]
+
+
+def test_a_port_outside_0_to_65535_is_a_usage_error(tmp_path):
+    root = write_harness(tmp_path / "h")
+    res = CliRunner().invoke(app, ["serve", str(root), "--transport", "http", "--port", "99999"])
+    assert res.exit_code == 2 and "'--port'" in res.output and "65535" in res.output
