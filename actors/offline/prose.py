@@ -15,11 +15,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from actors.offline.taxonomy import tokens
 from actors.offline.text import INSPECT, Ref, label, plural, shape, show, verb
 from schemas import Action, ParameterRole, ToolInterpretation
 
 _CHANGE = {Action.create, Action.update, Action.delete, Action.transfer, Action.configure, Action.execute}
 _QUERY = ("query", "q", "pattern", "search", "keyword", "keywords", "filter", "text_query")
+_QUALIFIERS = {"latest", "recent", "failed", "pending", "open", "active", "current", "default", "unread", "starred"}
 _CONTAINERS = {"directory", "folder", "repository", "project", "channel", "workspace", "database", "schema",
                "bucket", "board", "space", "document", "namespace", "organization", "team", "group"}
 _ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
@@ -117,6 +119,9 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
     listing = it.action in (Action.list, Action.search)
     obj = f"the {plural(it.entity)}" if listing else (
         f"a new {label(it.entity)}" if it.action is Action.create else f"the {label(it.entity)}")
+    qualifier = next((w for w in tokens(step.tool) if w in _QUALIFIERS), None)
+    if qualifier and obj.startswith("the "):  # get_latest_release: "the latest release"
+        obj = f"the {qualifier} {obj[4:]}"
     subject = _subject(step, skip)
     if subject is not None:
         kind = roles[subject].entity or it.entity
