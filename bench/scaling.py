@@ -1,15 +1,15 @@
 """Parallel scaling of the Ray pipeline when every stage call waits 200 ms (a stand-in for LLM latency).
 
 Each stage engine is the offline engine behind a 200 ms sleep ("sleepy", registered here and shipped
-to the workers by value). The workload is fixed: the filesystem example, one round of 128 scenario
-requests (14 interpretations + 128 writes + 128 mocks + 128 expansions). With N workers per stage,
+to the workers by value). The workload is fixed: the filesystem example, one round of 256 scenario
+requests (14 interpretations + 256 writes + 256 mocks + 256 expansions; `--scenarios` changes it). With N workers per stage,
 a stage runs N calls at once (threaded actors: `workers.per_actor = N`, one process per stage).
 
 Time is the span of stage work (first call start to last call end, stamped by the engines), which
 leaves out the constant start-up of Ray and of the worker processes; wall time of the whole run is
 reported beside it. Efficiency(N) = T(1) / (N x T(N)).
 
-Usage: python bench/scaling.py [--workers 1 2 4 8 16] [--scenarios 128]
+Usage: python bench/scaling.py [--workers 1 2 4 8 16] [--scenarios 256]
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def sleepy(stage: str):
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4, 8, 16])
-    ap.add_argument("--scenarios", type=int, default=128)
+    ap.add_argument("--scenarios", type=int, default=256)
     a = ap.parse_args()
     configure_logging("console", "warning")
     for stage in METHODS:
