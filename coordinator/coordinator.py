@@ -22,6 +22,7 @@ import structlog
 from actors.base import EngineContext, Outcome
 from coordinator.checkpoint import Checkpoint, Interpreted, Record, Restored, fingerprint
 from coordinator.coverage import CoverageTracker
+from coordinator.logs import ensure_configured
 from coordinator.rounds import derive_seed, request_complexity, scenario_id
 from coordinator.samplers import SamplingContext, build_sampler
 from coordinator.state import WorkflowStateStore
@@ -44,6 +45,7 @@ class Coordinator:
         self.config = config
         self.fingerprint = fingerprint(suite, generation_settings(config))
         self.run_id = "run-" + self.fingerprint[:12]
+        ensure_configured()
         self.log = structlog.get_logger("seer.coordinator").bind(run_id=self.run_id)
         self.sampler = build_sampler(config.strategy)
         self.coverage = CoverageTracker([t.name for t in suite.tools], config.min_per_tool)

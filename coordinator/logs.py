@@ -39,3 +39,12 @@ def configure_logging(fmt: str = "console", level: str = "info") -> None:
         logger_factory=_stderr_logger_factory,
         cache_logger_on_first_use=False,
     )
+
+
+def ensure_configured() -> None:
+    """Library use without the CLI: keep structlog's stdout default from printing debug lines.
+
+    The CLI configures logging itself; this only applies a quiet stderr setup when nobody did.
+    """
+    if not structlog.is_configured():
+        configure_logging("console", "warning")

@@ -28,3 +28,14 @@ def test_level_filters_lower_events(monkeypatch):
     structlog.get_logger().info("hidden")
     structlog.get_logger().warning("shown")
     assert "hidden" not in buf.getvalue() and "shown" in buf.getvalue()
+
+
+def test_library_use_gets_quiet_stderr_logging(capsys):
+    structlog.reset_defaults()
+    from coordinator.logs import ensure_configured
+
+    ensure_configured()
+    structlog.get_logger().debug("noisy_detail")
+    structlog.get_logger().warning("worth_seeing")
+    out, err = capsys.readouterr()
+    assert out == "" and "noisy_detail" not in err and "worth_seeing" in err
