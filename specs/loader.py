@@ -118,9 +118,9 @@ def _raws(source: str, doc: Any) -> tuple[list[RawTool] | None, SpecKind]:
                 raise expected(source, f"functions[{i}]", '"object" (a function)', f)
             out.append(function_raw(source, f, f"functions[{i}]"))
         return out, "functions"
-    keys = ", ".join(list(doc)[:5]) or "none"
+    shape = f"an object with keys {', '.join(list(doc)[:5])}" if doc else "an empty object"
     raise SpecError(
-        source, "", f"not a recognised spec: an object with keys {keys}; expected \"tools\" (MCP), "
+        source, "", f"not a recognised spec: {shape}; expected \"tools\" (MCP), "
         "\"openapi\" (OpenAPI 3.x), \"functions\" (OpenAI) or a JSON-RPC response"
     )
 

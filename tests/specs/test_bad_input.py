@@ -49,6 +49,11 @@ def test_an_object_of_no_known_format_is_rejected_naming_its_keys(tmp_path: Path
     assert "not a recognised spec" in msg and "name, version" in msg
 
 
+def test_an_empty_object_is_rejected_as_such(tmp_path: Path) -> None:
+    msg = rejected(write(tmp_path, "empty.json", {}))
+    assert "not a recognised spec: an empty object;" in msg
+
+
 def test_tools_that_is_not_an_array_is_rejected(tmp_path: Path) -> None:
     assert rejected(write(tmp_path, "x.json", {"tools": {"a": 1}})) == 'x.json: tools: expected "array", got "object"'
 
