@@ -51,6 +51,8 @@ def grade(
     if not unsupervised and run_dir is None:
         raise SeerError("RUN_DIR is required (or pass --unsupervised --judge MODEL to judge the scenarios themselves)")
     harness = load_harness(harness_dir)
+    if harness.partial_warning():
+        typer.echo(harness.partial_warning(), err=True)
     out = out or _default_out(harness_dir, run_dir, judge)
     others = [load_scores(p) for p in compare]  # read before grading: a bad path fails fast
     missing: list[str] = []

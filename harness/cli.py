@@ -41,6 +41,8 @@ def serve(
     if transport not in ("stdio", "http"):
         raise typer.BadParameter("must be stdio or http", param_hint="--transport")
     harness = load_harness(harness_dir)
+    if harness.partial_warning():
+        typer.echo(harness.partial_warning(), err=True)
     if scenario is not None:
         try:
             harness.scenario(scenario)
@@ -85,6 +87,8 @@ def run(
     from harness.runner import RunOptions, run_harness
 
     harness = load_harness(harness_dir)
+    if harness.partial_warning():
+        typer.echo(harness.partial_warning(), err=True)
     options = RunOptions(concurrency=concurrency, max_steps=max_steps, seed=seed, resume=resume,
                          scenarios=tuple(scenario))
     chosen = make_agent(agent, harness, seed=seed, api_base=api_base, temperature=temperature)

@@ -97,6 +97,14 @@ class Harness:
     scenarios: list[Scenario]
     tasks: list[Task]
 
+    def partial_warning(self) -> str | None:
+        """A line for stderr when generation did not finish: scores on such a harness cover only part of it."""
+        if not self.manifest.partial:
+            return None
+        return (f"warning: {self.root} is a partial harness (generation stopped: "
+                f"{self.manifest.stop_reason or 'unfinished'}); only its {len(self.scenarios)} finished scenarios are "
+                "used; finish it with `seer generate ... --resume`")
+
     def tool_map(self) -> dict[str, Tool]:
         return {t.name: t for t in self.tools}
 

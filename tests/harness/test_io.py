@@ -27,3 +27,22 @@ def test_a_manifest_that_is_not_json_names_the_file_once_without_an_empty_path(t
     with pytest.raises(HarnessError) as e:
         load_harness(root)
     assert str(e.value).startswith(f"{root / MANIFEST}: Invalid JSON")
+
+
+def test_a_partial_harness_is_named_in_a_warning_by_run_and_grade(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from coordinator.cli import app
+
+    root = write_harness(tmp_path / "h")
+    assert load_harness(root).partial_warning() is None
+    manifest = json.loads((root / MANIFEST).read_text())
+    (root / MANIFEST).write_text(json.dumps({**manifest, "partial": True, "stop_reason": "interrupted"}))
+    warning = load_harness(root).partial_warning()
+    assert warning.startswith(f"warning: {root} is a partial harness (generation stopped: interrupted)")
+    run = CliRunner().invoke(app, ["run", str(root), "--agent", "oracle", "--out", str(tmp_path / "r"), "--no-progress"])
+    assert run.exit_code == 0 and warning in run.stderr and warning not in run.stdout
+    grade = CliRunner().invoke(app, ["grade", str(root), str(tmp_path / "r"), "--out", str(tmp_path / "s")])
+    assert grade.exit_code == 0 and warning in grade.stderr and json.loads(grade.stdout)["records"] == 2
