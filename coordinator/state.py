@@ -42,6 +42,17 @@ def value_in_output(value: Any, output: Any) -> bool:
     return any(len(h) >= 3 and any(h in n for n in needles) for h in hay)
 
 
+_UNSET = object()
+
+
+def _sourced(call: Any, key: str) -> Any:
+    """The value a `sources` key names (a nested one by its path, `params.layer_id`), or _UNSET."""
+    try:
+        return call.argument_at(key)
+    except KeyError:
+        return _UNSET
+
+
 def integrity_failures(scenario: Scenario) -> list[Failure]:
     out = []
     for i, call in enumerate(scenario.calls):
@@ -50,12 +61,12 @@ def integrity_failures(scenario: Scenario) -> list[Failure]:
             if not 0 <= src < i:
                 out.append(Failure(stage="coordinator", item=scenario.id, path=path,
                                    reason=f"source call {src} is not an earlier call"))
-            elif arg not in call.arguments:
+            elif (value := _sourced(call, arg)) is _UNSET:
                 out.append(Failure(stage="coordinator", item=scenario.id, path=path,
                                    reason="argument named as sourced is not set"))
-            elif not value_in_output(call.arguments[arg], scenario.calls[src].output):
+            elif not value_in_output(value, scenario.calls[src].output):
                 out.append(Failure(stage="coordinator", item=scenario.id, path=f"calls[{i}].arguments.{arg}",
-                                   reason=f"value {call.arguments[arg]!r} does not appear in the output of call {src}"))
+                                   reason=f"value {value!r} does not appear in the output of call {src}"))
     return out
 
 

@@ -192,13 +192,15 @@ def _check_ids(s: Scenario, interps: dict[str, ToolInterpretation], out: _Collec
         introduced = {e.id for e in s.state.entities if e.created_by == i}
         for arg, src in c.sources.items():
             where = f"calls[{i}].arguments.{arg}"
-            if arg not in c.arguments:
+            try:
+                val = c.argument_at(arg)  # a nested value is named by its path: `params.layer_id`
+            except KeyError:
                 out.add("source_argument_missing", f"sources names {arg!r} but the call has no such argument",
                         SCENARIOS, s.id, where)
-            elif not 0 <= src < i:
+                continue
+            if not 0 <= src < i:
                 out.add("source_not_earlier", f"source call {src} is not an earlier call", SCENARIOS, s.id, where)
             else:
-                val = c.arguments[arg]
                 prior = s.calls[src]
                 if not _value_in(val, strings_in([prior.output, prior.arguments])):
                     out.add("id_inconsistent", f"value {val!r} does not appear in the output of call {src}",

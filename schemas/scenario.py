@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from typing import Any, Literal
 
@@ -10,6 +11,7 @@ from pydantic import Field
 from schemas._base import Contract, JSONValue
 
 Complexity = Literal["simple", "complex"]
+_PATH_PART = re.compile(r"\[\d+\]|[^.\[\]]+")
 
 
 class Grounding(str, Enum):
@@ -62,8 +64,31 @@ class Call(Contract):
     grounding: Grounding | None = Field(default=None, description="Grounding tier of the mock output; null before mocking.")
     is_error: bool = Field(default=False, description="True when the mock output is an error result.")
     sources: dict[str, int] = Field(
-        default_factory=dict, description="Argument name -> index of the earlier call whose output supplied its value."
+        default_factory=dict,
+        description="Argument name -> index of the earlier call whose output supplied its value. A value nested "
+                    "inside an object or array argument is named by its path: `params.layer_id`, "
+                    "`observations[0].entityName`.",
     )
+
+    def argument_at(self, key: str) -> Any:
+        """The argument value a `sources` key names: a top-level argument name, or a path into a nested
+        one (`params.layer_id`, `relations[1].from`). Raises KeyError when the call has no such value."""
+        if key in self.arguments:
+            return self.arguments[key]
+        node: Any = self.arguments
+        for part in _PATH_PART.findall(key):
+            if part.startswith("["):
+                i = int(part[1:-1])
+                if not isinstance(node, list) or not 0 <= i < len(node):
+                    raise KeyError(key)
+                node = node[i]
+            elif isinstance(node, dict) and part in node:
+                node = node[part]
+            else:
+                raise KeyError(key)
+        if node is self.arguments:
+            raise KeyError(key)
+        return node
 
 
 class Turn(Contract):

@@ -95,7 +95,10 @@ class OfflineExpander:
         found: list[tuple[int, Any]] = []
         for k in group:
             for arg, src in sorted(s.calls[k].sources.items()):
-                value = s.calls[k].arguments.get(arg)
+                try:
+                    value = s.calls[k].argument_at(arg)  # a nested one by its path (`relations[0].from`)
+                except KeyError:
+                    continue
                 value = value[0] if isinstance(value, list) and value else value
                 if src in earlier and in_output(value, s.calls[src].output):
                     found.append((src, value))

@@ -68,11 +68,21 @@ def output_errors(s: Scenario, tools: dict[str, Tool]) -> list[str]:
     return out
 
 
+def _at(c: Any, key: str) -> Any:
+    """The argument value a `sources` key names (None when the call has none)."""
+    try:
+        return c.argument_at(key)
+    except KeyError:
+        return None
+
+
 def fed_calls(s: Scenario) -> tuple[int, int]:
     """(calls after the first that take a value an earlier output holds, calls after the first)."""
     fed = 0
     for k, c in enumerate(s.calls[1:], start=1):
-        values = [v for v in c.arguments.values()]
+        # Top-level values, and the nested ones `sources` names by path (`params.layer_id`): a value
+        # inside an object argument counts when an earlier output holds it, like any other.
+        values = list(c.arguments.values()) + [_at(c, key) for key in c.sources if key not in c.arguments]
         if any(in_output(v, s.calls[j].output) for v in values for j in range(k)):
             fed += 1
     return fed, len(s.calls) - 1
@@ -83,7 +93,7 @@ def source_errors(s: Scenario) -> list[str]:
     out = []
     for k, c in enumerate(s.calls):
         for arg, j in c.sources.items():
-            if not (0 <= j < k) or not in_output(c.arguments.get(arg), s.calls[j].output):
+            if not (0 <= j < k) or not in_output(_at(c, arg), s.calls[j].output):
                 out.append(f"{s.id} calls[{k}].sources.{arg}: value not in calls[{j}].output")
     return out
 

@@ -31,6 +31,7 @@ _EXPIRY = ("expir", "ttl", "timeout")
 _FRESH_TRIES = 6
 _DEFAULT_BRANCHES = frozenset({"main", "master"})
 _NESTED_REF = re.compile(r"^(entity|node|parent)_?(name|id)$", re.I)  # a content field naming another entity
+_RELATION_END = {"from", "to"}  # the ends of a relation item (memory's `{from, to, relationType}`)
 
 
 @lru_cache(maxsize=512)
@@ -72,6 +73,7 @@ class _World:
         self.entities: list[dict[str, Any]] = []  # kind, id, created_by, attributes, deleted
         self.context: dict[str, Any] = {}  # parameter name -> value
         self.by_kind: dict[str, Any] = {}  # context entity kind -> value
+        self.nested: dict[str, int] = {}  # the current call's nested sources: `relations[0].from` -> call
 
     def add(self, kind: str, value: Any, created_by: int | None) -> dict[str, Any]:
         e = {"kind": kind, "id": value, "created_by": created_by, "attributes": {}, "deleted": False}
@@ -114,7 +116,9 @@ class OfflineScenarioWriter:
             if not is_valid(self.tools[name].input_schema, args):
                 raise StageError(first_error(self.tools[name].input_schema, args) or "invalid", f"calls[{j}].arguments")
             refs_all.append(refs)
-            calls.append(Call(tool=name, arguments=args, explanation="", sources={r.param: r.step for r in refs}))
+            sources = {r.param: r.step for r in refs}
+            sources.update(world.nested)
+            calls.append(Call(tool=name, arguments=args, explanation="", sources=sources))
         # Wording has its own stream, so rewording never changes the values drawn above.
         words = random.Random(f"prose:{req.seed}")
         steps = [prose.Step(c.tool, self.its[c.tool], c.arguments, tuple(r)) for c, r in zip(calls, refs_all)]
@@ -198,7 +202,10 @@ class OfflineScenarioWriter:
         ents = {p.name: p.entity for p in it.parameters if p.entity and p.entity not in _PATH_KINDS}
         args = gen.arguments(tool.input_schema, roles=roles, entities=ents, fixed=fixed, optional=optional)
         refs = [r for r in refs if args.get(r.param) == fixed[r.param]]
-        self._record(j, it, args, refs, created, world)
+        world.nested = {}
+        producer = next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], "entity") and self.carriers[seq[i]]), None)
+        self._record(j, it, args, refs, created, world, producer)
+        world.nested = {k: v for k, v in world.nested.items() if self.carriers[seq[v]]}
         return args, refs
 
     def _existing(self, j: int, name: str, kind: str, sub: dict[str, Any], tool: Tool, world: _World,
@@ -245,13 +252,13 @@ class OfflineScenarioWriter:
 
     @staticmethod
     def _record(j: int, it: ToolInterpretation, args: dict[str, Any], refs: list[text.Ref],
-                created: list[dict[str, Any]], world: _World) -> None:
+                created: list[dict[str, Any]], world: _World, producer: int | None = None) -> None:
         """What the call does to the world: content written, entities updated or deleted."""
         content = {p.name: args[p.name] for p in it.parameters
                    if p.role is ParameterRole.content and p.name in args}
         ids = {_scalar(args.get(p.name)) for p in it.parameters if p.role is ParameterRole.identifier}
         bound = [e for e in world.entities if e["id"] in ids and (e["created_by"] != j or e in created)]
-        _refer_to_existing(j, content, world)
+        _refer_to_existing(j, content, world, producer)
         if it.action is Action.create and not created:
             # A batch create names its new entities inside its content (memory's `entities[].name`).
             for item in _named_items(content):
@@ -264,26 +271,33 @@ class OfflineScenarioWriter:
                 e["deleted"] = True
 
 
-def _refer_to_existing(j: int, content: dict[str, Any], world: _World) -> None:
-    """Content items that point at another entity (memory's `observations[].entityName`) name one the
-    scenario already has, or else one it assumes exists beforehand (a precondition): never a name nothing
-    made (the real memory server answers `Entity with name ... not found`)."""
+def _refer_to_existing(j: int, content: dict[str, Any], world: _World, producer: int | None) -> None:
+    """Content items that point at another entity (memory's `observations[].entityName`, a relation's
+    `from`/`to`) name one the scenario already has, else one an earlier output (`producer`, a listing or
+    search of entities) reveals, else one it assumes exists beforehand (a precondition): never a name
+    nothing made (the real memory server answers `Entity with name ... not found`). Each value taken from
+    an earlier call is recorded in `world.nested` under its path (`relations[0].from`)."""
     turn = 0
-    known = [e["id"] for e in world.find("entity", j) if isinstance(e["id"], str)]  # before this call
-    for value in content.values():
-        for item in value if isinstance(value, list) else [value]:
+    known = [e for e in world.find("entity", j) if isinstance(e["id"], str)]  # before this call
+    for param, value in content.items():
+        listed = isinstance(value, list)
+        for n, item in enumerate(value if listed else [value]):
             if not isinstance(item, dict):
                 continue
+            relation = any("relation" in k.lower() for k in item)
             for key, v in list(item.items()):
-                if not isinstance(v, str) or not _NESTED_REF.match(key):
+                if not isinstance(v, str) or not (_NESTED_REF.match(key) or (relation and key in _RELATION_END)):
                     continue
-                if v in known:
-                    continue
-                if known:
-                    item[key] = known[turn % len(known)]
+                path = f"{param}[{n}].{key}" if listed else f"{param}.{key}"
+                e = next((e for e in known if e["id"] == v), None)
+                if e is None and known:
+                    e = known[turn % len(known)]
+                    item[key] = e["id"]
                     turn += 1
-                elif not any(e["id"] == v for e in world.entities):
-                    world.add("entity", v, None)
+                elif e is None:
+                    e = next((e for e in world.entities if e["id"] == v), None) or world.add("entity", v, producer)
+                if e["created_by"] is not None and e["created_by"] < j:
+                    world.nested[path] = e["created_by"]
 
 
 def _rooted(value: Any, kind: str | None, world: _World, valid: Any) -> Any:

@@ -39,3 +39,16 @@ def test_store_keeps_states_of_admitted_scenarios_only():
     assert store.entity_kinds() == {"file": 1, "dir": 1} and store.linked_calls() == 1
     store.discard("s1")
     assert len(store) == 0
+
+
+def test_a_nested_value_is_named_by_its_path_and_checked_like_a_top_level_one():
+    c0 = Call(tool="list", arguments={}, explanation="e", output={"layers": [{"name": "Hero Banner"}]})
+    ok = Call(tool="edit", arguments={"params": {"layer_name": "Hero Banner"}, "rel": [{"from": "x"}]},
+              explanation="e", sources={"params.layer_name": 0})
+    bad = Call(tool="edit", arguments={"params": {"layer_name": "Footer"}}, explanation="e",
+               sources={"params.layer_name": 0, "params.nope": 0, "rel[3].from": 0})
+    assert integrity_failures(scenario([c0, ok])) == []
+    fails = integrity_failures(scenario([c0, bad]))
+    assert [f.path for f in fails] == ["calls[1].arguments.params.layer_name", "calls[1].sources.params.nope",
+                                       "calls[1].sources.rel[3].from"]
+    assert "does not appear" in fails[0].reason and fails[1].reason == "argument named as sourced is not set"

@@ -182,3 +182,18 @@ def test_ids_count_inside_sentences_only_as_whole_tokens(tmp_path):
     _rewrite_scenarios(root, edit)
     problems = _problems(root, "entity_not_in_creator")
     assert [(p.scenario_id, p.message) for p in problems] == [("s-issue", "entity '4' does not appear in call 0")]
+
+
+def test_a_nested_source_path_is_resolved_and_checked(tmp_path):
+    root = write_harness(tmp_path / "h")
+
+    def nest(s):
+        call = s["s-issue"]["calls"][1]
+        value = call["arguments"].pop("issue_number")
+        call["arguments"]["params"] = {"issue_number": value}
+        call["sources"] = {"params.issue_number": 0, "params.missing": 0}
+
+    _rewrite_scenarios(root, nest)
+    [p] = _problems(root, "source_argument_missing")
+    assert (p.scenario_id, p.path) == ("s-issue", "calls[1].arguments.params.missing")
+    assert not [x for x in _problems(root, "id_inconsistent") if x.path.endswith("params.issue_number")]

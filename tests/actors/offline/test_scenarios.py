@@ -242,3 +242,14 @@ def test_a_new_branch_is_not_called_main(covered):
     names = [c.arguments["branch_name"] for seed in range(8) for s in cover_suite(pipe, seed=seed)[0]
              for c in s.calls if c.tool == "git_create_branch"]
     assert len(names) >= 5 and not {"main", "master"} & set(names)
+
+
+def test_memory_hands_entity_names_to_nested_items_with_path_sources(covered):
+    # add_observations' `observations[0].entityName`, a relation's `from`/`to`: names earlier outputs hold
+    _, scenarios, _ = covered("memory")
+    nested = [(s, k, key) for s in scenarios for k, c in enumerate(s.calls) for key in c.sources if key not in c.arguments]
+    assert len(nested) >= 3
+    for s, k, key in nested:
+        assert q.in_output(s.calls[k].argument_at(key), s.calls[s.calls[k].sources[key]].output), (s.id, k, key)
+    cx = [q.fed_calls(s) for s in scenarios if s.complexity == "complex"]
+    assert sum(f for f, _ in cx) / sum(n for _, n in cx) >= 0.6
