@@ -12,13 +12,15 @@ environment at import time.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import math
 import os
+import signal
 import threading
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from actors.registry import factory as engine_factory
 from coordinator.coordinator import Coordinator, Progress, Task
@@ -64,7 +66,11 @@ def init(address: str | None = None, *, num_cpus: int | None = None, object_stor
         kwargs.update(num_cpus=num_cpus, object_store_memory=object_store_memory)
     for attempt in (1, 2):
         try:
-            ray.init(address=address, **kwargs)
+            with _sigint_deferred() as interrupted:
+                ray.init(address=address, **kwargs)
+            if interrupted:
+                ray.shutdown()
+                raise KeyboardInterrupt
             return True
         except Exception as e:  # ray raises bare Exception when a starting node is slow to register
             ray.shutdown()
@@ -72,6 +78,25 @@ def init(address: str | None = None, *, num_cpus: int | None = None, object_stor
                 where = address or "a local instance"
                 raise RayUnavailable(f"ray: cannot start or join {where}: {str(e).splitlines()[0]}") from None
     return True
+
+
+@contextlib.contextmanager
+def _sigint_deferred() -> Iterator[list[int]]:
+    """Hold Ctrl-C while ray.init runs and report it afterwards.
+
+    A KeyboardInterrupt inside ray.init leaves the half-started instance behind: its agents orphaned
+    (still running after the command exits) and the interpreter crashing at exit (SIGSEGV). Starting
+    takes seconds, so the Ctrl-C is honoured right after, with a clean shutdown.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield []
+        return
+    hits: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: hits.append(signum))
+    try:
+        yield hits
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def shutdown() -> None:
