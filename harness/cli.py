@@ -94,6 +94,10 @@ def run(
     chosen = make_agent(agent, harness, seed=seed, api_base=api_base, temperature=temperature)
     try:
         summary = anyio.run(lambda: run_harness(harness, chosen, out, options, progress=not no_progress))
+    except KeyboardInterrupt:  # typer would exit 130 silently; say what is kept and how to go on
+        typer.echo(f"interrupted: finished transcripts are kept in {out}; continue with the same command plus --resume",
+                   err=True)
+        raise typer.Exit(130)
     finally:
         close = getattr(chosen, "close", None)
         if close is not None:
