@@ -138,8 +138,14 @@ def unstated_values(s: Scenario) -> list[str]:
         for name, value in c.arguments.items():
             if name in c.sources:
                 continue
-            if show(value) not in s.instruction:
-                out.append(f"{s.id} calls[{k}].arguments.{name}: {value!r} is not in the instruction")
+            if isinstance(value, dict) and show(value) not in s.instruction:
+                # an object argument (adobe-cc's `params`): each field is stated or taken by its path
+                fields = {f"{name}.{f}": v for f, v in value.items()}
+            else:
+                fields = {name: value}
+            for path, v in fields.items():
+                if path not in c.sources and show(v) not in s.instruction:
+                    out.append(f"{s.id} calls[{k}].arguments.{path}: {v!r} is not in the instruction")
     return out
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
 from actors.offline.interpret import interpret_tool, namespaces
+from actors.offline.nested import unwrap
 from actors.offline.plan import Planner
 from actors.offline.schemautil import deref, properties
 from actors.offline.slots import can_carry
@@ -58,6 +59,22 @@ def value_hint(name: str, role: str, kind: str | None) -> dict[str, Any]:
     return {"name": name, "role": role, "entity": kind}
 
 
+def _see_through(its: dict[str, ToolInterpretation], wrapped: dict[str, tuple[str, Tool]],
+                 suite: ToolSuite) -> dict[str, ToolInterpretation]:
+    """Interpretations whose parameters are those of a wrapped tool's inner object (`params.layer_name`
+    read as the identifier `layer_name`), with what the inner reading says the tool produces."""
+    if not wrapped:
+        return its
+    ns = namespaces(suite)
+    out = dict(its)
+    for name, (_, inner) in wrapped.items():
+        seen = interpret_tool(inner, ns.get(inner.spec, set()))
+        out[name] = its[name].model_copy(update={
+            "parameters": seen.parameters, "required_parameters": seen.required_parameters,
+            "produces": list(dict.fromkeys(its[name].produces + seen.produces))})
+    return out
+
+
 def interpretations_for(suite: ToolSuite, given: dict[str, ToolInterpretation]) -> dict[str, ToolInterpretation]:
     """The context's interpretations, completed offline for any tool they miss."""
     if all(t.name in given for t in suite.tools):
@@ -91,7 +108,9 @@ class OfflineScenarioWriter:
     def __init__(self, ctx: EngineContext):
         self.ctx = ctx
         self.tools: dict[str, Tool] = ctx.suite.by_name()
-        self.its = interpretations_for(ctx.suite, ctx.interpretations)
+        # A tool whose arguments sit inside one object parameter is bound as that object (nested.py).
+        self.wrapped = {n: w for n, t in self.tools.items() if (w := unwrap(t)) is not None}
+        self.its = _see_through(interpretations_for(ctx.suite, ctx.interpretations), self.wrapped, ctx.suite)
         self.graph = ToolGraph.build(ctx.suite, self.its)
         self.carriers = {n: can_carry(t) for n, t in self.tools.items()}
         self.planner = Planner(self.graph, self.its, {n: t.spec for n, t in self.tools.items()}, self.carriers)
@@ -111,17 +130,23 @@ class OfflineScenarioWriter:
         world = _World()
         calls: list[Call] = []
         refs_all: list[list[text.Ref]] = []
+        bound: list[dict[str, Any]] = []  # the arguments as bound: a wrapped tool's inner object
         for j, name in enumerate(seq):
-            args, refs = self._bind(j, self.tools[name], self.its[name], world, gen, rng, seq)
-            if not is_valid(self.tools[name].input_schema, args):
-                raise StageError(first_error(self.tools[name].input_schema, args) or "invalid", f"calls[{j}].arguments")
+            wrap = self.wrapped.get(name)
+            args, refs = self._bind(j, wrap[1] if wrap else self.tools[name], self.its[name], world, gen, rng, seq)
             refs_all.append(refs)
+            bound.append(args)
             sources = {r.param: r.step for r in refs}
             sources.update(world.nested)
+            if wrap:
+                args = {wrap[0]: args}
+                sources = {f"{wrap[0]}.{k}": v for k, v in sources.items()}
+            if not is_valid(self.tools[name].input_schema, args):
+                raise StageError(first_error(self.tools[name].input_schema, args) or "invalid", f"calls[{j}].arguments")
             calls.append(Call(tool=name, arguments=args, explanation="", sources=sources))
         # Wording has its own stream, so rewording never changes the values drawn above.
         words = random.Random(f"prose:{req.seed}")
-        steps = [prose.Step(c.tool, self.its[c.tool], c.arguments, tuple(r)) for c, r in zip(calls, refs_all)]
+        steps = [prose.Step(c.tool, self.its[c.tool], a, tuple(r)) for c, a, r in zip(calls, bound, refs_all)]
         users: dict[int, list[tuple[int, str]]] = {}
         for k, st in enumerate(steps):
             for r in st.refs:
@@ -138,8 +163,8 @@ class OfflineScenarioWriter:
             context=dict(world.context))
         intro = " ".join(x for x in (prose.goal(steps, org.name, words), prose.context_sentence(state.context, words)) if x)
         clauses = [prose.clause(st, steps, state.context) for st in steps]
-        optional = [n for c in calls for n in c.arguments if n not in c.sources and n not in state.context
-                    and n not in set(self.tools[c.tool].input_schema.get("required", []))]
+        optional = [n for st in steps for n in st.args if n not in {r.param for r in st.refs} and n not in state.context
+                    and n not in set(self.its[st.tool].required_parameters)]
         return Scenario(
             id=req.id, title=prose.title(steps), complexity=req.complexity,
             category=text.category(tags, [it.action for it in its]),

@@ -253,3 +253,19 @@ def test_memory_hands_entity_names_to_nested_items_with_path_sources(covered):
         assert q.in_output(s.calls[k].argument_at(key), s.calls[s.calls[k].sources[key]].output), (s.id, k, key)
     cx = [q.fed_calls(s) for s in scenarios if s.complexity == "complex"]
     assert sum(f for f, _ in cx) / sum(n for _, n in cx) >= 0.6
+
+
+def test_wrapped_parameters_are_bound_one_level_down_with_path_sources(covered):
+    # adobe-cc: every tool takes one `params` object; a layer or file named inside it comes from an earlier output
+    from coordinator.state import integrity_failures
+    pipe, scenarios, failures = covered("adobe-cc")
+    tools = pipe.suite.by_name()
+    assert not failures
+    nested = [(s, k, key) for s in scenarios for k, c in enumerate(s.calls) for key in c.sources]
+    assert nested and all(key.startswith("params.") for _, _, key in nested)
+    for s, k, key in nested:
+        assert q.in_output(s.calls[k].argument_at(key), s.calls[s.calls[k].sources[key]].output), (s.id, k, key)
+    for s in scenarios:
+        assert q.input_errors(s, tools) == [] and q.source_errors(s) == [] and integrity_failures(s) == []
+        assert q.unstated_values(s) == []
+    assert sum(q.fed_calls(s)[0] for s in scenarios if s.complexity == "complex") >= 3
