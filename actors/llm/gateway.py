@@ -84,9 +84,22 @@ class LLMGateway:
         self._thread = threading.Thread(target=self._loop.run_forever, name="llm-gateway", daemon=True)
         self._thread.start()
         self._sem = asyncio.run_coroutine_threadsafe(self._make_semaphore(), self._loop).result()
+        asyncio.run_coroutine_threadsafe(self._warm_up(), self._loop).result()
 
     async def _make_semaphore(self) -> asyncio.Semaphore:
         return asyncio.Semaphore(self.settings.concurrency)
+
+    async def _warm_up(self) -> None:
+        """One canned completion through litellm's whole request path, with no request sent (`mock_response`).
+        litellm builds its pydantic models and provider handlers lazily on the first call: ~0.3 s of CPU that
+        would otherwise block this loop just as the first burst of requests arrives. Start-up pays it instead."""
+        req = LLMRequest.of([{"role": "user", "content": "warm-up"}], stage="warm-up", response_schema={"type": "object"},
+                            max_tokens=8, seed=0)
+        args = self._call_args(self.model, self.settings.temperature, req)
+        try:
+            await self._litellm.acompletion(**args, mock_response='{"ok": true}')
+        except Exception as e:  # only a missed speed-up: the first real request then pays for it
+            log.debug("llm_warm_up_failed", error=redact(f"{type(e).__name__}: {e}")[:200])
 
     _shared: dict[str, "LLMGateway"] = {}
     _shared_lock = threading.Lock()
@@ -178,6 +191,10 @@ class LLMGateway:
 
     def close(self) -> None:
         if self._loop.is_running():
+            try:  # litellm's background logging worker lives on this loop: end it rather than abandon it
+                asyncio.run_coroutine_threadsafe(self._cancel_tasks(), self._loop).result(timeout=5)
+            except Exception as e:
+                log.debug("llm_gateway_shutdown", error=f"{type(e).__name__}: {e}"[:200])
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=10)
         if self.cache is not None:
@@ -186,6 +203,13 @@ class LLMGateway:
         if self._local is not None:
             self._local.stop()
             self._local = None
+
+    @staticmethod
+    async def _cancel_tasks() -> None:
+        tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     def __enter__(self) -> "LLMGateway":
         return self

@@ -6,6 +6,8 @@ for; the checks in checks.py fill them in and verify everything the model did wr
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any
 
 from pydantic import Field
@@ -83,5 +85,11 @@ class ExpansionReply(Contract):
 
 
 def schema_of(model: type[Contract]) -> dict[str, Any]:
-    """The JSON schema sent as the response format."""
-    return model.model_json_schema()
+    """The JSON schema sent as the response format (a fresh copy: callers and litellm may modify it)."""
+    return json.loads(_schema_json(model))
+
+
+@functools.cache
+def _schema_json(model: type[Contract]) -> str:
+    # pydantic rebuilds the schema on every call (~1 ms of CPU each); every request of a stage sends the same one
+    return json.dumps(model.model_json_schema())
