@@ -85,6 +85,10 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
         return ParameterRole.content  # a keyboard key, not a stored key
     if toks and toks[-1] in _ID_TAIL and not has_enum:
         return ParameterRole.identifier
+    if has_enum and len(toks) == 1 and singular(toks[0]) in PARAM_ENTITY and types <= {"string"} \
+            and toks[0] not in _CONTENT | _OPTION_NAMES | _GENERIC and "default" not in schema \
+            and not any(w in desc[:80] for w in ("type", "style", "mode", "kind")):
+        return ParameterRole.identifier  # `app: photoshop | illustrator`: one of a closed set of named things
     if toks and singular(toks[-1]) in PARAM_ENTITY and toks[-1] not in _CONTENT and not has_enum \
             and types & {"string", "array", "integer"}:
         return ParameterRole.identifier

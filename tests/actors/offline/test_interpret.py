@@ -77,3 +77,11 @@ def test_staging_files_updates_existing_files_instead_of_creating_them(pipeline)
     its = pipeline("git-reference").interpretations
     assert its["git_add"].action is Action.update
     assert its["git_commit"].action is Action.create
+
+
+def test_an_enum_naming_one_of_a_closed_set_of_things_is_an_identifier_but_a_style_is_an_option(pipeline):
+    from actors.offline.roles import param_role
+    app = {"type": "string", "enum": ["photoshop", "illustrator"], "description": "Adobe application to check"}
+    assert param_role("app", app, Action.read) is ParameterRole.identifier
+    assert _role(_it(pipeline, "illustrator", "set_workflow"), "workflow").role is ParameterRole.option
+    assert _role(_it(pipeline, "illustrator", "create_crop_marks"), "style").role is ParameterRole.option
