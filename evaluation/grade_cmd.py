@@ -63,6 +63,8 @@ def grade(
         records, missing = _judge(harness, run_dir, judge, api_base=api_base, concurrency=concurrency,
                                   cache=not no_cache, max_retries=max_retries, seed=seed, workers=workers,
                                   address=address)
+    run_id = harness.manifest.generator.run_id or None
+    records = [r.model_copy(update={"harness": run_id}) for r in records]  # tells apart equal ids of other harnesses
     summary = summarize(records, judge, seed=seed, resamples=resamples).model_copy(update={
         "ungraded": missing,
         "agreement": [agreement(other, records, seed=seed, resamples=resamples) for other in others],

@@ -91,12 +91,18 @@ def scores_section(ctx: ReportContext) -> Section | None:
     return Section("scores", "Scores", "".join(html), tuple(figs), {"sets": sets})
 
 
+def _record_keys(a: ScoreSet, b: ScoreSet) -> set[tuple]:
+    """The records of `a` as `b` can share them: by harness too when both sets name theirs (ids repeat across harnesses)."""
+    stamped = all(r.harness for r in a.records + b.records)
+    return {(r.harness if stamped else None, r.spec, r.scenario_id) for r in a.records}
+
+
 def agreement_section(ctx: ReportContext) -> Section | None:
     if len(ctx.score_sets) < 2:
         return None
     rows, data, figs, disjoint = [], [], [], 0
     for (i, a), (j, b) in combinations(enumerate(ctx.score_sets), 2):
-        if not {(r.spec, r.scenario_id) for r in a.records} & {(r.spec, r.scenario_id) for r in b.records}:
+        if not _record_keys(a, b) & _record_keys(b, a):
             disjoint += 1  # score sets of different harnesses: nothing to agree on, so no empty row per pair
             continue
         ag = agreement(a.records, b.records)

@@ -31,8 +31,9 @@ def load_score_set(path: Path | str) -> ScoreSet:
 def matched_records(ctx: ReportContext, score_set: ScoreSet) -> tuple[list[tuple[int, Scenario, RecordScore]], list[str]]:
     """(harness index, scenario, record) for every record whose scenario is found; and the unmatched ids.
 
-    A record is looked up in the harness whose spec name equals its `spec` first, then in any
-    harness that holds its scenario id (ids are unique only within a harness).
+    A record stamped with its harness (`harness`, the generator's run_id) is looked up only there;
+    an unstamped one in the harness whose spec name equals its `spec` first, then in any harness
+    that holds its scenario id (ids are unique only within a harness).
     """
     index: dict[tuple[int, str], Scenario] = {}
     by_spec: dict[str, list[int]] = {}
@@ -42,9 +43,12 @@ def matched_records(ctx: ReportContext, score_set: ScoreSet) -> tuple[list[tuple
         for src in h.manifest.sources:
             by_spec.setdefault(src.name, []).append(i)
         by_spec.setdefault(ctx.names[i], []).append(i)
+    run_ids = [h.manifest.generator.run_id for h in ctx.harnesses]
     out, unmatched = [], []
     for rec in score_set.records:
         order = by_spec.get(rec.spec, []) + list(range(len(ctx.harnesses)))
+        if rec.harness is not None:  # graded against a known harness: never matched to another one's equal id
+            order = [i for i in order if run_ids[i] == rec.harness]
         hit = next((i for i in order if (i, rec.scenario_id) in index), None)
         if hit is None:
             unmatched.append(rec.scenario_id)

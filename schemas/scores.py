@@ -23,6 +23,9 @@ class TurnScore(Contract):
 class RecordScore(Contract):
     scenario_id: str
     spec: str = ""
+    harness: str | None = Field(
+        default=None, description="The graded harness's generator run_id: scenario ids are unique only within a harness."
+    )
     complexity: str = ""
     judge: str = Field(description="`deterministic` or the judge model.")
     turns: list[TurnScore] = Field(default_factory=list)

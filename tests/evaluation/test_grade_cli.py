@@ -129,3 +129,16 @@ def test_grading_the_same_run_twice_writes_byte_identical_scores_and_summary(har
     other_seed = grade(harness_dir, r, "--out", tmp_path / "c", "--seed", "4")
     assert other_seed.exit_code == 0
     assert (tmp_path / "c" / "scores.jsonl").read_bytes() == (tmp_path / "a" / "scores.jsonl").read_bytes()
+
+
+def test_every_graded_record_names_the_harness_it_was_graded_against(tmp_path):
+    import shutil
+
+    h = tmp_path / "h"
+    shutil.copytree(write_harness(tmp_path / "src"), h)
+    manifest = json.loads((h / "manifest.json").read_text())
+    manifest["generator"]["run_id"] = "run-0123abcd"
+    (h / "manifest.json").write_text(json.dumps(manifest))
+    res = grade(h, run(h, "oracle", tmp_path / "run"), "--out", tmp_path / "g")
+    assert res.exit_code == 0, res.output
+    assert {r.harness for r in load_scores(tmp_path / "g")} == {"run-0123abcd"}

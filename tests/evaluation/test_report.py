@@ -265,3 +265,30 @@ def test_score_sets_of_several_harnesses_get_distinct_path_labels_and_no_empty_a
         ("deterministic (beta/s-oracle)", "deterministic (beta/s-faulty)")]
     assert ag["disjoint_pairs"] == 4 and all(p["records"] == 5 for p in ag["pairs"])
     assert "4 pairs of score sets that share no record are not shown" in res.html.read_text()
+
+
+def test_records_stamped_with_their_harness_are_matched_and_paired_only_within_it(tmp_path):
+    # Two harnesses whose scenarios share ids and spec (a single-spec harness and a multi-spec one built
+    # from the same spec): equal (spec, id) does not make two records the same scenario.
+    hs, paths = [], []
+    for name, keep in (("one", SCORES), ("multi", {k: v for k, v in SCORES.items() if k != "s5"})):
+        root = write_fixture(tmp_path / name)
+        m = json.loads((root / "manifest.json").read_text())
+        m["generator"]["run_id"] = f"run-{name}"
+        (root / "manifest.json").write_text(json.dumps(m))
+        (root / "scenarios.jsonl").write_text("".join(line + "\n" for line in (root / "scenarios.jsonl").read_text()
+                                                      .splitlines() if json.loads(line)["id"] in keep))
+        hs.append(root)
+        for kind, factor in (("oracle", 1.0), ("faulty", 0.5)):
+            path = write_scores(tmp_path / name / f"s-{kind}.jsonl", {k: v * factor for k, v in SCORES.items()})
+            path.write_text("".join(json.dumps({**json.loads(x), "harness": f"run-{name}"}) + "\n"
+                                    for x in path.read_text().splitlines()))
+            paths.append(path)
+    res = build_report(hs, tmp_path / "out", paths, builders=score_sections)
+    summary = json.loads(res.summary.read_text())
+    ag = summary["sections"]["agreement"]
+    assert [(p["a_path"], p["b_path"]) for p in ag["pairs"]] == [(str(paths[0]), str(paths[1])),
+                                                                  (str(paths[2]), str(paths[3]))]
+    assert ag["disjoint_pairs"] == 4
+    multi_sets = summary["sections"]["scores"]["sets"][2:]
+    assert all(s["unmatched"] == ["s5"] and s["matched"] == 4 for s in multi_sets)  # not taken from harness "one"
