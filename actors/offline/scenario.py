@@ -32,7 +32,8 @@ _EXPIRY = ("expir", "ttl", "timeout")
 _FRESH_TRIES = 6
 _DEFAULT_BRANCHES = frozenset({"main", "master"})
 _NESTED_REF = re.compile(r"^(entity|node|parent)_?(name|id)$", re.I)  # a content field naming another entity
-_RELATION_END = {"from", "to"}  # the ends of a relation item (memory's `{from, to, relationType}`)
+_RELATION_END = {"from", "to"}
+_LOCATOR = {"by", "value"}  # the ends of a relation item (memory's `{from, to, relationType}`)
 
 
 @lru_cache(maxsize=512)
@@ -57,6 +58,21 @@ def value_hint(name: str, role: str, kind: str | None) -> dict[str, Any]:
         plain = name.lower() in ("name", "id", "target") or not any(w in name.lower() for w in _PATH_WORDS)
         return {"name": "path" if plain else name, "role": None, "entity": None}
     return {"name": name, "role": role, "entity": kind}
+
+
+def _link_locators(graph: ToolGraph, tools: dict[str, Tool]) -> None:
+    """Tools of one spec that find an element by a locator (`by` from a list of strategies, `value`) can hand
+    it on: an element one call found is the one the next interacts with (see `_bind`)."""
+    by_spec: dict[str, list[str]] = {}
+    for name, tool in tools.items():
+        props = properties(tool.input_schema)
+        if _LOCATOR <= props.keys() and "enum" in props["by"]:
+            by_spec.setdefault(tool.spec, []).append(name)
+    for names in by_spec.values():
+        for a in names:
+            for b in names:
+                if a != b and not graph.nx.has_edge(a, b):
+                    graph.nx.add_edge(a, b, feeds=[{"param": "value", "entity": "element", "field": None}])
 
 
 def _see_through(its: dict[str, ToolInterpretation], wrapped: dict[str, tuple[str, Tool]],
@@ -91,6 +107,7 @@ class _World:
         self.context: dict[str, Any] = {}  # parameter name -> value
         self.by_kind: dict[str, Any] = {}  # context entity kind -> value
         self.nested: dict[str, int] = {}  # the current call's nested sources: `relations[0].from` -> call
+        self.locator: tuple[Any, Any, int] | None = None  # the first element locator (by, value) and its call
 
     def add(self, kind: str, value: Any, created_by: int | None) -> dict[str, Any]:
         e = {"kind": kind, "id": value, "created_by": created_by, "attributes": {}, "deleted": False}
@@ -112,6 +129,7 @@ class OfflineScenarioWriter:
         self.wrapped = {n: w for n, t in self.tools.items() if (w := unwrap(t)) is not None}
         self.its = _see_through(interpretations_for(ctx.suite, ctx.interpretations), self.wrapped, ctx.suite)
         self.graph = ToolGraph.build(ctx.suite, self.its)
+        _link_locators(self.graph, self.tools)
         self.carriers = {n: can_carry(t) for n, t in self.tools.items()}
         self.planner = Planner(self.graph, self.its, {n: t.spec for n, t in self.tools.items()}, self.carriers)
 
@@ -223,11 +241,19 @@ class OfflineScenarioWriter:
                 chance = 0.8 if any(w in p.name.lower() for w in _EXPIRY) else 0.25
                 if len(optional) < 3 and rng.random() < chance:
                     optional.add(p.name)
+        # An element found by a locator (selenium's `by`/`value`) is the one the next interaction acts on.
+        reuse = world.locator if _LOCATOR <= props.keys() and "enum" in props["by"] else None
+        if reuse and all(is_valid(props[k], v, tool.input_schema) for k, v in zip(("by", "value"), reuse)):
+            fixed["by"], fixed["value"] = reuse[0], reuse[1]
         roles = {p.name: p.role.value for p in it.parameters}
         ents = {p.name: p.entity for p in it.parameters if p.entity and p.entity not in _PATH_KINDS}
         args = gen.arguments(tool.input_schema, roles=roles, entities=ents, fixed=fixed, optional=optional)
         refs = [r for r in refs if args.get(r.param) == fixed[r.param]]
         world.nested = {}
+        if reuse and fixed.get("value") == args.get("value") == reuse[1]:
+            world.nested["value"] = reuse[2]
+        elif reuse is None and _LOCATOR <= args.keys() and "enum" in props["by"] and isinstance(args["value"], str):
+            world.locator = (args["by"], args["value"], j)
         producer = next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], "entity") and self.carriers[seq[i]]), None)
         self._record(j, it, args, refs, created, world, producer)
         world.nested = {k: v for k, v in world.nested.items() if self.carriers[seq[v]]}

@@ -269,3 +269,14 @@ def test_wrapped_parameters_are_bound_one_level_down_with_path_sources(covered):
         assert q.input_errors(s, tools) == [] and q.source_errors(s) == [] and integrity_failures(s) == []
         assert q.unstated_values(s) == []
     assert sum(q.fed_calls(s)[0] for s in scenarios if s.complexity == "complex") >= 3
+
+
+def test_an_element_found_by_a_locator_is_the_one_the_next_interaction_uses(covered):
+    # selenium-angiejones: `by`/`value` pairs; a later locator call reuses the pair an earlier output shows
+    pipe, scenarios, _ = covered("selenium-angiejones")
+    reused = [(s, k) for s in scenarios for k, c in enumerate(s.calls) if "value" in c.sources and "by" in c.arguments]
+    assert len(reused) >= 3
+    for s, k in reused:
+        c, src = s.calls[k], s.calls[s.calls[k].sources["value"]]
+        assert (c.arguments["by"], c.arguments["value"]) == (src.arguments["by"], src.arguments["value"])
+        assert q.in_output(c.arguments["value"], src.output) and q.source_errors(s) == []
