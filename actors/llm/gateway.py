@@ -72,6 +72,7 @@ class LLMGateway:
             self.json_mode = settings.response_format or "json_object"  # llama.cpp rejects json_schema
         # cache entries belong to the server the user named; a local model's port changes every run, its name does not
         self._cache_scope = settings.model if self._local is not None else settings.api_base
+        self._client: Any = None  # one OpenAI client for an OpenAI-compatible --api-base, made by _warm_up
         self._api_key = self._check_environment(self.model)
         self._unpriced: set[str] = set()
         self._register_prices()
@@ -96,6 +97,14 @@ class LLMGateway:
         req = LLMRequest.of([{"role": "user", "content": "warm-up"}], stage="warm-up", response_schema={"type": "object"},
                             max_tokens=8, seed=0)
         args = self._call_args(self.model, self.settings.temperature, req)
+        if self._openai_compatible:
+            # litellm caches a client per server, but a first burst of concurrent requests each miss that cache and
+            # build their own (~20 ms of CPU apiece); one client made here serves them all
+            import openai
+
+            key = self._api_key or os.environ.get("OPENAI_API_KEY") or _PLACEHOLDER_KEY
+            self._client = openai.AsyncOpenAI(base_url=self.api_base, api_key=key, max_retries=0,
+                                              timeout=self.settings.timeout_s)
         try:
             await self._litellm.acompletion(**args, mock_response='{"ok": true}')
         except Exception as e:  # only a missed speed-up: the first real request then pays for it
@@ -130,12 +139,13 @@ class LLMGateway:
     def _check_environment(self, model: str) -> str | None:
         """The api_key to pass explicitly (only the placeholder for keyless local servers), or None."""
         try:
-            self._litellm.get_llm_provider(model=model, api_base=self.api_base)
+            provider = self._litellm.get_llm_provider(model=model, api_base=self.api_base)[1]
         except Exception:
             raise LLMConfigError(
                 f"model {model!r}: unknown provider; use a litellm model string such as "
                 "gemini/gemini-2.5-flash-lite or openai/<name> with --api-base"
             ) from None
+        self._openai_compatible = provider == "openai" and bool(self.api_base)
         info = self._litellm.validate_environment(model=model)
         if info.get("keys_in_environment", True):
             return None
@@ -204,8 +214,10 @@ class LLMGateway:
             self._local.stop()
             self._local = None
 
-    @staticmethod
-    async def _cancel_tasks() -> None:
+    async def _cancel_tasks(self) -> None:
+        if self._client is not None:
+            await self._client.close()
+            self._client = None
         tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
         for t in tasks:
             t.cancel()
@@ -268,6 +280,8 @@ class LLMGateway:
             args["api_base"] = self.api_base
         if self._api_key:
             args["api_key"] = self._api_key
+        if self._client is not None and model == self.model:
+            args["client"] = self._client
         if req.seed is not None:
             args["seed"] = req.seed
         if req.max_tokens is not None:
