@@ -79,6 +79,7 @@ class LLMGateway:
         b = budget or Budget()
         self.budget = BudgetGuard(max_calls=b.max_llm_calls, max_tokens=b.max_tokens, max_cost=b.max_cost)
         self.book = UsageBook()
+        self._book_lock = threading.Lock()
         self.cache = ResponseCache(settings.cache_path or default_cache_path()) if settings.cache else None
         self._limiter = RateLimiter(settings.rpm, settings.tpm)
         self._loop = asyncio.new_event_loop()
@@ -181,12 +182,18 @@ class LLMGateway:
     # -- public API -------------------------------------------------------------------------
     def complete(self, request: LLMRequest | list[dict[str, Any]], **kw: Any) -> LLMResult:
         """Blocking completion (from plain code or any thread). Messages plus LLMRequest fields also work."""
-        return asyncio.run_coroutine_threadsafe(self._complete(_request(request, kw)), self._loop).result()
+        job = self._prepare(_request(request, kw))
+        if isinstance(job, LLMResult):
+            return job
+        return self._finish(job, *asyncio.run_coroutine_threadsafe(self._fetch(job), self._loop).result())
 
     async def acomplete(self, request: LLMRequest | list[dict[str, Any]], **kw: Any) -> LLMResult:
-        """Awaitable completion from any event loop (the work runs on the gateway's own loop)."""
-        fut = asyncio.run_coroutine_threadsafe(self._complete(_request(request, kw)), self._loop)
-        return await asyncio.wrap_future(fut)
+        """Awaitable completion from any event loop (the request itself runs on the gateway's own loop)."""
+        job = self._prepare(_request(request, kw))
+        if isinstance(job, LLMResult):
+            return job
+        fut = asyncio.run_coroutine_threadsafe(self._fetch(job), self._loop)
+        return self._finish(job, *(await asyncio.wrap_future(fut)))
 
     def usage(self) -> dict[str, StageUsage]:
         """Per-stage totals so far (every request attempt, cache hits, tokens, cost or null)."""
@@ -230,16 +237,35 @@ class LLMGateway:
         self.close()
 
     # -- the request path ---------------------------------------------------------------------
-    async def _complete(self, req: LLMRequest) -> LLMResult:
+    # The cache key, cache lookup and store, and parsing run in the caller's thread (`_prepare`, `_finish`): the
+    # gateway's one loop thread, which every request's HTTP exchange and litellm's work pass through, does only `_fetch`.
+    def _prepare(self, req: LLMRequest) -> "_Job | LLMResult":
+        """The request as it will be sent and its cache key, or the cached result."""
         model = self.model if req.model is None else req.model
         temperature = self.settings.temperature if req.temperature is None else req.temperature
         if req.max_tokens is None and self.settings.max_tokens is not None:
             req = dataclasses.replace(req, max_tokens=self.settings.max_tokens)  # part of what decides the answer
         key = cache_key(model, req, temperature, self._cache_scope if req.model is None else None)
-        if self.cache is not None and req.cache and (hit := self.cache.get(key)) is not None:
+        cache = self.cache
+        if cache is not None and req.cache and (hit := cache.get(key)) is not None:
             usage = StageUsage(cache_hits=1, cost_usd=0.0)
-            self.book.add(req.stage, usage)
+            self._account(req.stage, usage)
             return _result(req, hit, usage, cached=True)
+        return _Job(req, model, temperature, key)
+
+    def _finish(self, job: "_Job", value: dict[str, Any], spent: StageUsage, seen: tuple[str, ...]) -> LLMResult:
+        cache = self.cache
+        if cache is not None and job.req.cache:
+            cache.put(job.key, value)
+        return _result(job.req, value, spent, cached=False, transport_errors=seen)
+
+    def _account(self, stage: str, usage: StageUsage) -> None:
+        with self._book_lock:  # cache hits are counted from callers' threads, requests from the loop
+            self.book.add(stage, usage)
+
+    async def _fetch(self, job: "_Job") -> tuple[dict[str, Any], StageUsage, tuple[str, ...]]:
+        """The model's answer (with retries), what it used, and the transport errors retried on the way."""
+        req, model, temperature = job.req, job.model, job.temperature
         spent = StageUsage(cost_usd=0.0)
         attempts = self.settings.transport_retries + 1
         last, seen = "", []
@@ -249,7 +275,7 @@ class LLMGateway:
                 async with self._sem:
                     entry = await self._limiter.acquire(_estimate_tokens(req))
                     spent.requests += 1
-                    self.book.add(req.stage, StageUsage(requests=1, cost_usd=0.0))
+                    self._account(req.stage, StageUsage(requests=1, cost_usd=0.0))
                     resp = await self._litellm.acompletion(**self._call_args(model, temperature, req))
             except BudgetExceeded:
                 raise
@@ -266,9 +292,7 @@ class LLMGateway:
             spent.prompt_tokens += usage.prompt_tokens
             spent.completion_tokens += usage.completion_tokens
             spent.cost_usd = None if usage.cost_usd is None or spent.cost_usd is None else spent.cost_usd + usage.cost_usd
-            if self.cache is not None and req.cache:
-                self.cache.put(key, value)
-            return _result(req, value, spent, cached=False, transport_errors=tuple(seen))
+            return value, spent, tuple(seen)
         raise _failed(LLMUnavailable(f"{req.stage} {req.item}: no answer after {attempts} attempts: {last}"), spent, seen)
 
     def _call_args(self, model: str, temperature: float, req: LLMRequest) -> dict[str, Any]:
@@ -308,7 +332,7 @@ class LLMGateway:
             stamped = (getattr(resp, "_hidden_params", None) or {}).get("response_cost")
             cost = None if stamped is None else float(stamped)
         usage = StageUsage(prompt_tokens=prompt, completion_tokens=completion, cost_usd=cost)
-        self.book.add(req.stage, usage)
+        self._account(req.stage, usage)
         self.budget.charge(prompt + completion, cost)
         calls = [{"id": tc.id, "name": tc.function.name, "arguments": tc.function.arguments}
                  for tc in (getattr(choice.message, "tool_calls", None) or [])]
@@ -319,6 +343,14 @@ class LLMGateway:
     def _backoff(self, attempt: int) -> float:
         base = self.settings.backoff_s * (2 ** attempt)
         return min(base, 30.0) * (0.5 + random.random() / 2)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Job:
+    req: LLMRequest
+    model: str
+    temperature: float
+    key: str
 
 
 def _failed(err: LLMError, spent: StageUsage, seen: list[str]) -> LLMError:
