@@ -19,6 +19,19 @@ import typer
 from schemas.errors import SeerError
 
 
+def _check_same_harness(harness_dir: Path, run_id: str | None, run_dir: Path) -> None:
+    """Refuse a run made on another harness: its scenario ids repeat, so it would be graded silently and wrongly."""
+    info_path = (run_dir if run_dir.is_dir() else run_dir.parent) / "run.json"
+    try:
+        info = json.loads(info_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return  # not a `seer run` directory (e.g. a `seer serve --transcript` file): nothing to check against
+    ran_on = info.get("harness_run_id") if isinstance(info, dict) else None
+    if run_id and ran_on and ran_on != run_id:
+        raise SeerError(f"{run_dir}: the run was made on harness {info.get('harness')} (run_id {ran_on}), "
+                        f"not on {harness_dir} (run_id {run_id})")
+
+
 def _default_out(harness_dir: Path, run_dir: Path | None, judge: str) -> Path:
     slug = re.sub(r"[^A-Za-z0-9._-]+", "-", judge).strip("-") or "judge"
     return (run_dir if run_dir is not None and run_dir.is_dir() else harness_dir) / f"grades-{slug}"
@@ -64,6 +77,8 @@ def grade(
                                   cache=not no_cache, max_retries=max_retries, seed=seed, workers=workers,
                                   address=address)
     run_id = harness.manifest.generator.run_id or None
+    if run_dir is not None:
+        _check_same_harness(harness_dir, run_id, Path(run_dir))
     records = [r.model_copy(update={"harness": run_id}) for r in records]  # tells apart equal ids of other harnesses
     summary = summarize(records, judge, seed=seed, resamples=resamples).model_copy(update={
         "ungraded": missing,

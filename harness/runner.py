@@ -128,7 +128,8 @@ async def run_harness(harness: Harness, agent: Agent, out: Path, options: RunOpt
     path = out / TRANSCRIPTS
     if path.exists() and path.stat().st_size and not options.resume:
         raise SeerError(f"{path}: the run directory already has transcripts; pass --resume or choose another --out")
-    info = {"harness": str(harness.root), "agent": agent.name, "seed": options.seed, "max_steps": options.max_steps}
+    info = {"harness": str(harness.root), "harness_run_id": harness.manifest.generator.run_id or None,
+            "agent": agent.name, "seed": options.seed, "max_steps": options.max_steps}
     info_path = out / RUN_INFO
     if options.resume and info_path.exists():
         before = json.loads(info_path.read_text(encoding="utf-8"))

@@ -142,3 +142,24 @@ def test_every_graded_record_names_the_harness_it_was_graded_against(tmp_path):
     res = grade(h, run(h, "oracle", tmp_path / "run"), "--out", tmp_path / "g")
     assert res.exit_code == 0, res.output
     assert {r.harness for r in load_scores(tmp_path / "g")} == {"run-0123abcd"}
+
+
+def test_a_run_made_on_another_harness_is_refused_naming_both(tmp_path):
+    import shutil
+
+    from schemas.errors import SeerError
+
+    dirs = []
+    for name in ("a", "b"):
+        h = tmp_path / name
+        shutil.copytree(write_harness(tmp_path / f"src-{name}"), h)
+        manifest = json.loads((h / "manifest.json").read_text())
+        manifest["generator"]["run_id"] = f"run-{name}"
+        (h / "manifest.json").write_text(json.dumps(manifest))
+        dirs.append(h)
+    ran = run(dirs[0], "oracle", tmp_path / "run")
+    assert json.loads((ran / "run.json").read_text())["harness_run_id"] == "run-a"
+    res = grade(dirs[1], ran, "--out", tmp_path / "g")
+    assert isinstance(res.exception, SeerError) and not (tmp_path / "g").exists()
+    assert "made on harness" in str(res.exception) and "run-a" in str(res.exception) and "run-b" in str(res.exception)
+    assert grade(dirs[0], ran / "transcripts.jsonl", "--out", tmp_path / "g2").exit_code == 0
