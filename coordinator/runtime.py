@@ -241,7 +241,7 @@ class CoordinatorHost:
     """Runs a Coordinator against Ray worker pools; wrapped as the coordinator actor by `_host_class`."""
 
     def __init__(self, suite: ToolSuite, config: RunConfig, out: str | None, resume: bool,
-                 factories: dict[str, Any], log_level: str = "warning"):
+                 factories: dict[str, Any], log_level: str = "warning", driver_pid: int | None = None):
         from coordinator.logs import configure_logging
 
         configure_logging("json", log_level)
@@ -253,6 +253,12 @@ class CoordinatorHost:
         self._contexts: dict[str, Any] = {}
         self._ctx_lock = threading.Lock()
         self._gateway: Any = None
+        self._driver_pid = driver_pid
+
+    def _driver_gone(self) -> bool:
+        """True once the command that started the run has died (e.g. SIGKILL): this actor outlives it
+        until Ray notices, and must not keep writing a harness that a `--resume` may already own."""
+        return self._driver_pid is not None and not _process_alive(self._driver_pid)
 
     def run(self) -> dict:
         """Generate to the end (or until interrupted); returns {"manifest": ...} or {"error": one line}."""
@@ -282,6 +288,8 @@ class CoordinatorHost:
         try:
             submit(coord.start())
             while inflight and not self._stop.is_set():
+                if self._driver_gone():
+                    return {"error": "the command that started this run has gone; stopped without writing more"}
                 refs = list(inflight)
                 ready, rest = ray.wait(refs, num_returns=1, timeout=POLL_S)
                 if ready and rest:  # take every other finished call too: one pass instead of one per call
@@ -338,6 +346,21 @@ class CoordinatorHost:
         return out
 
 
+def _process_alive(pid: int) -> bool:
+    """Whether `pid` runs on this node (a zombie, killed but not yet reaped, counts as gone)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return True
+
+
 @lru_cache(maxsize=None)
 def _host_class() -> Any:
     import ray
@@ -358,7 +381,7 @@ def start_host(suite: ToolSuite, config: RunConfig, out: str | None, *, resume: 
     here = ray.get_runtime_context().get_node_id()
     return _host_class().options(
         scheduling_strategy=NodeAffinitySchedulingStrategy(node_id=here, soft=False),
-    ).remote(suite, config, out, resume, factories, log_level)
+    ).remote(suite, config, out, resume, factories, log_level, os.getpid())
 
 
 def run_ray(suite: ToolSuite, config: RunConfig, out: str | None, *, resume: bool = False,

@@ -23,3 +23,17 @@ def test_without_a_ctrl_c_nothing_is_recorded():
     with _sigint_deferred() as hits:
         pass
     assert hits == []
+
+
+def test_a_dead_or_zombie_driver_counts_as_gone_and_a_live_one_does_not():
+    import subprocess
+    import sys
+
+    from coordinator.runtime import _process_alive
+
+    assert _process_alive(os.getpid())
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    os.waitid(os.P_PID, child.pid, os.WEXITED | os.WNOWAIT)  # exited, left unreaped: a zombie
+    assert not _process_alive(child.pid)
+    child.wait(timeout=30)
+    assert not _process_alive(child.pid)
