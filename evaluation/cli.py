@@ -1,13 +1,10 @@
-"""`seer grade|report` (not available yet)."""
+"""`seer grade|report`: grading lives in evaluation/grade_cmd.py, the report command here."""
 
 from pathlib import Path
 
 import typer
 
-from coordinator.unavailable import not_available
-
-
-from evaluation.grade_cmd import grade  # noqa: E402  (`seer grade` lives in its own module)
+from evaluation.grade_cmd import grade  # noqa: F401  (re-exported for the CLI wiring)
 
 
 def report(
