@@ -31,6 +31,8 @@ from urllib.parse import urlsplit
 
 from jsonschema import Draft202012Validator, FormatChecker
 
+from schemas import json_type
+
 _FORMATS = FormatChecker()
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 _HEX_ID = re.compile(r"^[0-9a-fA-F]{7,64}$")
@@ -184,18 +186,6 @@ def equivalent(expected: Any, actual: Any, schema: dict | None = None) -> bool:
                 rest.pop(hit)
             return True
     return False
-
-
-def json_type(v: Any) -> str:
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "boolean"
-    if isinstance(v, (int, float)):
-        return "number"
-    if isinstance(v, str):
-        return "string"
-    return "array" if isinstance(v, list) else "object"
 
 
 def _errors(value: Any, schema: dict) -> list:

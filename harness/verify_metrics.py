@@ -14,7 +14,7 @@ from collections import Counter
 from statistics import mean
 from typing import Any, Iterable
 
-from evaluation.equivalence import json_type
+from schemas import json_type
 from harness.verify_ids import text_of
 from schemas._base import JSONValue
 

@@ -1,5 +1,6 @@
 """Pydantic data contracts for every artifact Agent Seer reads or writes."""
 
+from schemas._base import json_type
 from schemas.config import (
     STAGES,
     Budget,
@@ -40,6 +41,7 @@ from schemas.tool import SkippedTool, SpecKind, SpecSource, Tool, ToolSuite
 from schemas.transcript import InjectedFault, ServerEvent, ToolCallRecord, Transcript, TranscriptTurn
 
 __all__ = [
+    "json_type",
     "STAGES", "Budget", "ConfigError", "EngineSelection", "LLMSettings", "RunConfig", "Workers", "load_config",
     "Action", "ParameterInterpretation", "ParameterRole", "ToolInterpretation",
     "FORMAT_VERSION", "Counts", "Coverage", "Failure", "GeneratorInfo", "Manifest", "StageUsage",

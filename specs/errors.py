@@ -6,6 +6,7 @@ import json
 import re
 from typing import Any
 
+from schemas import json_type
 from schemas.errors import SeerError
 
 _SIMPLE_KEY = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$-]*$")
@@ -35,23 +36,6 @@ def key(path: str, name: str | int) -> str:
     return f"{path}[{json.dumps(name, ensure_ascii=False)}]"
 
 
-def type_name(value: Any) -> str:
-    """The JSON type of a Python value, as people read it in an error message."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return type(value).__name__
-
-
 def expected(source: str, path: str, what: str, value: Any) -> SpecError:
     """`expected "object", got "string"`: the shape error every loader raises."""
-    return SpecError(source, path, f'expected {what}, got "{type_name(value)}"')
+    return SpecError(source, path, f'expected {what}, got "{json_type(value)}"')

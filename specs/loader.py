@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from schemas.tool import SkippedTool, SpecKind, SpecSource, Tool, ToolSuite
-from specs.errors import SpecError, expected, type_name
+from schemas import json_type
+from specs.errors import SpecError, expected
 from specs.functions import function_raw
 from specs.mcp import envelope_result, list_raws
 from specs.tools import RawTool, build_tools
@@ -96,7 +97,7 @@ def _raws(source: str, doc: Any) -> tuple[list[RawTool] | None, SpecKind]:
         return list_raws(source, doc, "")
     if not isinstance(doc, dict):
         raise SpecError(
-            source, "", f"expected an object or an array at the top level, got {type_name(doc)!r} "
+            source, "", f"expected an object or an array at the top level, got {json_type(doc)!r} "
             "(an MCP tools/list result, a list of tools, an OpenAPI document or OpenAI function definitions)"
         )
     if "openapi" in doc or "swagger" in doc:

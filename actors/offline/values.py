@@ -26,9 +26,10 @@ from actors.offline.values_regex import regex_string
 from actors.offline.values_regex import search as _matches
 from actors.offline.values_schema import Unsatisfiable, merge, mentions_ref, resolve, types_of, without
 from actors.offline.values_slot import (
-    DISJOINT, NESTED_OPTIONAL, OptionalPolicy, Slot, Top, desc, is_null, json_type, simple, variants,
+    DISJOINT, NESTED_OPTIONAL, OptionalPolicy, Slot, Top, desc, is_null, simple, variants,
 )
 from actors.offline.world import Organisation
+from schemas import json_type
 from schemas.errors import SeerError
 
 __all__ = ["NoValidValue", "OptionalPolicy", "ValueGenerator", "error_path", "first_error", "is_valid", "validator_for"]
@@ -211,8 +212,8 @@ class ValueGenerator(Containers):
         if not values:
             raise Unsatisfiable(slot.path, "empty enum")
         kinds = types_of(schema)
-        fitting = [v for v in values if not kinds or json_type(v) in kinds or
-                   (json_type(v) == "integer" and "number" in kinds)] or values
+        fitting = [v for v in values if not kinds or json_type(v, integers=True) in kinds or
+                   (json_type(v, integers=True) == "integer" and "number" in kinds)] or values
         if not slot.plain and "default" in schema and schema["default"] in fitting and self.rng.random() < 0.25:
             return copy.deepcopy(schema["default"])
         return copy.deepcopy(fitting[0] if slot.plain else self.rng.choice(fitting))
