@@ -10,18 +10,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence, TypeVar
-
-from pydantic import BaseModel, ValidationError
+from typing import Iterable, Mapping, Sequence
 
 from evaluation.grader import grade_record
-from harness.io import Harness, HarnessError, iter_jsonl, write_json, write_jsonl
+from harness.io import Harness, HarnessError, iter_jsonl, load_models, write_json, write_jsonl
 from schemas import RecordScore, Scenario, ScoreSummary, ServerEvent, Tool, ToolCallRecord, Transcript, TranscriptTurn
 
 TRANSCRIPTS = "transcripts.jsonl"
 SCORES = "scores.jsonl"
 SUMMARY = "summary.json"
-M = TypeVar("M", bound=BaseModel)
 
 
 def transcripts_file(run: Path) -> Path:
@@ -31,17 +28,6 @@ def transcripts_file(run: Path) -> Path:
     if not path.is_file():
         raise HarnessError(f"{path}: no transcripts (expected a run directory written by `seer run`, or a JSONL file)")
     return path
-
-
-def _read_models(path: Path, model: type[M]) -> list[M]:
-    out = []
-    for lineno, obj in iter_jsonl(path, tolerate_torn_tail=True):
-        try:
-            out.append(model.model_validate(obj))
-        except ValidationError as e:
-            err = e.errors()[0]
-            raise HarnessError(f"{path}:{lineno}: {'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
-    return out
 
 
 MCP_AGENT = "mcp:"  # transcripts rebuilt from `seer serve` events: one turn, no turn boundaries
@@ -74,8 +60,8 @@ def load_transcripts(run: Path) -> dict[str, Transcript]:
     path = transcripts_file(run)
     first = next(iter_jsonl(path, tolerate_torn_tail=True), (0, {}))[1]
     if "seq" in first and "method" in first:
-        return from_server_events(_read_models(path, ServerEvent))
-    return {t.scenario_id: t for t in _read_models(path, Transcript)}
+        return from_server_events(load_models(path, ServerEvent, tolerate_torn_tail=True))
+    return {t.scenario_id: t for t in load_models(path, Transcript, tolerate_torn_tail=True)}
 
 
 def as_graded(scenario: Scenario, transcript: Transcript) -> Scenario:
@@ -125,7 +111,7 @@ def load_scores(path: Path) -> list[RecordScore]:
     file = path / SCORES if path.is_dir() else path
     if not file.is_file():
         raise HarnessError(f"{file}: no scores file")
-    return _read_models(file, RecordScore)
+    return load_models(file, RecordScore, tolerate_torn_tail=True)
 
 
 def missing_note(missing: Sequence[str]) -> str | None:

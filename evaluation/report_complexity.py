@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from statistics import fmean
 from typing import Sequence
 
-from scipy.stats import pearsonr
 
 from evaluation import figures
 from evaluation.generation_stats import tool_specs
 from evaluation.report_base import ReportContext, Section, esc, figure_slot, slug, table
 from evaluation.report_scores_io import matched_records
-from evaluation.stats import _corr  # the grader's guarded correlation (None when undefined)
+from evaluation.stats import pearson  # the grader's guarded correlation (None when undefined)
 from schemas import Tool
 
 METRICS = (("params_per_tool", "Parameters per tool"), ("optional_ratio", "Optional-parameter ratio"),
@@ -76,11 +75,6 @@ def _max_depth(tools: Sequence[Tool]) -> int | None:
     except ImportError:
         return None
     return max((nesting_depth(t.input_schema) for t in tools), default=0)
-
-
-def pearson(xs: Sequence[float], ys: Sequence[float]) -> tuple[float | None, float | None]:
-    """(r, two-sided p); (None, None) with fewer than three points or a constant series."""
-    return _corr(pearsonr, xs, ys)
 
 
 def _spec_points(profiles: dict[str, dict], records) -> dict[str, list[float]]:

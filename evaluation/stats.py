@@ -129,6 +129,11 @@ def _corr(fn, x: Sequence[float], y: Sequence[float]) -> tuple[float | None, flo
     return float(res.statistic), float(res.pvalue)
 
 
+def pearson(x: Sequence[float], y: Sequence[float]) -> tuple[float | None, float | None]:
+    """Pearson r and its two-sided p; (None, None) with fewer than three pairs or a constant side."""
+    return _corr(sps.pearsonr, x, y)
+
+
 def agreement(a: Sequence[RecordScore], b: Sequence[RecordScore], *, seed: int = 0,
               resamples: int = RESAMPLES) -> Agreement:
     """Compare two score sets over the records they share (matched by spec and scenario id)."""
@@ -137,7 +142,7 @@ def agreement(a: Sequence[RecordScore], b: Sequence[RecordScore], *, seed: int =
     keys = sorted(left.keys() & right.keys())
     xa = [left[k].score for k in keys]
     xb = [right[k].score for k in keys]
-    r, rp = _corr(sps.pearsonr, xa, xb)
+    r, rp = pearson(xa, xb)
     spec_a: dict[str, list[float]] = defaultdict(list)
     spec_b: dict[str, list[float]] = defaultdict(list)
     for k in keys:
@@ -149,7 +154,7 @@ def agreement(a: Sequence[RecordScore], b: Sequence[RecordScore], *, seed: int =
     for d in DIMENSIONS:
         pairs = [(left[k].dimensions.get(d), right[k].dimensions.get(d)) for k in keys]
         pairs = [(p, q) for p, q in pairs if p is not None and q is not None]
-        per_dim[d] = _corr(sps.pearsonr, [p for p, _ in pairs], [q for _, q in pairs])[0]
+        per_dim[d] = pearson([p for p, _ in pairs], [q for _, q in pairs])[0]
     judge = lambda rs: rs[0].judge if rs else ""  # noqa: E731
     return Agreement(
         a=judge(list(a)), b=judge(list(b)), records=len(keys), pearson_r=r, pearson_p=rp,

@@ -11,11 +11,12 @@ from harness.io import (
     append_jsonl,
     iter_jsonl,
     load_harness,
+    load_models,
     write_json,
     write_jsonl,
 )
 
 __all__ = [
     "INTERPRETATIONS", "MANIFEST", "SCENARIOS", "TASKS", "TOOLS", "Harness", "HarnessError",
-    "append_jsonl", "iter_jsonl", "load_harness", "write_json", "write_jsonl",
+    "append_jsonl", "iter_jsonl", "load_harness", "load_models", "write_json", "write_jsonl",
 ]

@@ -6,7 +6,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -18,6 +18,9 @@ TOOLS = "tools.json"
 INTERPRETATIONS = "interpretations.jsonl"
 SCENARIOS = "scenarios.jsonl"
 TASKS = "tasks.jsonl"
+
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class HarnessError(SeerError):
@@ -76,7 +79,8 @@ def iter_jsonl(path: Path, *, tolerate_torn_tail: bool = False) -> Iterator[tupl
         yield i + 1, obj
 
 
-def _load_models(path: Path, model: type[BaseModel], *, tolerate_torn_tail: bool = False) -> list:
+def load_models(path: Path, model: type[M], *, tolerate_torn_tail: bool = False) -> list[M]:
+    """Every line of a JSONL file as `model`; an invalid line raises HarnessError naming file, line and field."""
     out = []
     for lineno, obj in iter_jsonl(path, tolerate_torn_tail=tolerate_torn_tail):
         try:
@@ -135,8 +139,8 @@ def load_harness(root: str | Path, *, tolerate_torn_tail: bool = True) -> Harnes
     except (json.JSONDecodeError, KeyError, TypeError, ValidationError) as e:
         raise HarnessError(f"{root / TOOLS}: invalid tools/list document: {str(e).splitlines()[0]}") from None
     interp_path = root / INTERPRETATIONS
-    interpretations = _load_models(interp_path, ToolInterpretation) if interp_path.exists() else []
-    scenarios = _load_models(root / SCENARIOS, Scenario, tolerate_torn_tail=tolerate_torn_tail)
+    interpretations = load_models(interp_path, ToolInterpretation) if interp_path.exists() else []
+    scenarios = load_models(root / SCENARIOS, Scenario, tolerate_torn_tail=tolerate_torn_tail)
     tasks_path = root / TASKS
-    tasks = _load_models(tasks_path, Task, tolerate_torn_tail=tolerate_torn_tail) if tasks_path.exists() else []
+    tasks = load_models(tasks_path, Task, tolerate_torn_tail=tolerate_torn_tail) if tasks_path.exists() else []
     return Harness(root, manifest, tools, interpretations, scenarios, tasks)
