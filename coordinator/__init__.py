@@ -6,8 +6,7 @@ by code that uses `run_ray`.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from schemas._lazy import lazy_exports
 
 _EXPORTS = {
     "Coordinator": "coordinator.coordinator",
@@ -29,10 +28,4 @@ _EXPORTS = {
 }
 
 __all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'coordinator' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+__getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -5,8 +5,7 @@ Names are imported on first use, so that `seer --help` does not pay for scipy an
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from schemas._lazy import lazy_exports
 
 _WHERE = {
     "grade_record": "evaluation.grader",
@@ -35,9 +34,4 @@ _WHERE = {
     "generation_stats": "evaluation.generation_stats",
 }
 __all__ = sorted(_WHERE)
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
-        raise AttributeError(f"module 'evaluation' has no attribute {name!r}")
-    return getattr(importlib.import_module(_WHERE[name]), name)
+__getattr__ = lazy_exports(__name__, _WHERE)

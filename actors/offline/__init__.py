@@ -6,8 +6,7 @@ and the engines can import each other's modules without an import cycle.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from schemas._lazy import lazy_exports
 
 _EXPORTS = {
     "OfflineInterpreter": "actors.offline.interpret",
@@ -23,10 +22,4 @@ _EXPORTS = {
 }
 
 __all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'actors.offline' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+__getattr__ = lazy_exports(__name__, _EXPORTS)
