@@ -21,14 +21,6 @@ from tests.fakellm import FakeLLM  # noqa: E402
 LLM_ENGINES = EngineSelection(interpret="llm", scenario="llm", mock="llm", expand="llm")
 
 
-@pytest.fixture(scope="module")
-def ray_local():
-    started = runtime.init(num_cpus=2, object_store_memory=80 * 1024 * 1024)
-    yield
-    if started:
-        runtime.shutdown()
-
-
 def test_workers_on_ray_share_one_gateway_actor_and_its_limit(ray_local, tmp_path) -> None:
     suite = load_suite([shared_spec("memory")])
     with FakeLLM(responder=ScriptedModel(), latency=0.05) as server:

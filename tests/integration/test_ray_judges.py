@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 
-import pytest
-
 os.environ.setdefault("RAY_AUTH_MODE", "disabled")
 
 from actors.llm import LLMGateway  # noqa: E402
@@ -14,14 +12,6 @@ from evaluation.judge import Judge  # noqa: E402
 from schemas import LLMSettings  # noqa: E402
 from tests.evaluation.handmade import TOOLS, oracle_transcript, rubric, scenario, verdict  # noqa: E402
 from tests.fakellm import FakeLLM, json_reply  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def ray_local():
-    started = runtime.init(num_cpus=2, object_store_memory=80 * 1024 * 1024)
-    yield
-    if started:
-        runtime.shutdown()
 
 
 def responder(body):
