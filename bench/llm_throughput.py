@@ -31,32 +31,57 @@ from coordinator.coordinator import Coordinator  # noqa: E402
 from coordinator.pipeline import run_local  # noqa: E402
 from schemas import EngineSelection, LLMSettings, RunConfig, Workers  # noqa: E402
 from specs import load_suite  # noqa: E402
-from tests.actors.llm.scripted_model import ScriptedModel  # noqa: E402
+from tests.actors.llm.scripted_model import ScriptedModel, stage_of  # noqa: E402
 from tests.fakellm import FakeLLM  # noqa: E402
 
 
 class ServerProcess:
-    """The fake server in its own process (as a provider would be), so it does not share our GIL."""
+    """The fake server in its own process (as a provider would be), so it does not share our GIL.
+    `timeline` holds, after exit, (arrival time, stage) of every request, for `--timeline`."""
 
     def __init__(self, latency: float):
         self.latency = latency
+        self.timeline: list[tuple[float, str]] = []
 
     @staticmethod
     def _serve(latency: float, conn) -> None:
-        with FakeLLM(responder=ScriptedModel(), latency=latency) as server:
+        model, seen = ScriptedModel(), []
+
+        def respond(body):
+            seen.append((time.time(), stage_of(body)))
+            return model(body)
+
+        with FakeLLM(responder=respond, latency=latency) as server:
             conn.send(server.base_url)
             conn.recv()
+        conn.send(seen)
 
-    def __enter__(self) -> str:
+    def __enter__(self) -> "ServerProcess":
         ctx = multiprocessing.get_context("fork")
         self._conn, child = ctx.Pipe()
         self._proc = ctx.Process(target=self._serve, args=(self.latency, child), daemon=True)
         self._proc.start()
-        return self._conn.recv()
+        self.base_url = self._conn.recv()
+        return self
 
     def __exit__(self, *exc) -> None:
         self._conn.send("stop")
+        self.timeline = self._conn.recv() if self._conn.poll(15) else []
         self._proc.join(timeout=15)
+
+
+def print_timeline(timeline: list[tuple[float, str]], latency: float, until: float) -> None:
+    """Per stage, in 100 ms bins from the first request: how many requests arrived (cold run only)."""
+    t0 = timeline[0][0]
+    stages = list(dict.fromkeys(stage for _, stage in timeline))
+    bins = int((until - t0) / 0.1) + 1
+    print(f"requests arriving per 100 ms (a reply leaves {latency:.1f}s after its request arrives):")
+    for stage in stages:
+        row = [0] * bins
+        for at, s in timeline:
+            if s == stage and at <= until:
+                row[int((at - t0) / 0.1)] += 1
+        print(f"  {stage[:22]:22s} " + " ".join(f"{n:2d}" if n else " ." for n in row))
 
 
 def run_in_process(suite, cfg: RunConfig, out: Path, threads: int) -> dict:
@@ -91,6 +116,7 @@ def main() -> None:
     ap.add_argument("--latency", type=float, default=0.3)
     ap.add_argument("--concurrency", type=int, default=32)
     ap.add_argument("--ray", action="store_true", help="run through Ray actors (as seer generate does) instead of in-process")
+    ap.add_argument("--timeline", action="store_true", help="print when each stage's requests reached the server")
     args = ap.parse_args()
     suite = load_suite([args.spec])
     run = run_in_process
@@ -100,7 +126,8 @@ def main() -> None:
 
         runtime.init(num_cpus=2, object_store_memory=200 * 1024 * 1024)
         run = run_on_ray
-    with tempfile.TemporaryDirectory() as tmp, ServerProcess(args.latency) as base_url:
+    with tempfile.TemporaryDirectory() as tmp, ServerProcess(args.latency) as server:
+        base_url = server.base_url
         stats_url = base_url.replace("/v1", "/_stats")
         settings = LLMSettings(model="openai/bench", api_base=base_url, concurrency=args.concurrency,
                                cache_path=str(Path(tmp) / "cache.sqlite"), timeout_s=30)
@@ -132,6 +159,8 @@ def main() -> None:
     print(f"per covered tool: {requests / covered:.2f} requests, {(u.prompt_tokens + u.completion_tokens) / covered:.0f} "
           f"tokens ({u.prompt_tokens} prompt + {u.completion_tokens} completion in all)")
     print(f"warm cache: {warm['wall']:.2f}s wall, {warm_requests} requests, {warm['manifest'].usage.total.cache_hits} cache hits")
+    if args.timeline:
+        print_timeline(server.timeline, args.latency, stats["last_at"])
 
 
 if __name__ == "__main__":

@@ -175,30 +175,51 @@ class RayGateway:
 
 
 class _LazyStageWorker:
-    """A stage worker that fetches its EngineContext from the coordinator actor on its first call.
+    """A stage worker whose EngineContext arrives after it starts.
 
-    All pools can then start at once (process start-up overlaps interpretation), and a worker
-    restarted after a crash rebuilds its engine the same way. With `per_actor` > 1 the actor runs
-    calls on several threads; each thread gets its own engine, since engines keep per-instance
-    state and are not required to be thread-safe.
+    All pools start at once (process start-up overlaps interpretation). The coordinator actor sends
+    each worker its stage's context as soon as it is known (`prime`: at start for interpretation, once
+    interpretations are accepted for the other stages; `warm` with the start-up context before that),
+    so that unpickling it (~0.1 s of CPU with the interpretations in it), importing the engine's modules
+    and what an engine prepares in its constructor (an LLM engine's reply schema) are paid before the
+    stage's first call rather than on it. Every call also carries a reference to the context: a worker
+    restarted after a crash, never primed, reads it from there on its first call.
+    With `per_actor` > 1 the actor runs calls on several threads; each thread gets its own engine,
+    since engines keep per-instance state and are not required to be thread-safe.
     """
 
-    def __init__(self, stage: str, factory: Any, host: Any):
+    def __init__(self, stage: str, factory: Any):
         self.stage = stage
         self._factory = factory
-        self._host = host
         self._ctx: Any = None
         self._lock = threading.Lock()
         self._local = threading.local()
 
-    def run(self, payload: Any):
+    def warm(self, ctx: Any) -> None:
+        """Build (and throw away) an engine from the start-up context, which has no interpretations."""
+        try:
+            StageWorker(self.stage, self._factory, ctx)
+        except Exception as e:  # only a missed warm-up: the engine is built on the first call as usual
+            logging.getLogger("seer.runtime").debug("warming the %s worker failed: %s", self.stage, e)
+
+    def prime(self, ctx: Any) -> None:
+        with self._lock:
+            if self._ctx is None:
+                self._ctx = ctx
+        try:
+            self._local.worker = StageWorker(self.stage, self._factory, self._ctx)
+        except Exception as e:  # the first call builds it again, and records the failure if it recurs
+            logging.getLogger("seer.runtime").debug("priming the %s worker failed: %s", self.stage, e)
+
+    def run(self, payload: Any, ctx_box: list):
+        """`ctx_box` holds the context's object reference (boxed, so that Ray does not fetch it for every call)."""
         worker = getattr(self._local, "worker", None)
         if worker is None:
             with self._lock:
                 if self._ctx is None:
                     import ray
 
-                    self._ctx = ray.get(self._host.context.remote(self.stage))
+                    self._ctx = ray.get(ctx_box[0])
             worker = self._local.worker = StageWorker(self.stage, self._factory, self._ctx)
         return worker.run(payload)
 
@@ -216,21 +237,31 @@ def _actor_classes() -> dict[str, Any]:
 class _Pool:
     """The worker actors of one stage; a call goes to the actor with the fewest calls in flight."""
 
-    def __init__(self, stage: str, n_workers: int, per_actor: int, factory: Any, host: Any, max_actors: int):
+    def __init__(self, stage: str, n_workers: int, per_actor: int, factory: Any, max_actors: int):
         cls = _actor_classes()[stage]
         n_actors = max(1, min(math.ceil(n_workers / per_actor), max_actors))
         threads = math.ceil(n_workers / n_actors)
         self.actors = [
-            cls.options(max_concurrency=threads, scheduling_strategy="SPREAD").remote(stage, factory, host)
+            cls.options(max_concurrency=threads, scheduling_strategy="SPREAD").remote(stage, factory)
             for _ in range(n_actors)
         ]
         self.load = [0] * n_actors
         self.done = [0] * n_actors
+        self.ctx: Any = None
+
+    def warm(self, ctx_ref: Any) -> None:
+        for a in self.actors:
+            a.warm.remote(ctx_ref)
+
+    def set_context(self, ctx_ref: Any) -> None:
+        self.ctx = ctx_ref
+        for a in self.actors:
+            a.prime.remote(ctx_ref)
 
     def submit(self, payload: Any) -> tuple[Any, int]:
         k = min(range(len(self.actors)), key=lambda i: (self.load[i], i))
         self.load[k] += 1
-        return self.actors[k].run.remote(payload), k
+        return self.actors[k].run.remote(payload, [self.ctx]), k
 
     def release(self, k: int) -> None:
         self.load[k] -= 1
@@ -250,8 +281,6 @@ class CoordinatorHost:
         self._coord: Coordinator | None = None
         self._pools: dict[str, _Pool] = {}
         self._stop = threading.Event()
-        self._contexts: dict[str, Any] = {}
-        self._ctx_lock = threading.Lock()
         self._gateway: Any = None
         self._driver_pid = driver_pid
 
@@ -270,17 +299,26 @@ class CoordinatorHost:
             self._gateway = _gateway(config)
         except SeerError as e:
             return {"error": str(e)}
-        me = ray.get_runtime_context().current_actor
         w = config.workers
         # Worker processes beyond the CPUs only add start-up time (~1 s of CPU each) and memory: a stage
         # gets at most half the cluster's CPUs as processes, and the rest of its workers as threads.
         max_actors = max(1, int(ray.cluster_resources().get("CPU", 2)) // 2)
+        start_ctx = ray.put(self._context("interpret"))
         for stage, factory in self._factories.items():
             if stage != "expand" or config.expand:
-                self._pools[stage] = _Pool(stage, getattr(w, stage), w.per_actor, factory, me, max_actors)
+                pool = self._pools[stage] = _Pool(stage, getattr(w, stage), w.per_actor, factory, max_actors)
+                if stage == "interpret":
+                    pool.set_context(start_ctx)
+                else:
+                    pool.warm(start_ctx)
         inflight: dict[Any, tuple[Task, str, int]] = {}
 
         def submit(tasks: list[Task]) -> None:
+            later = [p for s, p in self._pools.items() if s != "interpret" and p.ctx is None]
+            if later and coord.graph is not None:  # interpretations accepted: the other stages' context is known
+                ctx = ray.put(self._context("scenario"))
+                for pool in later:
+                    pool.set_context(ctx)
             for t in tasks:
                 ref, k = self._pools[t.stage].submit(t.payload)
                 inflight[ref] = (t, t.stage, k)
@@ -313,13 +351,9 @@ class CoordinatorHost:
         manifest = coord.finish(interrupted=interrupted)
         return {"manifest": manifest.model_dump(mode="json", by_alias=True)}
 
-    def context(self, stage: str) -> Any:
-        """What a worker of `stage` builds its engine with (called by the workers, once each)."""
-        with self._ctx_lock:
-            if stage not in self._contexts:
-                ctx = stage_context(self._coord, stage)
-                self._contexts[stage] = dataclasses.replace(ctx, gateway=self._gateway)
-            return self._contexts[stage]
+    def _context(self, stage: str) -> Any:
+        """What the workers of `stage` build their engines with."""
+        return dataclasses.replace(stage_context(self._coord, stage), gateway=self._gateway)
 
     def progress(self) -> Progress | None:
         return self._coord.progress() if self._coord else None

@@ -27,6 +27,7 @@ class LLMStage:
 
     stage = ""
     method = ""
+    reply: type[BaseModel] | None = None
 
     def __init__(self, ctx: EngineContext):
         if ctx.gateway is None:  # in-process use without a coordinator-provided gateway: the process's shared one
@@ -37,6 +38,8 @@ class LLMStage:
         self.gateway = ctx.gateway
         self.settings = ctx.config.llm
         self._offline: Any = None
+        if self.reply is not None:  # built once per process (~50 ms of pydantic work), here rather than on a first request
+            schema_of(self.reply)
 
     def _ask(self, item: str, messages: list[dict[str, str]], reply: type[BaseModel], check: Check,
              payload: Any, seed: int | None = None) -> Outcome:
@@ -105,7 +108,7 @@ def _path(problem: str) -> str | None:
 
 
 class LLMInterpreter(LLMStage):
-    stage, method = "interpret", "interpret"
+    stage, method, reply = "interpret", "interpret", InterpretationReply
 
     def interpret(self, tool: Tool) -> Outcome[ToolInterpretation]:
         return self._ask(tool.name, prompts.interpret(tool), InterpretationReply,
@@ -113,7 +116,7 @@ class LLMInterpreter(LLMStage):
 
 
 class LLMScenarioWriter(LLMStage):
-    stage, method = "scenario", "write"
+    stage, method, reply = "scenario", "write", ScenarioReply
 
     def write(self, request: ScenarioRequest) -> Outcome[Scenario]:
         focus = checks.required_focus(request)
@@ -124,7 +127,7 @@ class LLMScenarioWriter(LLMStage):
 
 
 class LLMMocker(LLMStage):
-    stage, method = "mock", "mock"
+    stage, method, reply = "mock", "mock", MockReply
 
     def mock(self, scenario: Scenario) -> Outcome[Scenario]:
         suite = self.ctx.suite
@@ -135,7 +138,7 @@ class LLMMocker(LLMStage):
 
 
 class LLMExpander(LLMStage):
-    stage, method = "expand", "expand"
+    stage, method, reply = "expand", "expand", ExpansionReply
 
     def expand(self, scenario: Scenario) -> Outcome[Scenario]:
         if len(scenario.calls) < 2:  # nothing to split: one turn is all it has
