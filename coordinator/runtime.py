@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import gc
 import logging
 import math
 import os
@@ -99,6 +100,20 @@ def _sigint_deferred() -> Iterator[list[int]]:
         signal.signal(signal.SIGINT, previous)
 
 
+def settle_heap(collect: bool = True) -> None:
+    """Exempt everything a long-lived actor process holds after start-up from garbage collection.
+
+    Its imports (Ray's, pydantic models, litellm's in the gateway: ~440,000 objects) otherwise make every
+    full collection a 0.1-0.3 s pause, triggered at random by allocations in the middle of the run; frozen,
+    collections only scan what the run itself allocates (measured: 0.45 ms of GC per LLM request before,
+    0.09 ms after). Called in actor processes only, never in a process that imports us as a library.
+    `collect` first frees what is already garbage (a full collection: not on a time-critical path).
+    """
+    if collect:
+        gc.collect()
+    gc.freeze()
+
+
 def shutdown() -> None:
     import ray
 
@@ -117,16 +132,28 @@ def _gateway(config: RunConfig) -> Any:
         return None
     import ray
 
-    from actors.llm.gateway import LLMGateway  # litellm itself is imported in the actor's constructor only
-
     actor = ray.remote(num_cpus=0, max_restarts=2, max_task_retries=0,
-                       max_concurrency=max(64, 4 * config.llm.concurrency))(LLMGateway)
+                       max_concurrency=max(64, 4 * config.llm.concurrency))(_gateway_actor_class())
     handle = actor.remote(config.llm, config.budget)
     try:
         ray.get(handle.describe.remote())  # surfaces a missing key or model error before any work is dispatched
     except ray.exceptions.RayError as e:
         raise SeerError(_cause_line(e)) from None
     return RayGateway(handle)
+
+
+@lru_cache(maxsize=None)
+def _gateway_actor_class() -> type:
+    from actors.llm.gateway import LLMGateway  # litellm itself is imported in the actor's constructor only
+
+    class GatewayActor(LLMGateway):
+        """The gateway in its own actor process: its heap settled once litellm is imported and warmed up."""
+
+        def __init__(self, *args: Any, **kw: Any):
+            super().__init__(*args, **kw)
+            settle_heap()
+
+    return GatewayActor
 
 
 def _cause_line(e: BaseException) -> str:
@@ -201,6 +228,7 @@ class _LazyStageWorker:
             StageWorker(self.stage, self._factory, ctx)
         except Exception as e:  # only a missed warm-up: the engine is built on the first call as usual
             logging.getLogger("seer.runtime").debug("warming the %s worker failed: %s", self.stage, e)
+        settle_heap()
 
     def prime(self, ctx: Any) -> None:
         with self._lock:
@@ -210,6 +238,7 @@ class _LazyStageWorker:
             self._local.worker = StageWorker(self.stage, self._factory, self._ctx)
         except Exception as e:  # the first call builds it again, and records the failure if it recurs
             logging.getLogger("seer.runtime").debug("priming the %s worker failed: %s", self.stage, e)
+        settle_heap(collect=False)  # the stage's first calls are waiting
 
     def run(self, payload: Any, ctx_box: list):
         """`ctx_box` holds the context's object reference (boxed, so that Ray does not fetch it for every call)."""
@@ -312,6 +341,7 @@ class CoordinatorHost:
                 else:
                     pool.warm(start_ctx)
         inflight: dict[Any, tuple[Task, str, int]] = {}
+        settle_heap()
 
         def submit(tasks: list[Task]) -> None:
             later = [p for s, p in self._pools.items() if s != "interpret" and p.ctx is None]
