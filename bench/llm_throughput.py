@@ -1,9 +1,9 @@
 """LLM engine throughput: illustrator (64 tools) against a local OpenAI-compatible server that answers
 after 300 ms, with --concurrency 32, through real litellm and the gateway; then the same job with the
-cache warm. Drives the coordinator's in-process pipeline (coordinator/pipeline.py) with enough threads
-to keep 32 requests in flight; the gateway enforces the limit.
+cache warm. With --ray, runs the `seer generate` command itself (Ray); without, the coordinator's
+in-process pipeline (coordinator/pipeline.py) with enough threads to keep 32 requests in flight.
 
-    /work/venv/bin/python bench/llm_throughput.py [--latency 0.3] [--concurrency 32]
+    /work/venv/bin/python bench/llm_throughput.py [--ray] [--timeline] [--latency 0.3] [--concurrency 32]
 
 Ideal wall time = max(requests x latency / concurrency, critical path), where the critical path is
 one latency per dependent step: interpretation waves, then per coverage round a scenario, and the
@@ -13,9 +13,11 @@ last round's mock and expansion.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -29,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from actors.llm.gateway import LLMGateway  # noqa: E402
 from coordinator.coordinator import Coordinator  # noqa: E402
 from coordinator.pipeline import run_local  # noqa: E402
-from schemas import EngineSelection, LLMSettings, RunConfig, Workers  # noqa: E402
+from schemas import EngineSelection, LLMSettings, Manifest, RunConfig  # noqa: E402
 from specs import load_suite  # noqa: E402
 from tests.actors.llm.scripted_model import ScriptedModel, stage_of  # noqa: E402
 from tests.fakellm import FakeLLM  # noqa: E402
@@ -96,18 +98,20 @@ def run_in_process(suite, cfg: RunConfig, out: Path, threads: int) -> dict:
     return {"manifest": manifest, "wall": t2 - t0, "startup": t1 - t0, "rounds": coord.progress().round, "cpu": c2 - c1}
 
 
-def run_on_ray(suite, cfg: RunConfig, out: Path, threads: int) -> dict:
-    """What `seer generate --engine llm` runs: coordinator actor, one worker actor per stage with `threads`
-    concurrent calls, and the gateway actor."""
-    from coordinator import runtime
-
-    cfg = cfg.model_copy(update={"workers": Workers(interpret=threads, scenario=threads, mock=threads, expand=threads,
-                                                    per_actor=threads)})
-    seen = []
+def run_cli(suite, cfg: RunConfig, out: Path, threads: int) -> dict:
+    """`seer generate SPEC --engine llm --model ... --api-base ... --concurrency N` as a user runs it (its own
+    Ray instance, coordinator actor, worker actors, gateway actor); the cache lives under XDG_CACHE_HOME."""
+    s = cfg.llm
+    cmd = [str(Path(sys.executable).parent / "seer"), "generate", *(src.location for src in suite.sources), "--out", str(out), "--engine", "llm",
+           "--model", s.model, "--api-base", s.api_base, "--concurrency", str(s.concurrency), "--no-progress", "--json"]
+    env = {**os.environ, "XDG_CACHE_HOME": str(Path(s.cache_path).parent), "RAY_AUTH_MODE": "disabled"}
     t0 = time.perf_counter()
-    manifest = runtime.run_ray(suite, cfg, str(out), on_progress=seen.append)
-    return {"manifest": manifest, "wall": time.perf_counter() - t0, "startup": None,
-            "rounds": seen[-1].round if seen else 0, "cpu": None}
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"seer generate failed ({done.returncode}): {done.stderr.strip()[-500:]}")
+    manifest = Manifest.model_validate_json((out / "manifest.json").read_text(encoding="utf-8"))
+    rounds = max((json.loads(line)["meta"]["round"] for line in (out / "scenarios.jsonl").read_text().splitlines()), default=0)
+    return {"manifest": manifest, "wall": time.perf_counter() - t0, "startup": None, "rounds": rounds, "cpu": None}
 
 
 def main() -> None:
@@ -115,22 +119,16 @@ def main() -> None:
     ap.add_argument("--spec", default=str(ROOT.parent / "shared" / "specs" / "illustrator.json"))
     ap.add_argument("--latency", type=float, default=0.3)
     ap.add_argument("--concurrency", type=int, default=32)
-    ap.add_argument("--ray", action="store_true", help="run through Ray actors (as seer generate does) instead of in-process")
+    ap.add_argument("--ray", action="store_true", help="run the seer generate command (Ray actors) instead of in-process")
     ap.add_argument("--timeline", action="store_true", help="print when each stage's requests reached the server")
     args = ap.parse_args()
     suite = load_suite([args.spec])
-    run = run_in_process
-    if args.ray:
-        os.environ.setdefault("RAY_AUTH_MODE", "disabled")
-        from coordinator import runtime
-
-        runtime.init(num_cpus=2, object_store_memory=200 * 1024 * 1024)
-        run = run_on_ray
+    run = run_cli if args.ray else run_in_process
     with tempfile.TemporaryDirectory() as tmp, ServerProcess(args.latency) as server:
         base_url = server.base_url
         stats_url = base_url.replace("/v1", "/_stats")
         settings = LLMSettings(model="openai/bench", api_base=base_url, concurrency=args.concurrency,
-                               cache_path=str(Path(tmp) / "cache.sqlite"), timeout_s=30)
+                               cache_path=str(Path(tmp) / "agent-seer" / "llm-cache.sqlite"), timeout_s=30)
         cfg = RunConfig(engines=EngineSelection(interpret="llm", scenario="llm", mock="llm", expand="llm"), llm=settings)
         threads = args.concurrency + 8
         cold = run(suite, cfg, Path(tmp) / "cold", threads)

@@ -113,7 +113,9 @@ def _run(suite, cfg: RunConfig, out: str, resume: bool, address: str | None, in_
         from actors.llm.gateway import LLMGateway
 
         try:
-            return run_local(Coordinator(suite, cfg, out=out, resume=resume), on_progress=display.update)
+            # LLM stages wait on the network: run them on threads (the harness is the same whatever the threads)
+            threads = max((cfg.stage_workers(s)[0] for s, e in cfg.engines.as_dict().items() if e.startswith("llm")), default=1)
+            return run_local(Coordinator(suite, cfg, out=out, resume=resume), threads=threads, on_progress=display.update)
         finally:
             LLMGateway.close_shared()  # the in-process LLM gateway (and a local model server it started)
     from coordinator import runtime

@@ -328,14 +328,13 @@ class CoordinatorHost:
             self._gateway = _gateway(config)
         except SeerError as e:
             return {"error": str(e)}
-        w = config.workers
         # Worker processes beyond the CPUs only add start-up time (~1 s of CPU each) and memory: a stage
         # gets at most half the cluster's CPUs as processes, and the rest of its workers as threads.
         max_actors = max(1, int(ray.cluster_resources().get("CPU", 2)) // 2)
         start_ctx = ray.put(self._context("interpret"))
         for stage, factory in self._factories.items():
             if stage != "expand" or config.expand:
-                pool = self._pools[stage] = _Pool(stage, getattr(w, stage), w.per_actor, factory, max_actors)
+                pool = self._pools[stage] = _Pool(stage, *config.stage_workers(stage), factory, max_actors)
                 if stage == "interpret":
                     pool.set_context(start_ctx)
                 else:

@@ -83,6 +83,16 @@ class RunConfig(StrictContract):
     llm: LLMSettings = Field(default_factory=LLMSettings)
     address: str | None = Field(default=None, description="Ray cluster address; None starts a local instance.")
 
+    def stage_workers(self, stage: str) -> tuple[int, int]:
+        """(workers, calls per process) a stage runs with. An LLM stage gets at least `llm.concurrency`
+        workers, all as threads: its calls wait on the gateway, which alone enforces the limit, and fewer
+        callers than the limit would leave `--concurrency` unused."""
+        n, per_actor = getattr(self.workers, stage), self.workers.per_actor
+        if getattr(self.engines, stage).startswith("llm"):
+            n = max(n, self.llm.concurrency)
+            per_actor = max(per_actor, self.llm.concurrency)
+        return n, per_actor
+
 
 class ConfigError(SeerError):
     """A configuration file or flag is invalid; the message names where."""
