@@ -98,6 +98,14 @@ class ConfigError(SeerError):
     """A configuration file or flag is invalid; the message names where."""
 
 
+def _yaml_problem(e: yaml.YAMLError) -> str:
+    """"line L, column C: <problem>" (1-based, as editors count) for a YAML syntax error."""
+    mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
+    problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+    return f"{where}invalid YAML: {problem}"
+
+
 def load_config(path: str | Path | None = None, **overrides: object) -> RunConfig:
     """Read a YAML preset and apply overrides given as dotted keys (`llm.model`)."""
     data: dict = {}
@@ -105,8 +113,10 @@ def load_config(path: str | Path | None = None, **overrides: object) -> RunConfi
         p = Path(path)
         try:
             loaded = yaml.safe_load(p.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as e:
-            raise ConfigError(f"{p}: cannot read config: {str(e).splitlines()[0]}") from None
+        except OSError as e:
+            raise ConfigError(f"{p}: cannot read config: {e.strerror or e}") from None
+        except yaml.YAMLError as e:
+            raise ConfigError(f"{p}: {_yaml_problem(e)}") from None
         if loaded is not None and not isinstance(loaded, dict):
             raise ConfigError(f"{p}: expected a mapping at the top level, got {type(loaded).__name__}")
         data = loaded or {}

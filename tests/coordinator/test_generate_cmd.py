@@ -54,12 +54,15 @@ def test_flags_override_the_config_file(tmp_path):
 def test_bad_input_raises_one_line_errors_naming_the_problem(tmp_path):
     cfg = tmp_path / "c.yaml"
     cfg.write_text("workers: {scenario: 0}\n")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("seed: 1\nworkers: {scenario: 2\nstrategy: cluster\n")
     (tmp_path / "busy").mkdir()
     (tmp_path / "busy" / "notes.txt").write_text("x")
     cases = [
         ([FS, "--strategy", "best"], "busy", "unknown sampling strategy 'best'"),
         ([FS, "--engine", "magic"], "busy", "--engine: unknown engine 'magic'"),
         ([FS, "-c", str(cfg)], "busy", "workers.scenario"),
+        ([FS, "-c", str(broken)], "busy", "broken.yaml: line 3, column 9: invalid YAML"),
         ([str(tmp_path / "missing.json")], "busy", "missing.json"),
         ([FS, "--resume"], "fresh", "no interrupted run to resume"),
         ([FS], "busy", "notes.txt"),

@@ -47,3 +47,10 @@ def test_a_port_outside_0_to_65535_is_a_usage_error(tmp_path):
     root = write_harness(tmp_path / "h")
     res = CliRunner().invoke(app, ["serve", str(root), "--transport", "http", "--port", "99999"])
     assert res.exit_code == 2 and "'--port'" in res.output and "65535" in res.output
+
+
+def test_validate_of_a_missing_directory_is_a_usage_error_not_a_report(tmp_path):
+    res = _seer("validate", str(tmp_path / "nowhere"))
+    assert res.returncode == 2 and res.stdout == ""
+    assert res.stderr.strip().splitlines() == [f"error: {tmp_path / 'nowhere'}: does not exist; pass a harness "
+                                               "directory written by seer generate"]
