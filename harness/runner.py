@@ -120,6 +120,19 @@ def _done_ids(path: Path) -> dict[str, Transcript]:
     return done
 
 
+def _check_resumable(info_path: Path, before: dict[str, Any], now: dict[str, Any]) -> None:
+    """A resumed run must be the same run: the same harness, agent and settings, or its transcripts would mix."""
+    same_harness = (before.get("harness_run_id") == now["harness_run_id"] if before.get("harness_run_id") and now["harness_run_id"]
+                    else Path(before.get("harness", "")).resolve() == Path(now["harness"]).resolve())
+    if not same_harness:
+        raise SeerError(f"{info_path}: run was made on harness {before.get('harness')!r} "
+                        f"(run id {before.get('harness_run_id')}), not {now['harness']!r} (run id {now['harness_run_id']})")
+    for key, what in (("agent", "agent"), ("seed", "--seed"), ("max_steps", "--max-steps")):
+        if before.get(key) != now[key]:
+            raise SeerError(f"{info_path}: run was made with {what} {before.get(key)!r}, not {now[key]!r}; "
+                            "resume with the same settings or choose another --out")
+
+
 async def run_harness(harness: Harness, agent: Agent, out: Path, options: RunOptions = RunOptions(),
                       *, progress: bool = False) -> dict[str, Any]:
     """Run every selected scenario (skipping finished ones with `resume`); returns a summary."""
@@ -132,9 +145,7 @@ async def run_harness(harness: Harness, agent: Agent, out: Path, options: RunOpt
             "agent": agent.name, "seed": options.seed, "max_steps": options.max_steps}
     info_path = out / RUN_INFO
     if options.resume and info_path.exists():
-        before = json.loads(info_path.read_text(encoding="utf-8"))
-        if before.get("agent") != agent.name:
-            raise SeerError(f"{info_path}: run was made with agent {before.get('agent')!r}, not {agent.name!r}")
+        _check_resumable(info_path, json.loads(info_path.read_text(encoding="utf-8")), info)
     write_json(info_path, info)
     wanted = [s for s in harness.scenarios if not options.scenarios or s.id in options.scenarios]
     unknown = sorted(set(options.scenarios) - {s.id for s in harness.scenarios})

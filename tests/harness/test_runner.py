@@ -160,3 +160,14 @@ def test_the_progress_bar_stays_off_a_stderr_that_is_not_a_terminal(harness, tmp
     anyio.run(lambda: run_harness(harness, OracleAgent(), tmp_path / "run", RunOptions(), progress=True))
     captured = capfd.readouterr()
     assert captured.err == "" and captured.out == ""
+
+
+def test_resume_refuses_another_harness_or_other_settings(harness, tmp_path):
+    out = tmp_path / "run"
+    anyio.run(lambda: run_harness(harness, OracleAgent(), out, RunOptions(scenarios=("s-issue",), seed=1)))
+    other = load_harness(write_harness(tmp_path / "other"))
+    with pytest.raises(SeerError, match="run was made on harness"):
+        anyio.run(lambda: run_harness(other, OracleAgent(), out, RunOptions(resume=True, seed=1)))
+    with pytest.raises(SeerError, match="made with --seed 1, not 2"):
+        anyio.run(lambda: run_harness(harness, OracleAgent(), out, RunOptions(resume=True, seed=2)))
+    assert [t.scenario_id for t in _run(harness, OracleAgent(), out, resume=True, seed=1)] == ["s-files", "s-issue"]
