@@ -13,6 +13,8 @@ import random
 from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
+from actors.offline import paths
+from actors.offline.files import Story, files_read
 from actors.offline.scenario import interpretations_for, org_for, value_hint
 from actors.offline.quality import token_in
 from actors.offline.render import is_metadata, render
@@ -21,10 +23,13 @@ from actors.offline.slots import can_carry, echo, embed
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
+from actors.offline.world import EXTENSIONS as _EXTS
 from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRole, Scenario, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
 
 _DECOYS = {Action.list: 2, Action.search: 1}
+_MAX_LISTED = 12
+_TOPICS = ("cache", "retry", "export", "timeout", "pagination", "audit")
 
 
 
@@ -59,8 +64,9 @@ def mock_call(tool: Tool, interpretation: ToolInterpretation, arguments: dict[st
 
 
 def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[str, Any], state: WorkflowState,
-               seed: int, suite: ToolSuite, index: int, tier: Grounding | None) -> MockOutput:
-    """`mock_call` without the copy: updates `state` in place."""
+               seed: int, suite: ToolSuite, index: int, tier: Grounding | None, story: Story | None = None) -> MockOutput:
+    """`mock_call` without the copy: updates `state` in place. `story` (a scripted scenario's files over
+    time) makes listings and reads causal; off-script calls have none."""
     rng = random.Random(f"{seed}:{index}:{tool.name}")
     gen = ValueGenerator(org_for(seed), rng)
     it = interpretation
@@ -75,7 +81,10 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         else:  # an off-script create names its new entity in its arguments
             shown.append(Entity(kind=it.entity, id=str(named), created_by=index))
             state.entities.append(shown[-1])
-    if it.action in _DECOYS:
+    root = paths.root_of(it, arguments)
+    if root is not None:
+        shown = _listing(tool, it, arguments, root, state, index, shown, gen, story)
+    elif it.action in _DECOYS:
         earlier = [e for e in state.entities if e.created_by is not None and e.created_by < index
                    and same_kind(e.kind, it.entity) and not e.attributes.get("deleted") and e not in shown]
         # What the world already holds is listed too: entities made earlier, and those assumed to exist.
@@ -93,7 +102,12 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
             e.attributes.update(content)
     if target is not None and it.action is Action.delete:
         target.attributes["deleted"] = True
-    text = _text(tool, it, arguments, shown, target, gen)
+    body = story.read(index, files_read(it, arguments)) if story is not None and it.action is Action.read \
+        and not is_metadata(tool.name) else None
+    if body is not None:
+        text = "\n".join([body] + [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, body)])
+    else:
+        text = _text(tool, it, arguments, shown, target, gen)
     tier = tier or grounding(tool, suite, {it.tool: it})
     if not tool.output_schema:
         return MockOutput(output=text, grounding=tier)
@@ -104,6 +118,55 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     # Entities this call only added for colour (extra listing rows) go when the output has no room.
     state.entities = [e for e in state.entities if not (e.created_by == index and e.id in missing)]
     return MockOutput(output=obj, grounding=tier)
+
+
+def _listing(tool: Tool, it: ToolInterpretation, args: dict[str, Any], root: str, state: WorkflowState, index: int,
+             shown: list[Entity], gen: ValueGenerator, story: Story | None) -> list[Entity]:
+    """What a listing or search under `root` shows: the paths this call reveals, then the paths already under
+    it (children, or descendants when the tool is recursive) that match its pattern, each once, then a
+    few more children unless the directory was made empty earlier in this scenario."""
+    pattern, excludes = paths.pattern_of(it, args), paths.excludes_of(it, args)
+    deep = paths.recursive(tool, it)
+    out: list[Entity] = []
+    seen: set[str] = {root}
+    for e in shown:
+        if e.id not in seen and not seen.add(e.id):
+            out.append(e)
+    pool = state.preconditions + [e for e in state.entities if e.created_by is not None and e.created_by != index]
+    for e in pool:
+        if not paths.is_path(e.id) or not paths.under(e.id, root):
+            continue
+        there = story.exists(e.id, e.created_by, index) if story is not None else \
+            (e.created_by is None or e.created_by < index) and not e.attributes.get("deleted")
+        if not there or not paths.matches(e.id, pattern, root) or paths.excluded(e.id, excludes, root):
+            continue
+        rest = e.id[len(root.rstrip("/")) + 1:]
+        shown_as = e if deep or "/" not in rest else Entity(kind="directory", id=f"{root.rstrip('/')}/{rest.split('/')[0]}")
+        if shown_as.id not in seen and not seen.add(shown_as.id):
+            out.append(shown_as)
+    if story is not None and story.made_dirs.get(root, index) < index:
+        return out[:_MAX_LISTED]  # a directory this scenario made holds only what it put there since
+    for k in range(_DECOYS.get(it.action, 0)):
+        name = paths.fit(_child_name(root, gen, directory=k == 1 and pattern is None), pattern, excludes)
+        if name is None or f"{root.rstrip('/')}/{name}" in seen:
+            continue
+        e = Entity(kind="file" if paths.looks_like_file(name) else "directory", id=f"{root.rstrip('/')}/{name}",
+                   created_by=index)
+        seen.add(e.id)
+        state.entities.append(e)
+        out.append(e)
+    return out[:_MAX_LISTED]
+
+
+def _child_name(root: str, gen: ValueGenerator, directory: bool) -> str:
+    """A plausible entry of `root`: a file of the kind its name suggests (tests/ holds test_*.py), or a folder."""
+    org, rng = gen.org, gen.rng
+    noun, topic = rng.choice(org.nouns), rng.choice(_TOPICS)
+    if directory:
+        return f"{noun}-{topic}"
+    kind = paths.base(root)
+    ext = rng.choice(_EXTS.get(kind, (".md", ".json", ".py")))
+    return f"test_{noun}_{topic}{ext}" if kind == "tests" else f"{noun}_{topic}{ext}"
 
 
 def _flat(args: dict[str, Any]) -> list[Any]:
@@ -213,9 +276,10 @@ class OfflineMocker:
         state = scenario.state.model_copy(deep=True)
         calls = []
         try:
+            story = Story(scenario, self.its, org_for(scenario.seed or 0), scenario.seed or 0)
             for i, call in enumerate(scenario.calls):
                 out = _mock_step(self.tools[call.tool], self.its[call.tool], call.arguments, state,
-                                 scenario.seed or 0, self.ctx.suite, i, self.tier(call.tool))
+                                 scenario.seed or 0, self.ctx.suite, i, self.tier(call.tool), story)
                 calls.append(call.model_copy(update={"output": out.output, "grounding": out.grounding,
                                                      "is_error": out.is_error}))
         except (StageError, ValueError) as e:

@@ -20,7 +20,7 @@ from actors.offline.plan import Planner
 from actors.offline.schemautil import deref, properties
 from actors.offline.slots import can_carry
 from actors.offline.taxonomy import same_kind
-from actors.offline import prose, text
+from actors.offline import files, paths, prose, text
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.world import Organisation, make_org
 from coordinator.graph import ToolGraph
@@ -108,6 +108,8 @@ class _World:
         self.by_kind: dict[str, Any] = {}  # context entity kind -> value
         self.nested: dict[str, int] = {}  # the current call's nested sources: `relations[0].from` -> call
         self.locator: tuple[Any, Any, int] | None = None  # the first element locator (by, value) and its call
+        self.args: dict[int, dict[str, Any]] = {}  # each bound call's arguments, by step
+        self.texts: dict[str, str] = {}  # file path -> its text, for files this scenario wrote
 
     def add(self, kind: str, value: Any, created_by: int | None) -> dict[str, Any]:
         e = {"kind": kind, "id": value, "created_by": created_by, "attributes": {}, "deleted": False}
@@ -248,6 +250,10 @@ class OfflineScenarioWriter:
         roles = {p.name: p.role.value for p in it.parameters}
         ents = {p.name: p.entity for p in it.parameters if p.entity and p.entity not in _PATH_KINDS}
         args = gen.arguments(tool.input_schema, roles=roles, entities=ents, fixed=fixed, optional=optional)
+        known = next((world.texts[f] for f in files.files_read(it, args)[:1] if f in world.texts), None)
+        if known is not None:  # an edit of a file written earlier replaces text that file holds
+            anchored = files.anchored(it, args, known)
+            args = anchored if is_valid(tool.input_schema, anchored) else args
         refs = [r for r in refs if args.get(r.param) == fixed[r.param]]
         world.nested = {}
         if reuse and fixed.get("value") == args.get("value") == reuse[1]:
@@ -255,6 +261,8 @@ class OfflineScenarioWriter:
         elif reuse is None and _LOCATOR <= args.keys() and "enum" in props["by"] and isinstance(args["value"], str):
             world.locator = (args["by"], args["value"], j)
         producer = next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], "entity") and self.carriers[seq[i]]), None)
+        world.args[j] = args
+        files.play(it, args, world.texts)
         self._record(j, it, args, refs, created, world, producer)
         world.nested = {k: v for k, v in world.nested.items() if self.carriers[seq[v]]}
         return args, refs
@@ -274,7 +282,8 @@ class OfflineScenarioWriter:
                     return value, None
                 return value, text.Ref(name, e["kind"], src, self.its[seq[src]].action in (Action.list, Action.search)
                                        and src != j and not self._listed_before(e, world))
-        producer = next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], kind) and self.carriers[seq[i]]), None)
+        producer = next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], kind) and self.carriers[seq[i]]
+                         and self._can_hold(i, world, seq)), None)
         item = deref(sub.get("items"), tool.input_schema) if array else sub
         taken = {str(e["id"]) for e in world.entities if same_kind(e["kind"], kind)}
         for _ in range(_FRESH_TRIES):  # an ID short enough to occur by chance ("7") cannot be traced to an output,
@@ -285,11 +294,40 @@ class OfflineScenarioWriter:
         if not is_valid(sub, value, tool.input_schema):
             value = gen.value(sub, **value_hint(name, "identifier", kind), root=tool.input_schema)
         value = _rooted(value, kind, world, lambda v: is_valid(sub, v, tool.input_schema))
+        if producer is not None:
+            value = self._placed(value, producer, world, seq, taken, lambda v: is_valid(sub, v, tool.input_schema))
         for one in value if isinstance(value, list) else [value]:
             world.add(kind, one, producer)
         if producer is None:
             return value, None
         return value, text.Ref(name, kind, producer, self.its[seq[producer]].action in (Action.list, Action.search))
+
+    def _can_hold(self, i: int, world: _World, seq: list[str]) -> bool:
+        """Whether the search at `i` can find anything: its pattern is not one its excludes rule out."""
+        it, args = self.its[seq[i]], world.args.get(i, {})
+        if paths.root_of(it, args) is None:
+            return True
+        return paths.fit("x.txt", paths.pattern_of(it, args), paths.excludes_of(it, args)) is not None
+
+    def _placed(self, value: Any, producer: int, world: _World, seq: list[str], taken: set[str], valid: Any) -> Any:
+        """A path the listing or search at `producer` reveals, moved under its root and renamed to match its
+        pattern (a file found by `*.yaml` under `/srv/a/tests` is `/srv/a/tests/<name>.yaml`)."""
+        pit, pargs = self.its[seq[producer]], world.args.get(producer, {})
+        root = paths.root_of(pit, pargs)
+        if root is None:
+            return value
+        pattern, excludes = paths.pattern_of(pit, pargs), paths.excludes_of(pit, pargs)
+
+        def move(one: Any) -> Any:
+            if not paths.is_path(one) or (paths.under(one, root) and paths.matches(one, pattern, root)
+                                          and not paths.excluded(one, excludes, root)):
+                return one
+            name = paths.fit(paths.base(one), pattern, excludes)
+            new = f"{root.rstrip('/')}/{name}" if name else None
+            return new if new and new not in taken else one
+
+        moved = [move(x) for x in value] if isinstance(value, list) else move(value)
+        return moved if valid(moved) else value
 
     @staticmethod
     def _listed_before(e: dict[str, Any], world: _World) -> bool:

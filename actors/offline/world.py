@@ -43,7 +43,7 @@ _TEAMS = ("platform", "payments", "growth", "data", "mobile", "infra", "security
 _BRANCH_TOPICS = ("retry", "timeout", "pagination", "export", "audit-log", "rate-limit", "cache", "search")
 _REGIONS = ("eastus", "westeurope", "northeurope", "westus2", "uksouth", "centralus")
 _DIRS = ("src", "tests", "docs", "config", "scripts", "migrations")
-_EXTS = {"src": (".py", ".ts", ".go"), "tests": (".py", ".ts"), "docs": (".md",), "config": (".yaml", ".json"),
+EXTENSIONS = {"src": (".py", ".ts", ".go"), "tests": (".py", ".ts"), "docs": (".md",), "config": (".yaml", ".json"),
          "scripts": (".sh", ".py"), "migrations": (".sql",)}
 
 
@@ -156,7 +156,7 @@ def plural(noun: str) -> str:
 
 def _file_name(directory: str, noun: str, topic: str, rng: random.Random) -> str:
     """A file name that fits its directory: tests/test_x.py, migrations/0007_x.sql, docs/x.md."""
-    ext = rng.choice(_EXTS[directory])
+    ext = rng.choice(EXTENSIONS[directory])
     if directory == "tests":
         return f"test_{noun}_{topic}{ext}"
     if directory == "migrations":

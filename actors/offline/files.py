@@ -1,0 +1,177 @@
+"""A scripted scenario's files over time: which paths exist before each call, and what each file holds.
+
+The mocker sees the whole scenario, so a file's first content can already hold the text every later edit
+replaces (`oldText`): a read before the edit shows it, a read after shows `newText` in its place, a read
+after a write shows what was written, and a moved file keeps its text. Everything is derived from the
+interpretations (actions, parameter roles, entity kinds), never from tool names.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from actors.offline import paths
+from actors.offline.render import file_body
+from actors.offline.taxonomy import same_kind
+from actors.offline.world import Organisation
+from schemas import Action, ParameterRole, Scenario, ToolInterpretation
+
+_RUN = re.compile(r"[^\s:,.;!?]+(?: [^\s:,.;!?]+){0,3}")
+_REVEAL = (Action.list, Action.search, Action.read, Action.analyze)
+
+
+def _file_args(it: ToolInterpretation, args: dict[str, Any], role: ParameterRole) -> list[str]:
+    out = []
+    for p in it.parameters:
+        value = args.get(p.name)
+        if p.role is role and p.entity and same_kind(p.entity, "file"):
+            out += [v for v in (value if isinstance(value, list) else [value]) if paths.is_path(v)]
+    return out
+
+
+def files_read(it: ToolInterpretation, args: dict[str, Any]) -> list[str]:
+    """The file paths a call names as what it acts on."""
+    return _file_args(it, args, ParameterRole.identifier)
+
+
+def _edits(it: ToolInterpretation, args: dict[str, Any]) -> list[tuple[str, str]]:
+    """(old, new) text pairs from content items with one `old...` and one `new...` string field."""
+    out = []
+    for p in it.parameters:
+        value = args.get(p.name)
+        if p.role is not ParameterRole.content:
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            if not isinstance(item, dict):
+                continue
+            old = next((v for k, v in item.items() if k.lower().startswith("old") and isinstance(v, str)), None)
+            new = next((v for k, v in item.items() if k.lower().startswith("new") and isinstance(v, str)), None)
+            if old and new is not None:
+                out.append((old, new))
+    return out
+
+
+def _written(it: ToolInterpretation, args: dict[str, Any]) -> str | None:
+    if it.action is not Action.create:
+        return None
+    return next((args[p.name] for p in it.parameters if p.role is ParameterRole.content
+                 and isinstance(args.get(p.name), str)), None)
+
+
+def anchored(it: ToolInterpretation, args: dict[str, Any], text: str) -> dict[str, Any]:
+    """`args` with each edit's old text taken from `text`, the file's known content: runs of up to four
+    words of one line, in order and not overlapping, so the edit finds what it replaces."""
+    runs = list(dict.fromkeys(_RUN.findall(text)))
+    if not runs:
+        return args
+    out, n = dict(args), 0
+    for p in it.parameters:
+        value = args.get(p.name)
+        if p.role is not ParameterRole.content or not isinstance(value, list):
+            continue
+        items = []
+        for item in value:
+            old = next((k for k in item if k.lower().startswith("old")), None) if isinstance(item, dict) else None
+            if old is not None and isinstance(item[old], str) and n < len(runs):
+                item, n = {**item, old: runs[n]}, n + 1
+            items.append(item)
+        out[p.name] = items
+    return out
+
+
+def play(it: ToolInterpretation, args: dict[str, Any], texts: dict[str, str]) -> None:
+    """What the call does to the files whose text is known (written in this scenario): write, edit, move."""
+    files = files_read(it, args)
+    written = _written(it, args)
+    if written is not None and files:
+        texts[files[0]] = written
+    for f in files[:1]:
+        for old, new in _edits(it, args):
+            if f in texts:
+                texts[f] = texts[f].replace(old, new, 1)
+    targets = _file_args(it, args, ParameterRole.target)
+    if targets and files and files[0] in texts and it.action in (Action.update, Action.transfer):
+        texts[targets[0]] = texts.pop(files[0])
+
+
+class Story:
+    """Built once per scripted scenario by the mocker; plain data, deterministic for a seed."""
+
+    def __init__(self, scenario: Scenario, its: dict[str, ToolInterpretation], org: Organisation, seed: int):
+        calls = [(its[c.tool], c.arguments) for c in scenario.calls]
+        made = {e.id: e.created_by for e in scenario.state.entities if e.created_by is not None}
+        # A path a later listing, search or read reveals was there all along; one a create makes was not.
+        self.early = {i for i, k in made.items() if k < len(calls) and calls[k][0].action in _REVEAL}
+        self.made_dirs = {i: k for i, k in made.items() if k < len(calls) and calls[k][0].action is Action.create}
+        self.gone: dict[str, int] = {}
+        self._org, self._seed = org, seed
+        self.reads: dict[int, dict[str, str]] = {}
+        self.stale: list[tuple[int, str]] = []  # (call, oldText) an edit could not find: written over first
+        needs = self._run(calls, {})
+        if needs:
+            self.stale = []
+            self.reads = {}
+            self.gone = {}
+            self._run(calls, needs)
+
+    def _first(self, origin: str, needs: dict[str, list[str]]) -> str:
+        body = file_body(origin, self._org, random.Random(f"{self._seed}:{origin}"))
+        return "\n".join([body] + needs.get(origin, []))
+
+    def _run(self, calls: list[tuple[ToolInterpretation, dict[str, Any]]],
+             needs: dict[str, list[str]]) -> dict[str, list[str]]:
+        """Plays the calls over the files; returns the text each file's first content must add."""
+        text: dict[str, str] = {}
+        origin: dict[str, str | None] = {}  # path -> the path its first content came from (None: written here)
+        missing: dict[str, list[str]] = {}
+
+        def current(path: str) -> str:
+            if path not in text:
+                text[path], origin[path] = self._first(path, needs), path
+            return text[path]
+
+        for k, (it, args) in enumerate(calls):
+            files = files_read(it, args)
+            targets = _file_args(it, args, ParameterRole.target)
+            if it.action is Action.read:
+                self.reads[k] = {f: current(f) for f in files}
+            written = _written(it, args)
+            if written is not None:
+                for f in files[:1]:
+                    text[f], origin[f] = written, None
+            for f in files[:1]:
+                for old, new in _edits(it, args):
+                    body = current(f)
+                    if old in body:
+                        text[f] = body.replace(old, new, 1)
+                    elif origin.get(f) is not None:
+                        missing.setdefault(origin[f], []).append(old)
+                    else:
+                        self.stale.append((k, old))
+            if targets and files and it.action in (Action.update, Action.transfer):
+                src, dst = files[0], targets[0]
+                current(src)
+                text[dst], origin[dst] = text.pop(src), origin.pop(src)
+                self.gone[src] = k
+            if it.action is Action.delete:
+                for f in files:
+                    self.gone.setdefault(f, k)
+        return missing
+
+    def exists(self, path: str, created_by: int | None, index: int) -> bool:
+        """Whether `path` is there when call `index` runs."""
+        if path in self.gone and self.gone[path] < index:
+            return False
+        return created_by is None or created_by < index or path in self.early
+
+    def read(self, index: int, files: list[str]) -> str | None:
+        """What a read at `index` of `files` shows: one file's text, or each file under its path."""
+        seen = self.reads.get(index, {})
+        bodies = [(f, seen[f]) for f in files if f in seen]
+        if not bodies:
+            return None
+        if len(bodies) == 1:
+            return bodies[0][1]
+        return "\n---\n".join(f"{f}:\n{b}" for f, b in bodies)
