@@ -3,7 +3,7 @@ after 300 ms, with --concurrency 32, through real litellm and the gateway; then 
 cache warm. With --ray, runs the `seer generate` command itself (Ray); without, the coordinator's
 in-process pipeline (coordinator/pipeline.py) with enough threads to keep 32 requests in flight.
 
-    /work/venv/bin/python bench/llm_throughput.py [--ray] [--timeline] [--latency 0.3] [--concurrency 32]
+    /work/venv/bin/python bench/llm_throughput.py [--ray] [--repeat N] [--timeline] [--latency 0.3] [--concurrency 32]
 
 Ideal wall time = max(requests x latency / concurrency, critical path), where the critical path is
 one latency per dependent step: interpretation waves, then per coverage round a scenario, and the
@@ -17,6 +17,7 @@ import json
 import math
 import multiprocessing
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -121,8 +122,17 @@ def main() -> None:
     ap.add_argument("--concurrency", type=int, default=32)
     ap.add_argument("--ray", action="store_true", help="run the seer generate command (Ray actors) instead of in-process")
     ap.add_argument("--timeline", action="store_true", help="print when each stage's requests reached the server")
+    ap.add_argument("--repeat", type=int, default=1, help="measure this many times (the machine's state moves single runs)")
     args = ap.parse_args()
     suite = load_suite([args.spec])
+    ratios = [measure(suite, args) for _ in range(args.repeat)]
+    if len(ratios) > 1:
+        print(f"ratios to ideal over {len(ratios)} runs: {', '.join(f'{r:.2f}' for r in ratios)}; "
+              f"median {statistics.median(ratios):.2f}, best {min(ratios):.2f}, worst {max(ratios):.2f}")
+
+
+def measure(suite, args) -> float:
+    """One cold run (fresh server and cache) and its warm rerun; prints them and returns the window / ideal ratio."""
     run = run_cli if args.ray else run_in_process
     with tempfile.TemporaryDirectory() as tmp, ServerProcess(args.latency) as server:
         base_url = server.base_url
@@ -159,6 +169,7 @@ def main() -> None:
     print(f"warm cache: {warm['wall']:.2f}s wall, {warm_requests} requests, {warm['manifest'].usage.total.cache_hits} cache hits")
     if args.timeline:
         print_timeline(server.timeline, args.latency, stats["last_at"])
+    return window / ideal
 
 
 if __name__ == "__main__":
