@@ -70,4 +70,7 @@ def test_a_worker_killed_mid_call_is_restarted_and_the_run_ends_as_an_undisturbe
     assert "manifest" in result
     assert ray.get(worker.__ray_call__.remote(lambda self: os.getpid())) != pid_before  # a new process
     assert not [f for f in result["manifest"]["failures"] if f["stage"] == "mock"]
+    # workers settle their start-up heap (gc.freeze) so that full collections do not pause the run
+    scenario_worker = ray.get(host.workers.remote("scenario"))[0]
+    assert ray.get(scenario_worker.__ray_call__.remote(lambda self: __import__("gc").get_freeze_count())) > 10_000
     assert harness_bytes(tmp_path / "killed") == harness_bytes(tmp_path / "undisturbed")
