@@ -27,7 +27,7 @@ def _file_args(it: ToolInterpretation, args: dict[str, Any], role: ParameterRole
     for p in it.parameters:
         value = args.get(p.name)
         if p.role is role and p.entity and same_kind(p.entity, "file"):
-            out += [v for v in (value if isinstance(value, list) else [value]) if paths.is_path(v)]
+            out += [v for v in (value if isinstance(value, list) else [value]) if paths.is_path(v) and v not in out]
     return out
 
 
@@ -36,21 +36,21 @@ def files_read(it: ToolInterpretation, args: dict[str, Any]) -> list[str]:
     return _file_args(it, args, ParameterRole.identifier)
 
 
-def _edits(it: ToolInterpretation, args: dict[str, Any]) -> list[tuple[str, str]]:
-    """(old, new) text pairs from content items with one `old...` and one `new...` string field."""
+def pairs(value: Any) -> list[tuple[str, str]]:
+    """(old, new) text pairs from items with one `old...` and one `new...` string field."""
     out = []
-    for p in it.parameters:
-        value = args.get(p.name)
-        if p.role is not ParameterRole.content:
+    for item in value if isinstance(value, list) else [value]:
+        if not isinstance(item, dict):
             continue
-        for item in value if isinstance(value, list) else [value]:
-            if not isinstance(item, dict):
-                continue
-            old = next((v for k, v in item.items() if k.lower().startswith("old") and isinstance(v, str)), None)
-            new = next((v for k, v in item.items() if k.lower().startswith("new") and isinstance(v, str)), None)
-            if old and new is not None:
-                out.append((old, new))
+        old = next((v for k, v in item.items() if k.lower().startswith("old") and isinstance(v, str)), None)
+        new = next((v for k, v in item.items() if k.lower().startswith("new") and isinstance(v, str)), None)
+        if old and new is not None:
+            out.append((old, new))
     return out
+
+
+def _edits(it: ToolInterpretation, args: dict[str, Any]) -> list[tuple[str, str]]:
+    return [e for p in it.parameters if p.role is ParameterRole.content for e in pairs(args.get(p.name))]
 
 
 def _written(it: ToolInterpretation, args: dict[str, Any]) -> str | None:
@@ -108,9 +108,11 @@ class Story:
         self.gone: dict[str, int] = {}
         self._org, self._seed = org, seed
         self.reads: dict[int, dict[str, str]] = {}
+        self.first: dict[str, str] = {}  # path -> the text the file held before the first call
         self.stale: list[tuple[int, str]] = []  # (call, oldText) an edit could not find: written over first
         needs = self._run(calls, {})
         if needs:
+            self.first = {}
             self.stale = []
             self.reads = {}
             self.gone = {}
@@ -130,6 +132,7 @@ class Story:
         def current(path: str) -> str:
             if path not in text:
                 text[path], origin[path] = self._first(path, needs), path
+                self.first.setdefault(path, text[path])
             return text[path]
 
         for k, (it, args) in enumerate(calls):
@@ -169,7 +172,7 @@ class Story:
     def read(self, index: int, files: list[str]) -> str | None:
         """What a read at `index` of `files` shows: one file's text, or each file under its path."""
         seen = self.reads.get(index, {})
-        bodies = [(f, seen[f]) for f in files if f in seen]
+        bodies = [(f, seen[f]) for f in files if f in seen and paths.looks_like_file(f)]  # a folder has no text
         if not bodies:
             return None
         if len(bodies) == 1:

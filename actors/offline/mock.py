@@ -14,7 +14,7 @@ from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
 from actors.offline import paths
-from actors.offline.files import Story, files_read
+from actors.offline.files import Story, files_read, pairs
 from actors.offline.scenario import interpretations_for, org_for, value_hint
 from actors.offline.quality import token_in
 from actors.offline.render import is_metadata, render
@@ -102,8 +102,9 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
             e.attributes.update(content)
     if target is not None and it.action is Action.delete:
         target.attributes["deleted"] = True
+    # Only a tool that reads files (its own entity is a file) shows their text: a snapshot saved to a path does not.
     body = story.read(index, files_read(it, arguments)) if story is not None and it.action is Action.read \
-        and not is_metadata(tool.name) else None
+        and same_kind(it.entity, "file") and not is_metadata(tool.name) else None
     if body is not None:
         text = "\n".join([body] + [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, body)])
     else:
@@ -219,12 +220,24 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
     return render(tool.name, it, args, shown, target, gen.org, gen.rng, plain=tool.output_schema is not None)
 
 
+def _record_first_texts(state: WorkflowState, story: Story) -> None:
+    """A file the scenario found already there keeps, as its `content`, the text the mocks showed before any
+    change: what a verification sandbox must hold for the scripted reads and edits to hold too."""
+    for e in state.preconditions + state.entities:
+        if same_kind(e.kind, "file") and e.id in story.first and "content" not in e.attributes:
+            e.attributes["content"] = story.first[e.id]
+
+
 def _file_text(body: dict[str, Any]) -> str:
-    """What a file holds after the calls so far: its written content, else the text its edits put in."""
+    """What a file holds after the calls so far: its content with its edits applied, else the text its
+    edits put in."""
+    edits = body.get("edits")
     for key in ("content", "text", "body"):
         if isinstance(body.get(key), str):
-            return body[key]
-    edits = body.get("edits")
+            text = body[key]
+            for old, new in pairs(edits):
+                text = text.replace(old, new, 1)
+            return text
     if isinstance(edits, list):
         new = [e["newText"] for e in edits if isinstance(e, dict) and isinstance(e.get("newText"), str)]
         if new:
@@ -287,4 +300,5 @@ class OfflineMocker:
             if path is None or not path.startswith("calls["):
                 path = f"calls[{len(calls)}]" + (f".{path}" if path else "")
             return Outcome(item=None, failures=[Failure(stage="mock", item=scenario.id, reason=reason, path=path)])
+        _record_first_texts(state, story)
         return Outcome(item=scenario.model_copy(update={"calls": calls, "state": state}))

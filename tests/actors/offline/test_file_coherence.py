@@ -165,3 +165,24 @@ def test_file_contents_follow_the_reads_writes_and_edits_of_a_scenario(scenarios
                 elif src in expect:
                     expect[dst] = expect.pop(src)
     assert edited >= 5 and checked >= 5
+
+
+def test_a_file_found_already_there_records_the_text_its_first_read_showed(scenarios):
+    """What a verification sandbox writes before the first call: the scripted reads and edits hold on it."""
+    compared = 0
+    for s in scenarios:
+        first = {e.id: e.attributes["content"] for e in s.state.preconditions + s.state.entities
+                 if e.kind == "file" and isinstance(e.attributes.get("content"), str)}
+        changed: set[str] = set()
+        for c in s.calls:
+            if c.tool in READS:
+                for path, text in _reads(c).items():
+                    if path in first and path not in changed:
+                        assert text == first[path], (s.id, path)
+                        compared += 1
+            elif c.tool == "edit_file" and c.arguments["path"] not in changed and c.arguments["path"] in first:
+                assert all(e["oldText"] in first[c.arguments["path"]] for e in c.arguments["edits"]), s.id
+            for key in ("path", "source", "destination"):
+                if c.tool in ("write_file", "edit_file", "move_file") and key in c.arguments:
+                    changed.add(c.arguments[key])
+    assert compared >= 5
