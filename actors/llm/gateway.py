@@ -39,6 +39,9 @@ from schemas import Budget, LLMSettings, StageUsage
 log = structlog.get_logger("seer.llm")
 _PLACEHOLDER_KEY = "sk-no-key-required"  # OpenAI-compatible local servers ignore the key but clients want one
 _SECRET_SUFFIXES = ("_KEY", "_TOKEN", "_SECRET", "_PASSWORD")
+# Models registered at zero price in litellm's process-wide map because it had no price for them: a later
+# gateway must still report their cost as unknown, not as the placeholder's $0.
+_ZERO_PRICED: set[str] = set()
 
 
 def redact(text: str, environ: dict[str, str] | None = None) -> str:
@@ -161,6 +164,9 @@ class LLMGateway:
         while we still report that model's cost as unknown (null)."""
         s = self.settings
         if s.input_cost_per_million is None and s.output_cost_per_million is None:
+            if self.model in _ZERO_PRICED:  # our own placeholder from an earlier gateway in this process
+                self._unpriced.add(self.model)
+                return
             try:
                 self._litellm.get_model_info(self.model)
                 return  # litellm prices it
@@ -178,6 +184,10 @@ class LLMGateway:
             }})
         finally:
             quiet.setLevel(level)
+        if self.model in self._unpriced:
+            _ZERO_PRICED.add(self.model)
+        else:  # priced by the settings now, whatever an earlier gateway registered
+            _ZERO_PRICED.discard(self.model)
 
     # -- public API -------------------------------------------------------------------------
     def complete(self, request: LLMRequest | list[dict[str, Any]], **kw: Any) -> LLMResult:

@@ -152,3 +152,11 @@ def test_tool_calls_come_back_for_agent_loops(llm, tmp_path) -> None:
         r = gw.complete([{"role": "user", "content": "read /a"}], stage="run", tools=tools)
     assert r.tool_calls[0]["name"] == "read_file" and json.loads(r.tool_calls[0]["arguments"]) == {"path": "/a"}
     assert llm.requests[0].body["tools"][0]["function"]["name"] == "read_file"
+
+
+def test_an_unpriced_model_stays_unpriced_for_every_gateway_of_the_process(llm, tmp_path) -> None:
+    s = settings(llm, tmp_path, model="openai/unpriced-twice", cache=False)
+    for _ in range(2):  # the first gateway registers a zero-price placeholder in litellm's process-wide map
+        llm.enqueue(json_reply({"a": 1}))
+        with LLMGateway(s) as gw:
+            assert gw.complete(ask(response_schema=SCHEMA)).usage.cost_usd is None
