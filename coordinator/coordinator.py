@@ -102,6 +102,7 @@ class Coordinator:
             stages={s: tuple(c) for s, c in self._counts.items()}, covered=self.coverage.covered_count,
             total=len(self.coverage.tools), round=self._round, requested=self._next_index, kept=len(self._kept),
             finished=self.finished, stop_reason=self.stop_reason,
+            usage=self.usage().total if any(e.startswith("llm") for e in self.config.engines.as_dict().values()) else None,
         )
 
     def _emit(self, tasks: list[Task]) -> list[Task]:
@@ -320,6 +321,9 @@ class Coordinator:
         stages: dict[str, StageUsage] = {}
         if self._interpreted:
             add_usage(stages, "interpret", self._interpreted.usage)
+        else:  # still interpreting: what the finished interpretations used is spent all the same
+            for o in self._interp.values():
+                add_usage(stages, "interpret", o.usage)
         for i in sorted(self._reqs):
             for stage, u in self._reqs[i].usage.items():
                 add_usage(stages, stage, u)

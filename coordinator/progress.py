@@ -6,8 +6,16 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bars, TaskID, TextColumn, TimeElapsedColumn
 
 from coordinator.coordinator import STAGES, Progress
+from schemas import StageUsage
 
 _LABELS = {"interpret": "interpret tools", "scenario": "write scenarios", "mock": "mock outputs", "expand": "expand dialogues"}
+
+
+def usage_note(u: StageUsage) -> str:
+    """`146 requests, 12 answers from cache, 252,806 tokens, $0.0312` (cost unknown for unpriced models)."""
+    cost = "cost unknown" if u.cost_usd is None else f"${u.cost_usd:.4f}"
+    cached = f", {u.cache_hits} answers from cache" if u.cache_hits else ""
+    return f"{u.requests} requests{cached}, {u.prompt_tokens + u.completion_tokens:,} tokens, {cost}"
 
 
 class ProgressDisplay:
@@ -44,3 +52,7 @@ class ProgressDisplay:
         pct = 100.0 * p.covered / p.total if p.total else 100.0
         self._bars.update(self._ids["coverage"], total=max(p.total, 1), completed=p.covered,
                           note=f"{pct:.0f}%  round {p.round}, {p.kept} kept")
+        if p.usage is not None:
+            if "usage" not in self._ids:
+                self._ids["usage"] = self._bars.add_task("model usage", total=None, note="")
+            self._bars.update(self._ids["usage"], note=usage_note(p.usage))

@@ -33,6 +33,7 @@ class Progress:
     kept: int
     finished: bool
     stop_reason: str | None
+    usage: StageUsage | None = None  # model requests, tokens and cost so far, when a stage uses a model
 
 
 @dataclass

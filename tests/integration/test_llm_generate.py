@@ -100,3 +100,20 @@ def test_the_api_key_reaches_the_server_but_no_harness_file_log_or_cache(tmp_pat
     assert files and all(secret.encode() not in p.read_bytes() for p in files)
     out = capfd.readouterr()
     assert secret not in out.out + out.err
+
+
+def test_progress_reports_model_usage_while_the_run_goes(tmp_path) -> None:
+    from coordinator.coordinator import Coordinator
+    from coordinator.pipeline import run_local
+    from coordinator.progress import usage_note
+
+    suite = load_suite([shared_spec("memory")])
+    seen = []
+    with FakeLLM(responder=ScriptedModel()) as server:
+        coord = Coordinator(suite, config(server, tmp_path), out=str(tmp_path / "h"))
+        manifest = run_local(coord, threads=3, on_progress=seen.append)
+        sent = server.request_count
+    live = [p.usage.requests for p in seen]
+    assert live == sorted(live) and 0 < live[0] < sent  # counted from the first interpretations on, not at the end
+    assert seen[-1].usage == manifest.usage.total and seen[-1].usage.requests == sent
+    assert usage_note(seen[-1].usage) == f"{sent} requests, {seen[-1].usage.prompt_tokens + seen[-1].usage.completion_tokens:,} tokens, cost unknown"
