@@ -23,7 +23,7 @@ from actors.offline.slots import can_carry, echo, embed
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
-from actors.offline.world import EXTENSIONS as _EXTS
+from actors.offline.world import EXTENSIONS as _EXTS, Organisation
 from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRole, Scenario, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
 
@@ -83,7 +83,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
             state.entities.append(shown[-1])
     root = paths.root_of(it, arguments)
     if root is not None:
-        shown = _listing(tool, it, arguments, root, state, index, shown, gen, story)
+        shown = _listing(tool, it, arguments, root, state, index, shown, gen, story, seed)
     elif it.action in _DECOYS:
         earlier = [e for e in state.entities if e.created_by is not None and e.created_by < index
                    and same_kind(e.kind, it.entity) and not e.attributes.get("deleted") and e not in shown]
@@ -122,7 +122,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
 
 
 def _listing(tool: Tool, it: ToolInterpretation, args: dict[str, Any], root: str, state: WorkflowState, index: int,
-             shown: list[Entity], gen: ValueGenerator, story: Story | None) -> list[Entity]:
+             shown: list[Entity], gen: ValueGenerator, story: Story | None, seed: int) -> list[Entity]:
     """What a listing or search under `root` shows: the paths this call reveals, then the paths already under
     it (children, or descendants when the tool is recursive) that match its pattern, each once, then a
     few more children unless the directory was made empty earlier in this scenario."""
@@ -148,7 +148,9 @@ def _listing(tool: Tool, it: ToolInterpretation, args: dict[str, Any], root: str
     if story is not None and story.made_dirs.get(root, index) < index:
         return out[:_MAX_LISTED]  # a directory this scenario made holds only what it put there since
     for k in range(_DECOYS.get(it.action, 0)):
-        name = paths.fit(_child_name(root, gen, directory=k == 1 and pattern is None), pattern, excludes)
+        # Drawn from the folder's path, not the call: every listing of one folder shows the same entries.
+        rng = random.Random(f"{seed}:{root}:{k}")
+        name = paths.fit(_child_name(root, gen.org, rng, directory=k == 1 and pattern is None), pattern, excludes)
         if name is None or f"{root.rstrip('/')}/{name}" in seen:
             continue
         e = Entity(kind="file" if paths.looks_like_file(name) else "directory", id=f"{root.rstrip('/')}/{name}",
@@ -159,9 +161,8 @@ def _listing(tool: Tool, it: ToolInterpretation, args: dict[str, Any], root: str
     return out[:_MAX_LISTED]
 
 
-def _child_name(root: str, gen: ValueGenerator, directory: bool) -> str:
+def _child_name(root: str, org: Organisation, rng: random.Random, directory: bool) -> str:
     """A plausible entry of `root`: a file of the kind its name suggests (tests/ holds test_*.py), or a folder."""
-    org, rng = gen.org, gen.rng
     noun, topic = rng.choice(org.nouns), rng.choice(_TOPICS)
     if directory:
         return f"{noun}-{topic}"
