@@ -147,7 +147,7 @@ class ScenarioRun:
                 if existed:
                     rec["via"] = "already there"
                 elif out.ok:
-                    self.ids.learn(step.entity.id, counterpart(step.entity.id, "", out.output, kind=step.entity.kind))
+                    self._learn(step.entity.id, counterpart(step.entity.id, "", out.output, kind=step.entity.kind))
             if not rec["ok"] and step.tool is None and self._write_into_sandbox(step.entity):
                 rec.update(ok=True, error=None, via="written into the sandbox")
             if not rec["ok"] and await self._existing(step.entity, step.arguments):
@@ -202,7 +202,14 @@ class ScenarioRun:
             for v in values:
                 if isinstance(v, (str, int)) and not isinstance(v, bool) and v not in self.ids.known:
                     mock = self.scenario.calls[j].output
-                    self.ids.learn(v, counterpart(str(v), mock, self.real[j], kind=self.kinds.get(str(v))))
+                    self._learn(v, counterpart(str(v), mock, self.real[j], kind=self.kinds.get(str(v))))
+
+    def _learn(self, value: str | int, real: str | None) -> None:
+        """Learns a real counterpart, unless it is the sandbox path the value maps to anyway (a real
+        output names paths inside the sandbox; learning one would put the sandbox in front twice)."""
+        if real is not None and isinstance(value, str) and value.startswith("/") and self.paths.holds(value, real):
+            return
+        self.ids.learn(value, real)
 
     async def replay(self) -> list[dict[str, Any]]:
         records = []

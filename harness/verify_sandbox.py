@@ -96,6 +96,14 @@ class PathMap:
         return cls(sandbox, tuple(sorted((_norm(r) for r in roots), key=len, reverse=True)))
 
     def real(self, value: str) -> str:
+        real = self.seen[value] = self._real(value)
+        return real
+
+    def holds(self, value: str, real: str) -> bool:
+        """Whether `real` is where the sandbox already puts `value` (nothing to learn)."""
+        return self._real(value) == _norm(real)
+
+    def _real(self, value: str) -> str:
         if _URL.match(value) or not value.strip():
             return value
         key = _norm(value)
@@ -105,9 +113,7 @@ class PathMap:
                 break
         else:
             rel = key.lstrip("/")
-        real = str(self.sandbox / rel) if rel not in ("", ".") else str(self.sandbox)
-        self.seen[value] = real
-        return real
+        return str(self.sandbox / rel) if rel not in ("", ".") else str(self.sandbox)
 
     def map_arguments(self, arguments: dict[str, Any], names: frozenset[str]) -> dict[str, Any]:
         out = dict(arguments)

@@ -39,6 +39,16 @@ def test_other_absolute_paths_are_rerooted_and_relative_ones_joined_to_the_sandb
     assert paths.imagined("wrote /tmp/sbx/notes/today.md") == "wrote notes/today.md"
 
 
+def test_a_real_output_naming_the_sandbox_path_of_a_value_is_nothing_to_learn():
+    """A real search names the file inside the sandbox; learning that path would prefix the sandbox twice."""
+    paths = PathMap(SANDBOX)
+    found = counterpart("/srv/a/tests/x.yaml", {"content": "/srv/a/tests/x.yaml"},
+                        {"content": "/tmp/sbx/srv/a/tests/x.yaml"})
+    assert found == "/tmp/sbx/srv/a/tests/x.yaml"
+    assert paths.holds("/srv/a/tests/x.yaml", found)
+    assert not paths.holds("/srv/a/tests/y.yaml", found)
+
+
 def test_only_path_parameters_are_mapped_lists_included():
     interp = {i.tool: i for i in INTERPRETATIONS_LIST}
     tools = {t["name"]: t for t in TOOLS_DOC}
