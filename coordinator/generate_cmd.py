@@ -178,10 +178,10 @@ def print_summary(m: Manifest, out: Path, seconds: float) -> None:
         by_stage[f.stage] = by_stage.get(f.stage, 0) + 1
     t.add_row("failures", ", ".join(f"{k} {v}" for k, v in sorted(by_stage.items())) or "none")
     total = m.usage.total
-    if total.requests:
-        cost = "unknown cost" if total.cost_usd is None else f"${total.cost_usd:.4f}"
-        t.add_row("LLM usage", f"{total.requests} requests ({total.cache_hits} cached), "
-                               f"{total.prompt_tokens + total.completion_tokens} tokens, {cost}")
+    if total.requests or total.cache_hits:
+        from coordinator.progress import usage_note
+
+        t.add_row("LLM usage", usage_note(total))
     engines = sorted(set(m.generator.engines.values()))
     t.add_row("engine", ", ".join(engines) + (f" ({m.generator.model})" if m.generator.model else ""))
     t.add_row("time", f"{seconds:.1f} s")

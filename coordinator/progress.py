@@ -54,5 +54,6 @@ class ProgressDisplay:
                           note=f"{pct:.0f}%  round {p.round}, {p.kept} kept")
         if p.usage is not None:
             if "usage" not in self._ids:
-                self._ids["usage"] = self._bars.add_task("model usage", total=None, note="")
-            self._bars.update(self._ids["usage"], note=usage_note(p.usage))
+                self._ids["usage"] = self._bars.add_task("LLM requests", total=None, note="")
+            done = p.usage.requests + p.usage.cache_hits  # a full bar: a count, not a fraction of a known total
+            self._bars.update(self._ids["usage"], total=max(done, 1), completed=done, note=usage_note(p.usage))
