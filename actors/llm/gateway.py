@@ -91,8 +91,14 @@ class LLMGateway:
         self._sem = asyncio.run_coroutine_threadsafe(self._make_semaphore(), self._loop).result()
         asyncio.run_coroutine_threadsafe(self._warm_up(), self._loop).result()
 
+    @property
+    def concurrency(self) -> int:
+        """Requests in flight at most. A local model server answers one request at a time: more would only queue
+        there, each counting against its timeout while it waits."""
+        return 1 if self._local is not None else self.settings.concurrency
+
     async def _make_semaphore(self) -> asyncio.Semaphore:
-        return asyncio.Semaphore(self.settings.concurrency)
+        return asyncio.Semaphore(self.concurrency)
 
     async def _warm_up(self) -> None:
         """One canned completion through litellm's whole request path, with no request sent (`mock_response`).
@@ -214,7 +220,7 @@ class LLMGateway:
 
     def describe(self) -> dict[str, Any]:
         """What the manifest may record about the model (no keys)."""
-        return {"model": self.settings.model, "api_base": self.api_base, "concurrency": self.settings.concurrency}
+        return {"model": self.settings.model, "api_base": self.api_base, "concurrency": self.concurrency}
 
     def close(self) -> None:
         if self._loop.is_running():

@@ -22,6 +22,7 @@ def test_a_local_model_judges_a_transcript_and_its_server_is_stopped(tmp_path, m
     settings = LLMSettings(model="local/smollm2", cache_path=str(tmp_path / "c.sqlite"), timeout_s=600,
                            transport_retries=0)
     with LLMGateway(settings) as gw:
+        assert gw.describe()["concurrency"] == 1  # the local server answers one request at a time, whatever the setting
         rec = Judge(gw, TOOLS, max_retries=1).judge_transcript(scenario(), oracle_transcript())
         assert gw.usage()["judge"].requests >= 1
     assert _llama_servers() <= before
