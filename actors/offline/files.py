@@ -19,6 +19,8 @@ from actors.offline.world import Organisation
 from schemas import Action, ParameterRole, Scenario, ToolInterpretation
 
 _RUN = re.compile(r"[^\s:,.;!?]+(?: [^\s:,.;!?]+){0,3}")
+_FIRST = re.compile(r"\bfirst n lines\b")
+_LAST = re.compile(r"\blast n lines\b")
 _REVEAL = (Action.list, Action.search, Action.read, Action.analyze)
 
 
@@ -34,6 +36,20 @@ def _file_args(it: ToolInterpretation, args: dict[str, Any], role: ParameterRole
 def files_read(it: ToolInterpretation, args: dict[str, Any]) -> list[str]:
     """The file paths a call names as what it acts on."""
     return _file_args(it, args, ParameterRole.identifier)
+
+
+def window(props: dict[str, Any], args: dict[str, Any], text: str) -> str:
+    """The lines a read's options keep: one described as returning the first N lines, or the last N."""
+    lines = text.split("\n")
+    for name, value in args.items():
+        about = str(props.get(name, {}).get("description", "")).lower() if isinstance(props.get(name), dict) else ""
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 1:
+            continue
+        if _FIRST.search(about):
+            lines = lines[:int(value)]
+        elif _LAST.search(about):
+            lines = lines[-int(value):]
+    return "\n".join(lines)
 
 
 def pairs(value: Any) -> list[tuple[str, str]]:

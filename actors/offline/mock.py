@@ -14,11 +14,11 @@ from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
 from actors.offline import paths
-from actors.offline.files import Story, files_read, pairs
+from actors.offline.files import Story, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, org_for, value_hint
 from actors.offline.quality import token_in
 from actors.offline.render import is_metadata, render
-from actors.offline.schemautil import leaves
+from actors.offline.schemautil import leaves, properties
 from actors.offline.slots import can_carry, echo, embed
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import label
@@ -106,6 +106,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     body = story.read(index, files_read(it, arguments)) if story is not None and it.action is Action.read \
         and same_kind(it.entity, "file") and not is_metadata(tool.name) else None
     if body is not None:
+        body = window(properties(tool.input_schema), arguments, body)
         text = "\n".join([body] + [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, body)])
     else:
         text = _text(tool, it, arguments, shown, target, gen)

@@ -34,6 +34,7 @@ _DEFAULT_BRANCHES = frozenset({"main", "master"})
 _NESTED_REF = re.compile(r"^(entity|node|parent)_?(name|id)$", re.I)  # a content field naming another entity
 _RELATION_END = {"from", "to"}
 _LOCATOR = {"by", "value"}  # the ends of a relation item (memory's `{from, to, relationType}`)
+_QUOTED_NAME = re.compile(r"['\"`](\w+)['\"`]")  # a parameter a description names
 
 
 @lru_cache(maxsize=512)
@@ -133,6 +134,7 @@ class OfflineScenarioWriter:
         self.graph = ToolGraph.build(ctx.suite, self.its)
         _link_locators(self.graph, self.tools)
         self.carriers = {n: can_carry(t) for n, t in self.tools.items()}
+        self.alternatives: dict[str, list[tuple[str, str]]] = {}
         self.planner = Planner(self.graph, self.its, {n: t.spec for n, t in self.tools.items()}, self.carriers)
 
     def write(self, request: ScenarioRequest) -> Outcome[Scenario]:
@@ -243,6 +245,11 @@ class OfflineScenarioWriter:
                 chance = 0.8 if any(w in p.name.lower() for w in _EXPIRY) else 0.25
                 if len(optional) < 3 and rng.random() < chance:
                     optional.add(p.name)
+        if tool.name not in self.alternatives:
+            self.alternatives[tool.name] = _alternatives(tool)
+        for a, b in self.alternatives[tool.name]:
+            if a in optional:
+                optional.discard(b)
         # An element found by a locator (selenium's `by`/`value`) is the one the next interaction acts on.
         reuse = world.locator if _LOCATOR <= props.keys() and "enum" in props["by"] else None
         if reuse and all(is_valid(props[k], v, tool.input_schema) for k, v in zip(("by", "value"), reuse)):
@@ -387,6 +394,18 @@ def _refer_to_existing(j: int, content: dict[str, Any], world: _World, producer:
                     e = next((e for e in world.entities if e["id"] == v), None) or world.add("entity", v, producer)
                 if e["created_by"] is not None and e["created_by"] < j:
                     world.nested[path] = e["created_by"]
+
+
+def _alternatives(tool: Tool) -> list[tuple[str, str]]:
+    """Optional parameters the description offers as alternatives, not to be given together
+    ("Use the 'head' parameter to read the first N lines, or the 'tail' parameter ...")."""
+    props = properties(tool.input_schema)
+    out = []
+    for sentence in re.split(r"(?<=[.;])\s+", tool.description):
+        names = list(dict.fromkeys(n for n in _QUOTED_NAME.findall(sentence) if n in props))
+        if len(names) == 2 and re.search(r"\bor\b", sentence):
+            out.append((names[0], names[1]))
+    return out
 
 
 def _rooted(value: Any, kind: str | None, world: _World, valid: Any) -> Any:
