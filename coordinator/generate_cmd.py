@@ -99,10 +99,11 @@ def generate(
         typer.echo(interrupted_message(out), err=True)
         raise typer.Exit(130)
     seconds = time.perf_counter() - started
+    warnings = budget_warnings(cfg, manifest)
     if as_json:
-        typer.echo(json.dumps(summary_dict(manifest, out, seconds), indent=2))
+        typer.echo(json.dumps({**summary_dict(manifest, out, seconds), "warnings": warnings}, indent=2))
     else:
-        print_summary(manifest, out, seconds)
+        print_summary(manifest, out, seconds, warnings)
 
 
 def _run(suite, cfg: RunConfig, out: str, resume: bool, address: str | None, in_process: bool, display, log_level):
@@ -143,6 +144,15 @@ def interrupted_message(out: Path) -> str:
     return f"interrupted: partial harness in {out}; continue with the same command plus --resume"
 
 
+def budget_warnings(cfg: RunConfig, m: Manifest) -> list[str]:
+    """Caps the run could not enforce: a cost cap means nothing for a model without a known price."""
+    total = m.usage.total
+    if cfg.budget.max_cost is not None and total.requests and total.cost_usd is None:
+        return [f"--max-cost {cfg.budget.max_cost:g} was not enforced: no price is known for {cfg.llm.model}; set "
+                "llm.input_cost_per_million and llm.output_cost_per_million in a config file, or cap --max-calls"]
+    return []
+
+
 def summary_dict(m: Manifest, out: Path, seconds: float) -> dict:
     return {
         "out": str(out), "partial": m.partial, "stop_reason": m.stop_reason, "seconds": round(seconds, 2),
@@ -154,7 +164,7 @@ def summary_dict(m: Manifest, out: Path, seconds: float) -> dict:
     }
 
 
-def print_summary(m: Manifest, out: Path, seconds: float) -> None:
+def print_summary(m: Manifest, out: Path, seconds: float, warnings: list[str] = ()) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -186,6 +196,8 @@ def print_summary(m: Manifest, out: Path, seconds: float) -> None:
     t.add_row("engine", ", ".join(engines) + (f" ({m.generator.model})" if m.generator.model else ""))
     t.add_row("time", f"{seconds:.1f} s")
     console.print(t)
+    for w in warnings:
+        console.print(f"warning: {w}", style="yellow", markup=False)
     if m.partial:
         console.print(f"continue with: seer generate ... --out {out} --resume", style="yellow")
     else:

@@ -117,3 +117,22 @@ def test_progress_reports_model_usage_while_the_run_goes(tmp_path) -> None:
     assert live == sorted(live) and 0 < live[0] < sent  # counted from the first interpretations on, not at the end
     assert seen[-1].usage == manifest.usage.total and seen[-1].usage.requests == sent
     assert usage_note(seen[-1].usage) == f"{sent} requests, {seen[-1].usage.prompt_tokens + seen[-1].usage.completion_tokens:,} tokens, cost unknown"
+
+
+def test_a_cost_cap_that_cannot_be_enforced_is_reported_in_the_summary(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from coordinator.cli import app
+
+    with FakeLLM(responder=ScriptedModel()) as server:
+        args = ["generate", str(shared_spec("memory")), "--out", str(tmp_path / "h"), "--engine", "llm",
+                "--model", "openai/fake", "--api-base", server.base_url, "--in-process", "--no-progress",
+                "--max-scenarios", "2"]
+        capped = CliRunner().invoke(app, [*args, "--json", "--max-cost", "1"], env={"XDG_CACHE_HOME": str(tmp_path)})
+        uncapped = CliRunner().invoke(app, [*args, "--json"], env={"XDG_CACHE_HOME": str(tmp_path)})
+        text = CliRunner().invoke(app, [*args, "--max-cost", "1"], env={"XDG_CACHE_HOME": str(tmp_path / "t")})
+    assert capped.exit_code == 0, capped.output
+    [warning] = json.loads(capped.stdout)["warnings"]
+    assert warning.startswith("--max-cost 1 was not enforced: no price is known for openai/fake")
+    assert json.loads(uncapped.stdout)["warnings"] == []
+    assert "warning: --max-cost 1 was not enforced" in text.stdout
