@@ -67,6 +67,9 @@ class LLMSettings(StrictContract):
     output_cost_per_million: float | None = Field(default=None, ge=0.0, description="USD per 1M completion tokens for such models.")
 
 
+LLM_CALLS_PER_PROCESS = 8
+
+
 class RunConfig(StrictContract):
     """Everything `seer generate` needs besides the specs."""
 
@@ -85,12 +88,12 @@ class RunConfig(StrictContract):
 
     def stage_workers(self, stage: str) -> tuple[int, int]:
         """(workers, calls per process) a stage runs with. An LLM stage gets at least `llm.concurrency`
-        workers, all as threads: its calls wait on the gateway, which alone enforces the limit, and fewer
-        callers than the limit would leave `--concurrency` unused."""
+        workers: its calls wait on the gateway, which alone enforces the limit, and fewer callers than the
+        limit would leave `--concurrency` unused. Waiting calls need little CPU, so they share processes,
+        at least LLM_CALLS_PER_PROCESS to each (the runtime also caps a stage's processes by the CPUs)."""
         n, per_actor = getattr(self.workers, stage), self.workers.per_actor
         if getattr(self.engines, stage).startswith("llm"):
-            n = max(n, self.llm.concurrency)
-            per_actor = max(per_actor, self.llm.concurrency)
+            n, per_actor = max(n, self.llm.concurrency), max(per_actor, LLM_CALLS_PER_PROCESS)
         return n, per_actor
 
 
