@@ -207,8 +207,8 @@ class _LazyStageWorker:
     All pools start at once (process start-up overlaps interpretation). The coordinator actor sends
     each worker its stage's context as soon as it is known (`prime`: at start for interpretation, once
     interpretations are accepted for the other stages; `warm` with the start-up context before that),
-    so that unpickling it (~0.1 s of CPU with the interpretations in it), importing the engine's modules
-    and what an engine prepares in its constructor (an LLM engine's reply schema) are paid before the
+    so that unpickling it (and the actor handles in it), importing the engine's modules and what an
+    engine prepares in its constructor (an LLM engine's reply schema: ~50 ms) are paid before the
     stage's first call rather than on it. Every call also carries a reference to the context: a worker
     restarted after a crash, never primed, reads it from there on its first call.
     With `per_actor` > 1 the actor runs calls on several threads; each thread gets its own engine,
