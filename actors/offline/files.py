@@ -8,6 +8,7 @@ interpretations (actions, parameter roles, entity kinds), never from tool names.
 
 from __future__ import annotations
 
+import difflib
 import random
 import re
 from typing import Any
@@ -19,6 +20,7 @@ from actors.offline.world import Organisation
 from schemas import Action, ParameterRole, Scenario, ToolInterpretation
 
 _RUN = re.compile(r"[^\s:,.;!?]+(?: [^\s:,.;!?]+){0,3}")
+_HUNK = re.compile(r"^@@ -(\d+)(?:,\d+)? \+(\d+)")
 _FIRST = re.compile(r"\bfirst n lines\b")
 _LAST = re.compile(r"\blast n lines\b")
 _REVEAL = (Action.list, Action.search, Action.read, Action.analyze)
@@ -52,6 +54,37 @@ def window(props: dict[str, Any], args: dict[str, Any], text: str) -> str:
     return "\n".join(lines)
 
 
+def _dry(it: ToolInterpretation, args: dict[str, Any]) -> bool:
+    return any(args.get(p.name) is True and "dry" in p.name.lower() for p in it.parameters)
+
+
+def diff(path: str, before: str, after: str) -> str:
+    """A change as a git-style unified diff, the way servers that return one print it."""
+    old, new = before.split("\n"), after.split("\n")
+    out = ["```diff", f"Index: {path}", "=" * 67]
+    i = j = 0
+    for line in difflib.unified_diff(old, new, path, path, "original", "modified", lineterm=""):
+        if line.startswith(("---", "+++")):
+            out.append(line)
+            continue
+        if line.startswith("@@"):
+            m = _HUNK.match(line)
+            i, j = int(m.group(1)) - 1, int(m.group(2)) - 1
+            out.append(line)
+            continue
+        out.append(line)
+        last = False
+        if line[:1] in (" ", "-"):
+            i += 1
+            last = i == len(old)
+        if line[:1] in (" ", "+"):
+            j += 1
+            last = last or j == len(new)
+        if last:  # the files end without a newline, as the mocked texts do
+            out.append("\\ No newline at end of file")
+    return "\n".join(out + ["```"])
+
+
 def pairs(value: Any) -> list[tuple[str, str]]:
     """(old, new) text pairs from items with one `old...` and one `new...` string field."""
     out = []
@@ -78,8 +111,11 @@ def _written(it: ToolInterpretation, args: dict[str, Any]) -> str | None:
 
 def anchored(it: ToolInterpretation, args: dict[str, Any], text: str) -> dict[str, Any]:
     """`args` with each edit's old text taken from `text`, the file's known content: runs of up to four
-    words of one line, in order and not overlapping, so the edit finds what it replaces."""
-    runs = list(dict.fromkeys(_RUN.findall(text)))
+    words of one line, not overlapping, so the edit finds what it replaces (preferring runs no edit's new
+    text also holds: an edit after it would change that new text instead)."""
+    news = [n for p in it.parameters if p.role is ParameterRole.content for _, n in pairs(args.get(p.name))]
+    every = list(dict.fromkeys(_RUN.findall(text)))
+    runs = sorted(every, key=lambda r: any(r in n for n in news))  # stable: those no new text holds first
     if not runs:
         return args
     out, n = dict(args), 0
@@ -125,10 +161,11 @@ class Story:
         self._org, self._seed = org, seed
         self.reads: dict[int, dict[str, str]] = {}
         self.first: dict[str, str] = {}  # path -> the text the file held before the first call
+        self.changes: dict[int, tuple[str, str, str]] = {}  # edit call -> (path, text before, text after)
         self.stale: list[tuple[int, str]] = []  # (call, oldText) an edit could not find: written over first
         needs = self._run(calls, {})
         if needs:
-            self.first = {}
+            self.first, self.changes = {}, {}
             self.stale = []
             self.reads = {}
             self.gone = {}
@@ -161,14 +198,20 @@ class Story:
                 for f in files[:1]:
                     text[f], origin[f] = written, None
             for f in files[:1]:
+                before = after = None
                 for old, new in _edits(it, args):
-                    body = current(f)
+                    body = after = current(f) if after is None else after
+                    before = body if before is None else before
                     if old in body:
-                        text[f] = body.replace(old, new, 1)
+                        after = body.replace(old, new, 1)
                     elif origin.get(f) is not None:
                         missing.setdefault(origin[f], []).append(old)
                     else:
                         self.stale.append((k, old))
+                if before is not None:
+                    self.changes[k] = (f, before, after)
+                    if not _dry(it, args):  # a dry run shows the change without making it
+                        text[f] = after
             if targets and files and it.action in (Action.update, Action.transfer):
                 src, dst = files[0], targets[0]
                 current(src)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
 from actors.offline import paths
-from actors.offline.files import Story, files_read, pairs, window
+from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, org_for, value_hint
 from actors.offline.quality import token_in
 from actors.offline.render import is_metadata, render
@@ -29,6 +30,7 @@ from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRo
 
 _DECOYS = {Action.list: 2, Action.search: 1}
 _MAX_LISTED = 12
+_DIFF = re.compile(r"\bdiff\b", re.I)
 _TOPICS = ("cache", "retry", "export", "timeout", "pagination", "audit")
 
 
@@ -105,8 +107,10 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     # Only a tool that reads files (its own entity is a file) shows their text: a snapshot saved to a path does not.
     body = story.read(index, files_read(it, arguments)) if story is not None and it.action is Action.read \
         and same_kind(it.entity, "file") and not is_metadata(tool.name) else None
-    if body is not None:
-        body = window(properties(tool.input_schema), arguments, body)
+    # A tool that says it returns a diff shows the change the edit makes to the file's text.
+    change = story.changes.get(index) if story is not None and _DIFF.search(tool.description) else None
+    if body is not None or change is not None:
+        body = window(properties(tool.input_schema), arguments, body) if body is not None else diff(*change)
         text = "\n".join([body] + [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, body)])
     else:
         text = _text(tool, it, arguments, shown, target, gen)

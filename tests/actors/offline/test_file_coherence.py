@@ -166,6 +166,11 @@ def test_file_contents_follow_the_reads_writes_and_edits_of_a_scenario(scenarios
                 for e in args["edits"]:
                     if before is not None:
                         assert e["oldText"] in before, (s.id, k, e["oldText"], before)  # the read showed it
+                lines = _text(c.output).splitlines()  # the server's reply: a diff of the change
+                for n, e in enumerate(args["edits"]):
+                    assert any(x.startswith("-") and e["oldText"].split("\n")[0] in x for x in lines), (s.id, k)
+                    if not any(later["oldText"] in e["newText"] for later in args["edits"][n + 1:]):
+                        assert any(x.startswith("+") and e["newText"].split("\n")[-1] in x for x in lines), (s.id, k)
                 news = [e["newText"] for e in args["edits"]]
                 gone = [e["oldText"] for e in args["edits"] if not any(e["oldText"] in n for n in news)]
                 expect[path] = (news[-1], gone)
