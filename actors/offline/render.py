@@ -275,8 +275,9 @@ def _paths(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
     rest = [e.id for e in shown if e.id != path]
     if a is Action.read and is_metadata(tool):
         file = _is_file(path)
-        created, modified = sorted((_when(rng), _when(rng)))
-        lines = [f"size: {rng.randint(1_200, 48_000) if file else 4096}", f"created: {created}",
+        own = random.Random(f"{org.seed}:{path}")  # the same file gives the same facts each time it is asked
+        created, modified = sorted((_when(own), _when(own)))
+        lines = [f"size: {own.randint(1_200, 48_000) if file else 4096}", f"created: {created}",
                  f"modified: {modified}", f"accessed: {modified}", f"isDirectory: {str(not file).lower()}",
                  f"isFile: {str(file).lower()}", f"permissions: {'644' if file else '755'}"]
         return "\n".join(lines + rest)

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from actors.offline.mock import mock_call
 from actors.offline.pipeline import Pipeline, cover_suite
-from schemas import ScenarioRequest
+from schemas import Entity, ScenarioRequest, WorkflowState
 from specs import load_suite
 from tests.conftest import SHARED_SPECS
 
@@ -203,3 +204,15 @@ def test_a_file_found_already_there_records_the_text_its_first_read_showed(scena
                 if c.tool in ("write_file", "edit_file", "move_file") and key in c.arguments:
                     changed.add(c.arguments[key])
     assert compared >= 5
+
+
+def test_a_file_asked_about_twice_gives_the_same_facts():
+    pipe = Pipeline(load_suite([EXAMPLE]))
+    tool, it = pipe.suite.tool("get_file_info"), pipe.interpretations["get_file_info"]
+    args = {"path": "/srv/acme/api/docs/notes.md"}
+    there = WorkflowState(preconditions=[Entity(kind="file", id=p) for p in (args["path"], "/srv/acme/api/docs/other.md")])
+    first, state = mock_call(tool, it, args, there, 5, pipe.suite, index=1)
+    again, _ = mock_call(tool, it, args, state, 5, pipe.suite, index=4)  # a later call of the workflow
+    other, _ = mock_call(tool, it, {"path": "/srv/acme/api/docs/other.md"}, state, 5, pipe.suite, index=4)
+    assert "size: " in _text(first.output)
+    assert _text(first.output) == _text(again.output) != _text(other.output)
