@@ -139,6 +139,10 @@ _STRONG = {"element": "element", "ref": "element", "refs": "element", "reference
 _SAYS_RETURNS = ("return", "list", "show", "including", "with", "snapshot", "status", "tree")
 
 
+def _mentions_files(sentences: list[str]) -> bool:
+    return any(w in ("file", "files") for s in sentences for w in tokens(s))
+
+
 def _described_kinds(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for s in sentences:
@@ -225,8 +229,9 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         produces.append(entity)
     if action in _PRODUCING or action is Action.navigate:
         produces += _described_kinds(sentences[:2])
-    if action is Action.list and entity == "directory":
-        produces.append("file")
+    if action is Action.list and entity == "directory" and (
+            any(role is ParameterRole.identifier for _, _, _, role in idents) or _mentions_files(sentences[:2])):
+        produces.append("file")  # listing inside a directory shows its files; listing the directories themselves does not
     return ToolInterpretation(
         tool=tool.name, functionality=functionality, action=action, entity=entity, parameters=params,
         required_parameters=req, use_cases=_use_cases(sentences, action, entity, params),

@@ -42,6 +42,8 @@ def test_repository_paths_are_suite_context(pipeline):
 def test_list_and_delete_and_pagination(pipeline):
     its = pipeline("filesystem").interpretations
     assert its["list_directory"].action is Action.list and "file" in its["list_directory"].produces
+    # the directories the server may access are directories: no file path is taken from that listing
+    assert its["list_allowed_directories"].produces == ["directory"]
     assert its["move_file"].action is Action.update
     assert _role(its["move_file"], "destination").role is ParameterRole.target
     gh = pipeline("github").interpretations
