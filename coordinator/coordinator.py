@@ -102,7 +102,7 @@ class Coordinator:
             stages={s: tuple(c) for s, c in self._counts.items()}, covered=self.coverage.covered_count,
             total=len(self.coverage.tools), round=self._round, requested=self._next_index, kept=len(self._kept),
             finished=self.finished, stop_reason=self.stop_reason,
-            usage=self.usage().total if any(e.startswith("llm") for e in self.config.engines.as_dict().values()) else None,
+            usage=self.usage().total if self.config.engines.llm_stages() else None,
         )
 
     def _emit(self, tasks: list[Task]) -> list[Task]:

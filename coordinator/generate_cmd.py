@@ -115,7 +115,7 @@ def _run(suite, cfg: RunConfig, out: str, resume: bool, address: str | None, in_
 
         try:
             # LLM stages wait on the network: run them on threads (the harness is the same whatever the threads)
-            threads = max((cfg.stage_workers(s)[0] for s, e in cfg.engines.as_dict().items() if e.startswith("llm")), default=1)
+            threads = max((cfg.stage_workers(s)[0] for s in cfg.engines.llm_stages()), default=1)
             return run_local(Coordinator(suite, cfg, out=out, resume=resume), threads=threads, on_progress=display.update)
         finally:
             LLMGateway.close_shared()  # the in-process LLM gateway (and a local model server it started)

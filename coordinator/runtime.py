@@ -128,18 +128,24 @@ def shutdown() -> None:
 # `_gateway` returns its handle when a stage uses an engine that needs it, else None; the
 # handle reaches engines as `EngineContext.gateway`.
 def _gateway(config: RunConfig) -> Any:
-    if not any(name.startswith("llm") for name in config.engines.as_dict().values()):
+    if not config.engines.llm_stages():
         return None
     import ray
 
-    actor = ray.remote(num_cpus=0, max_restarts=2, max_task_retries=0,
-                       max_concurrency=max(64, 4 * config.llm.concurrency))(_gateway_actor_class())
-    handle = actor.remote(config.llm, config.budget)
+    handle = _gateway_actor(config.llm, config.budget)
     try:
         ray.get(handle.describe.remote())  # surfaces a missing key or model error before any work is dispatched
     except ray.exceptions.RayError as e:
         raise SeerError(_cause_line(e)) from None
     return RayGateway(handle)
+
+
+def _gateway_actor(settings: Any, budget: Any = None) -> Any:
+    """A new gateway actor (generation's and the judges' alike)."""
+    import ray
+
+    return ray.remote(num_cpus=0, max_restarts=2, max_task_retries=0,
+                      max_concurrency=max(64, 4 * settings.concurrency))(_gateway_actor_class()).remote(settings, budget)
 
 
 @lru_cache(maxsize=None)
@@ -485,11 +491,9 @@ def judge_on_ray(settings: Any, tools: dict, items: list[tuple], *, workers: int
     """
     import ray
 
-    from actors.llm.gateway import LLMGateway
     from evaluation.judge import Judge
 
-    gw = ray.remote(num_cpus=0, max_restarts=2, max_task_retries=0,
-                    max_concurrency=max(64, 4 * settings.concurrency))(LLMGateway).remote(settings)
+    gw = _gateway_actor(settings)
     actor = ray.remote(num_cpus=0, max_restarts=2, max_task_retries=2)(Judge)
     judges = [actor.options(max_concurrency=per_actor).remote(RayGateway(gw), tools, name=settings.model, **judge_kw)
               for _ in range(max(1, workers))]

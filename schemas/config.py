@@ -25,6 +25,10 @@ class EngineSelection(StrictContract):
     def as_dict(self) -> dict[str, str]:
         return {s: getattr(self, s) for s in STAGES}
 
+    def llm_stages(self) -> list[str]:
+        """Stages whose engine calls a model through the LLM gateway (engine names starting with `llm`)."""
+        return [s for s in STAGES if getattr(self, s).startswith("llm")]
+
 
 class Workers(StrictContract):
     interpret: int = Field(default=1, ge=1)
@@ -92,7 +96,7 @@ class RunConfig(StrictContract):
         limit would leave `--concurrency` unused. Waiting calls need little CPU, so they share processes,
         at least LLM_CALLS_PER_PROCESS to each (the runtime also caps a stage's processes by the CPUs)."""
         n, per_actor = getattr(self.workers, stage), self.workers.per_actor
-        if getattr(self.engines, stage).startswith("llm"):
+        if stage in self.engines.llm_stages():
             n, per_actor = max(n, self.llm.concurrency), max(per_actor, LLM_CALLS_PER_PROCESS)
         return n, per_actor
 
