@@ -5,6 +5,8 @@ in-process pipeline (coordinator/pipeline.py) with enough threads to keep 32 req
 
     /work/venv/bin/python bench/llm_throughput.py [--ray] [--repeat N] [--timeline] [--latency 0.3] [--concurrency 32]
 
+Before each run a machine probe prints the gateway's own CPU per request at that moment: the ratio follows it.
+
 Ideal wall time = max(requests x latency / concurrency, critical path), where the critical path is
 one latency per dependent step: interpretation waves, then per coverage round a scenario, and the
 last round's mock and expansion.
@@ -13,6 +15,7 @@ last round's mock and expansion.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import multiprocessing
@@ -22,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -35,24 +39,25 @@ from coordinator.pipeline import run_local  # noqa: E402
 from schemas import EngineSelection, LLMSettings, Manifest, RunConfig  # noqa: E402
 from specs import load_suite  # noqa: E402
 from tests.actors.llm.scripted_model import ScriptedModel, stage_of  # noqa: E402
-from tests.fakellm import FakeLLM  # noqa: E402
+from tests.fakellm import FakeLLM, json_reply  # noqa: E402
 
 
 class ServerProcess:
     """The fake server in its own process (as a provider would be), so it does not share our GIL.
     `timeline` holds, after exit, (arrival time, stage) of every request, for `--timeline`."""
 
-    def __init__(self, latency: float):
+    def __init__(self, latency: float, fixed: dict | None = None):
         self.latency = latency
+        self.fixed = fixed  # answer every request with this object (the machine probe) instead of the scripted model
         self.timeline: list[tuple[float, str]] = []
 
     @staticmethod
-    def _serve(latency: float, conn) -> None:
+    def _serve(latency: float, fixed: dict | None, conn) -> None:
         model, seen = ScriptedModel(), []
 
         def respond(body):
             seen.append((time.time(), stage_of(body)))
-            return model(body)
+            return json_reply(fixed) if fixed is not None else model(body)
 
         with FakeLLM(responder=respond, latency=latency) as server:
             conn.send(server.base_url)
@@ -62,7 +67,7 @@ class ServerProcess:
     def __enter__(self) -> "ServerProcess":
         ctx = multiprocessing.get_context("fork")
         self._conn, child = ctx.Pipe()
-        self._proc = ctx.Process(target=self._serve, args=(self.latency, child), daemon=True)
+        self._proc = ctx.Process(target=self._serve, args=(self.latency, self.fixed, child), daemon=True)
         self._proc.start()
         self.base_url = self._conn.recv()
         return self
@@ -85,6 +90,34 @@ def print_timeline(timeline: list[tuple[float, str]], latency: float, until: flo
             if s == stage and at <= until:
                 row[int((at - t0) / 0.1)] += 1
         print(f"  {stage[:22]:22s} " + " ".join(f"{n:2d}" if n else " ." for n in row))
+
+
+def machine_probe(requests: int = 200, callers: int = 32) -> float:
+    """CPU milliseconds the gateway alone spends per request on this machine right now: `requests` identical
+    completions from `callers` threads against the server answering at once. The ratio below is set by CPU on the
+    critical path, and this shared machine's speed moves by 2-3x within hours; the probe says which speed a
+    ratio was measured at (about 4 ms on a quiet machine)."""
+    prompt = [{"role": "system", "content": "Interpret the tool described in the data block. " * 60},
+              {"role": "user", "content": "<data>" + json.dumps({"name": "tool", "description": "x " * 600}) + "</data>"}]
+    with ServerProcess(0.0, fixed={"probe": "answer " * 60}) as server:
+        gw = LLMGateway(LLMSettings(model="openai/probe", api_base=server.base_url, concurrency=callers, cache=False, timeout_s=30))
+
+        def one(i: int) -> None:
+            gw.complete(prompt + [{"role": "user", "content": f"item {i}"}], stage="probe", item=str(i),
+                        response_schema={"type": "object"})
+        try:
+            with ThreadPoolExecutor(callers) as pool:
+                list(pool.map(one, range(callers)))  # connections opened, lazy set-up done
+                gc.collect()
+                gc.disable()  # a full collection over litellm's import heap would land at random in the timing
+                try:
+                    c0 = time.process_time()
+                    list(pool.map(one, range(requests)))
+                    return 1000 * (time.process_time() - c0) / requests
+                finally:
+                    gc.enable()
+        finally:
+            gw.close()
 
 
 def run_in_process(suite, cfg: RunConfig, out: Path, threads: int) -> dict:
@@ -125,9 +158,14 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=1, help="measure this many times (the machine's state moves single runs)")
     args = ap.parse_args()
     suite = load_suite([args.spec])
-    ratios = [measure(suite, args) for _ in range(args.repeat)]
+    ratios, probes = [], []
+    for _ in range(args.repeat):
+        probes.append(machine_probe())
+        print(f"machine probe: the gateway alone uses {probes[-1]:.1f} ms of CPU per request now")
+        ratios.append(measure(suite, args))
     if len(ratios) > 1:
-        print(f"ratios to ideal over {len(ratios)} runs: {', '.join(f'{r:.2f}' for r in ratios)}; "
+        print(f"ratios to ideal over {len(ratios)} runs (machine probe, ms): "
+              f"{', '.join(f'{r:.2f} ({p:.1f})' for r, p in zip(ratios, probes))}; "
               f"median {statistics.median(ratios):.2f}, best {min(ratios):.2f}, worst {max(ratios):.2f}")
 
 

@@ -47,6 +47,20 @@ def quiet_environment(local: bool) -> None:
         # Token auth protects a shared cluster; a private instance started and stopped by this command
         # does not need it, and enabling it writes a token file into the user's home.
         os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+        # Observability for Ray's dashboard and state API, which a private instance never serves: per-task
+        # events and timeline records, event-loop handler statistics and metrics export cost CPU in every
+        # process on every call. With LLM stages, where each request is a few Ray calls, turning them off
+        # cut the benchmark's generation window by ~14% (bench/RESULTS.md, LLM engine). A cluster keeps its own.
+        for name, value in _LOCAL_RAY_SETTINGS.items():
+            os.environ.setdefault(name, value)
+
+
+_LOCAL_RAY_SETTINGS = {
+    "RAY_task_events_report_interval_ms": "0",
+    "RAY_enable_timeline": "0",
+    "RAY_event_stats": "0",
+    "RAY_enable_metrics_collection": "0",
+}
 
 
 def init(address: str | None = None, *, num_cpus: int | None = None, object_store_memory: int | None = None,

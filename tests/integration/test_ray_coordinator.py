@@ -74,3 +74,14 @@ def test_a_worker_killed_mid_call_is_restarted_and_the_run_ends_as_an_undisturbe
     scenario_worker = ray.get(host.workers.remote("scenario"))[0]
     assert ray.get(scenario_worker.__ray_call__.remote(lambda self: __import__("gc").get_freeze_count())) > 10_000
     assert harness_bytes(tmp_path / "killed") == harness_bytes(tmp_path / "undisturbed")
+
+
+def test_a_local_instance_runs_without_rays_per_call_observability(ray_local):
+    import ray
+
+    @ray.remote(num_cpus=0)
+    def settings() -> dict:
+        return {name: os.environ.get(name) for name in runtime._LOCAL_RAY_SETTINGS}
+
+    # the workers (and the raylet that starts them) inherit what runtime.init set before starting Ray
+    assert ray.get(settings.remote()) == {name: "0" for name in runtime._LOCAL_RAY_SETTINGS}
