@@ -96,7 +96,7 @@ def machine_probe(requests: int = 200, callers: int = 32) -> float:
     """CPU milliseconds the gateway alone spends per request on this machine right now: `requests` identical
     completions from `callers` threads against the server answering at once. The ratio below is set by CPU on the
     critical path, and this shared machine's speed moves by 2-3x within hours; the probe says which speed a
-    ratio was measured at (about 4 ms on a quiet machine)."""
+    ratio was measured at."""
     prompt = [{"role": "system", "content": "Interpret the tool described in the data block. " * 60},
               {"role": "user", "content": "<data>" + json.dumps({"name": "tool", "description": "x " * 600}) + "</data>"}]
     with ServerProcess(0.0, fixed={"probe": "answer " * 60}) as server:
