@@ -4,7 +4,9 @@ from pathlib import Path
 
 import typer
 
-from evaluation.grade_cmd import grade  # noqa: F401  (re-exported for the CLI wiring)
+from evaluation.grade_cmd import grade  # re-exported for the CLI wiring
+
+__all__ = ["grade", "report"]
 
 
 def report(
@@ -18,7 +20,18 @@ def report(
 
     from evaluation.report import build_report, split_inputs
 
+    from harness.io import InterruptedAfterWriting
+
     harness_dirs, score_paths = split_inputs(dirs, scores)
-    result = build_report(harness_dirs, out, score_paths)
-    typer.echo(json.dumps({"report": str(result.html), "summary": str(result.summary),
-                           "figures": [str(p) for p in result.figures]}))
+    written = False
+    try:
+        result = build_report(harness_dirs, out, score_paths)
+        written = True
+        typer.echo(json.dumps({"report": str(result.html), "summary": str(result.summary),
+                               "figures": [str(p) for p in result.figures]}))
+    except KeyboardInterrupt as e:  # typer would exit 130 silently; the files are written together at the end
+        if written or isinstance(e, InterruptedAfterWriting):
+            typer.echo(f"interrupted after the report was written: {out} is complete", err=True)
+        else:
+            typer.echo(f"interrupted: no report written, {out} left as it was; run the command again", err=True)
+        raise typer.Exit(130)

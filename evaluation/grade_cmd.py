@@ -56,7 +56,7 @@ def grade(
     """Grade agent transcripts against the oracle (deterministic or LLM judge), or judge scenarios reference-free."""
     from evaluation.grading import grade_transcripts, load_scores, load_transcripts, missing_note, write_scores
     from evaluation.stats import agreement, summarize
-    from harness.io import load_harness
+    from harness.io import InterruptedAfterWriting, load_harness
 
     deterministic = judge == "deterministic"
     if unsupervised and (deterministic or run_dir is not None):
@@ -67,34 +67,53 @@ def grade(
     if harness.partial_warning():
         typer.echo(harness.partial_warning(), err=True)
     out = out or _default_out(harness_dir, run_dir, judge)
-    others = [load_scores(p) for p in compare]  # read before grading: a bad path fails fast
-    missing: list[str] = []
-    if deterministic:
-        graded = grade_transcripts(harness, load_transcripts(run_dir))
-        records, missing = graded.records, graded.missing
-    else:
-        records, missing = _judge(harness, run_dir, judge, api_base=api_base, concurrency=concurrency,
-                                  cache=not no_cache, max_retries=max_retries, seed=seed, workers=workers,
-                                  address=address)
-    run_id = harness.manifest.generator.run_id or None
-    if run_dir is not None:
-        _check_same_harness(harness_dir, run_id, Path(run_dir))
-    records = [r.model_copy(update={"harness": run_id}) for r in records]  # tells apart equal ids of other harnesses
-    summary = summarize(records, judge, seed=seed, resamples=resamples).model_copy(update={
-        "ungraded": missing,
-        "agreement": [agreement(other, records, seed=seed, resamples=resamples) for other in others],
-    })
-    scores_path, summary_path = write_scores(out, records, summary)
-    note = missing_note(missing)
-    if note:
-        typer.echo(f"warning: {note}", err=True)
-    typer.echo(json.dumps({
-        "scores": str(scores_path), "summary": str(summary_path), "judge": judge, "records": summary.records,
-        "errors": summary.errors, "ungraded": len(missing), "overall": summary.overall,
-        "dimensions": {k: round(v.mean, 4) for k, v in summary.dimensions.items()},
-        "agreement": [{"with": a.a, "pearson_r": a.pearson_r, "spearman_rho": a.spearman_rho,
-                       "mean_shift": a.mean_shift.mean if a.mean_shift else None} for a in summary.agreement],
-    }, indent=2))
+    written = False
+    try:
+        others = [load_scores(p) for p in compare]  # read before grading: a bad path fails fast
+        missing: list[str] = []
+        if deterministic:
+            graded = grade_transcripts(harness, load_transcripts(run_dir))
+            records, missing = graded.records, graded.missing
+        else:
+            records, missing = _judge(harness, run_dir, judge, api_base=api_base, concurrency=concurrency,
+                                      cache=not no_cache, max_retries=max_retries, seed=seed, workers=workers,
+                                      address=address)
+        run_id = harness.manifest.generator.run_id or None
+        if run_dir is not None:
+            _check_same_harness(harness_dir, run_id, Path(run_dir))
+        records = [r.model_copy(update={"harness": run_id}) for r in records]  # tells apart equal ids of other harnesses
+        summary = summarize(records, judge, seed=seed, resamples=resamples).model_copy(update={
+            "ungraded": missing,
+            "agreement": [agreement(other, records, seed=seed, resamples=resamples) for other in others],
+        })
+        scores_path, summary_path = write_scores(out, records, summary)
+        written = True
+        note = missing_note(missing)
+        if note:
+            typer.echo(f"warning: {note}", err=True)
+        typer.echo(json.dumps({
+            "scores": str(scores_path), "summary": str(summary_path), "judge": judge, "records": summary.records,
+            "errors": summary.errors, "ungraded": len(missing), "overall": summary.overall,
+            "dimensions": {k: round(v.mean, 4) for k, v in summary.dimensions.items()},
+            "agreement": [{"with": a.a, "pearson_r": a.pearson_r, "spearman_rho": a.spearman_rho,
+                           "mean_shift": a.mean_shift.mean if a.mean_shift else None} for a in summary.agreement],
+        }, indent=2))
+    except KeyboardInterrupt as e:  # typer would exit 130 silently; say what is kept and how to go on
+        typer.echo(interrupted_message(out, written or isinstance(e, InterruptedAfterWriting),
+                                       cached=not deterministic and not no_cache), err=True)
+        raise typer.Exit(130)
+
+
+def interrupted_message(out: Path, written: bool, cached: bool) -> str:
+    """One line for Ctrl-C: scores are written only at the end, both files together, so either the new pair
+    is complete or the old one (or none) is untouched."""
+    from evaluation.grading import output_paths
+
+    scores_path, summary_path = output_paths(out)
+    if written:
+        return f"interrupted after grading finished: {scores_path} and {summary_path} are complete"
+    again = "run the command again" + (" (judge replies received so far are cached, not asked again)" if cached else "")
+    return f"interrupted: no scores written, {out} left as it was; {again}"
 
 
 def _judge(harness, run_dir: Path | None, model: str, *, api_base: str | None, concurrency: int, cache: bool,

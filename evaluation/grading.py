@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from evaluation.grader import grade_record
-from harness.io import Harness, HarnessError, iter_jsonl, load_models, write_json, write_jsonl
+from harness.io import Harness, HarnessError, interrupts_held, iter_jsonl, load_models, write_json, write_jsonl
 from schemas import RecordScore, Scenario, ScoreSummary, ServerEvent, Tool, ToolCallRecord, Transcript, TranscriptTurn
 
 TRANSCRIPTS = "transcripts.jsonl"
@@ -99,9 +99,11 @@ def output_paths(out: Path) -> tuple[Path, Path]:
 
 def write_scores(out: Path, records: Iterable[RecordScore], summary: ScoreSummary) -> tuple[Path, Path]:
     scores_path, summary_path = output_paths(out)
-    scores_path.parent.mkdir(parents=True, exist_ok=True)
-    write_jsonl(scores_path, records)
-    write_json(summary_path, summary.model_dump(mode="json"))
+    records, summary_doc = list(records), summary.model_dump(mode="json")
+    with interrupts_held():  # scores and summary are replaced together: a Ctrl-C never leaves a mixed pair
+        scores_path.parent.mkdir(parents=True, exist_ok=True)
+        write_jsonl(scores_path, records)
+        write_json(summary_path, summary_doc)
     return scores_path, summary_path
 
 

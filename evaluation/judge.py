@@ -189,6 +189,14 @@ class Judge:
 
 
 def judge_many(fn: Callable[[T], RecordScore], items: Sequence[T], concurrency: int = 8) -> list[RecordScore]:
-    """Judge items in parallel threads, results in input order."""
-    with ThreadPoolExecutor(max_workers=max(1, min(concurrency, len(items) or 1))) as pool:
+    """Judge items in parallel threads, results in input order.
+
+    On Ctrl-C (or any error) the items not started are dropped and the ones in flight are not waited for:
+    closing the gateway afterwards cancels their requests. Waiting would hold the interrupt for as long
+    as the slowest judge reply takes.
+    """
+    pool = ThreadPoolExecutor(max_workers=max(1, min(concurrency, len(items) or 1)))
+    try:
         return list(pool.map(fn, items))
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)

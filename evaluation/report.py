@@ -20,7 +20,7 @@ from evaluation.report_scores import score_sections
 from evaluation.report_scores_io import load_score_set
 from evaluation.report_verification import verification_section
 from evaluation.generation_stats import harness_name
-from harness.io import Harness, load_harness
+from harness.io import Harness, interrupts_held, load_harness, write_bytes, write_text
 from schemas.errors import SeerError
 
 DEFAULT_SECTIONS: tuple[SectionBuilder, ...] = (generation_section, *score_sections, complexity_section,
@@ -147,32 +147,33 @@ def build_report(harness_dirs: Sequence[Path], out: Path, score_paths: Sequence[
     sections = build_sections(ctx, builders)
     out = Path(out)
     fig_dir = out / FIGURES_DIR
-    fig_dir.mkdir(parents=True, exist_ok=True)
     current = {f"{f.name}.png" for s in sections for f in s.figures}
-    for stale in fig_dir.glob("*.png"):  # figures of an earlier report in the same directory
-        if stale.name not in current:
-            stale.unlink()
-    written = []
-    for s in sections:
-        for f in s.figures:
-            path = fig_dir / f"{f.name}.png"
-            path.write_bytes(f.png)
-            written.append(path)
     created = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     title = "Agent Seer report: " + ", ".join(ctx.names)
     meta = f"{len(harnesses)} harness(es), {len(score_sets)} score set(s) · {created}"
-    html_path = out / "report.html"
-    html_path.write_text(render_html(title, sections, meta), encoding="utf-8")
+    html = render_html(title, sections, meta)
+    figures = [fig_dir / f"{f.name}.png" for s in sections for f in s.figures]
     summary = {
         "harnesses": [{"name": n, "path": str(h.root)} for n, h in ctx.named()],
         "scores": [{"path": str(s.path), "judge": s.judge, "label": s.name, "records": len(s.records)}
                    for s in score_sets],
         "sections": {s.id: s.summary for s in sections},
-        "figures": [f"{FIGURES_DIR}/{p.name}" for p in written],
+        "figures": [f"{FIGURES_DIR}/{p.name}" for p in figures],
     }
-    summary_path = out / "summary.json"
-    summary_path.write_text(json.dumps(summary, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8")
-    return ReportResult(out, html_path, summary_path, tuple(written))
+    html_path, summary_path = out / "report.html", out / "summary.json"
+    # Everything is computed before the first byte is written; each file is replaced atomically and Ctrl-C
+    # waits until all are, so an interrupted report leaves the previous one (or nothing), never a mix.
+    with interrupts_held():
+        fig_dir.mkdir(parents=True, exist_ok=True)
+        for stale in fig_dir.glob("*.png"):  # figures of an earlier report in the same directory
+            if stale.name not in current:
+                stale.unlink()
+        for s in sections:
+            for f in s.figures:
+                write_bytes(fig_dir / f"{f.name}.png", f.png)
+        write_text(html_path, html)
+        write_text(summary_path, json.dumps(summary, indent=2, ensure_ascii=False, default=str) + "\n")
+    return ReportResult(out, html_path, summary_path, tuple(figures))
 
 
 def split_inputs(paths: Sequence[Path], scores: Sequence[Path]) -> tuple[list[Path], list[Path]]:

@@ -54,17 +54,26 @@ def serve(
     if transcript is not None:
         transcript.parent.mkdir(parents=True, exist_ok=True)
     server = build_server(MockService(harness, scenario_id=scenario, transcript=transcript))
-    if transport == "stdio":
-        anyio.run(serve_stdio, server)
-        return
 
     def ready(url: str) -> None:
         print(f"serving {harness_dir} at {url}", file=sys.stderr, flush=True)
 
+    async def http() -> None:
+        try:
+            await serve_http(server, host, port, on_ready=ready)
+        except OSError as e:
+            raise SeerError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+
     try:
-        anyio.run(lambda: serve_http(server, host, port, on_ready=ready))
-    except OSError as e:
-        raise SeerError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+        if transport == "stdio":
+            anyio.run(serve_stdio, server)
+        else:
+            anyio.run(http)
+    except KeyboardInterrupt:
+        # Ctrl-C is how a server is stopped: a clean stop, exit 0 (like `python -m http.server`). The event loop
+        # turns SIGINT into a cancellation, so every transcript line was written whole before this point.
+        kept = f"; the transcript in {transcript} is complete" if transcript is not None else ""
+        typer.echo(f"seer serve stopped (Ctrl-C){kept}", err=True)
 
 
 def run(
@@ -133,16 +142,30 @@ def verify(
                             scenarios=tuple(scenario), limit=limit)
     err = Console(stderr=True)
 
+    done: list[str] = []
+
     def progress(rec: dict) -> None:
+        done.append(rec["id"])
         ok = sum(1 for c in rec["calls"] if c["ok"])
         err.print(f"{rec['id']}: {ok}/{len(rec['calls'])} calls ok" + (f" — {rec['error']}" if rec["error"] else ""))
 
-    report = verify_harness(harness, options, progress=progress)
     target = out or harness_dir / FILE_NAME
-    target.parent.mkdir(parents=True, exist_ok=True)
-    write_json(target, report)
-    if as_json:
-        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
-    else:
-        Console(width=None if sys.stdout.isatty() else 160).print(render_table(report))
-        err.print(f"report written to {target}")
+    written = False
+    try:
+        report = verify_harness(harness, options, progress=progress)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_json(target, report)  # atomic: an interrupt leaves the previous report or none
+        written = True
+        if as_json:
+            typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
+        else:
+            Console(width=None if sys.stdout.isatty() else 160).print(render_table(report))
+            err.print(f"report written to {target}")
+    except KeyboardInterrupt:  # typer would exit 130 silently; the report is written only at the end
+        if written:
+            typer.echo(f"interrupted after the report was written: {target} is complete", err=True)
+        else:
+            kept = f"; the sandboxes so far are kept in {sandbox}: empty it or give another --sandbox" if sandbox else ""
+            typer.echo(f"interrupted after verifying {len(done)} scenario(s): no report written, {target} left as it was; "
+                       f"run the command again{kept}", err=True)
+        raise typer.Exit(130)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, TypeVar
@@ -29,17 +32,62 @@ class HarnessError(SeerError):
 
 def write_json(path: Path, data: object) -> None:
     """Write JSON atomically: readers never see a half-written file."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_text(path, json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n")
 
 
 def write_jsonl(path: Path, items: Iterable[BaseModel]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", encoding="utf-8") as f:
+    with _replacing(path) as tmp, tmp.open("w", encoding="utf-8") as f:
         for item in items:
             f.write(item.model_dump_json(by_alias=True) + "\n")
-    os.replace(tmp, path)
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write a text file atomically (the old file, or none, until the new one is complete)."""
+    with _replacing(path) as tmp:
+        tmp.write_text(text, encoding="utf-8")
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    with _replacing(path) as tmp:
+        tmp.write_bytes(data)
+
+
+@contextlib.contextmanager
+def _replacing(path: Path) -> Iterator[Path]:
+    """A temporary file beside `path` that replaces it when the block ends; removed if the block fails
+    (an error or Ctrl-C mid-write leaves the old file, or none, and no stray temporary)."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        yield tmp
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+class InterruptedAfterWriting(KeyboardInterrupt):
+    """Ctrl-C arrived while a set of outputs was being written; all of them were written first."""
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C while a set of output files is replaced; raise it (InterruptedAfterWriting) once they all are.
+
+    Each file is replaced atomically, but a Ctrl-C between two of them would leave a mixed set (new
+    scores beside an old summary). Replacing files takes milliseconds, so the interrupt waits that long.
+    Only the main thread receives signals; elsewhere this holds nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    hits: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: hits.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler if previous is None else previous)
+    if hits:
+        raise InterruptedAfterWriting
 
 
 def append_jsonl(path: Path, item: BaseModel, *, sync: bool = True) -> None:

@@ -192,7 +192,7 @@ async def serve_stdio(server: Server) -> None:
     """Serve over stdin/stdout: stdout carries only protocol messages."""
     from mcp.server.stdio import stdio_server
 
-    async with stdio_server() as (read_stream, write_stream):
+    async with stdio_server(stdin=StdinLines()) as (read_stream, write_stream):
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
@@ -212,3 +212,45 @@ async def serve_http(server: Server, host: str = "127.0.0.1", port: int = 0, *, 
     if on_ready is not None:
         on_ready(f"http://{host if ':' not in host else f'[{host}]'}:{bound}/mcp")
     await uvicorn.Server(config).serve(sockets=[sock])
+
+
+class StdinLines:
+    """The lines of stdin, read by a daemon thread, for the SDK's stdio transport.
+
+    The SDK reads stdin in an anyio worker thread that Ctrl-C cannot interrupt and that the interpreter
+    waits for at exit: with a terminal or an idle client on stdin, the server would only stop once another
+    line or an end of input came. A daemon thread blocked in that read is simply left behind. It reads the
+    descriptor with os.read, holding no lock of sys.stdin that the interpreter needs while it shuts down.
+    """
+
+    async def __aiter__(self):
+        import os
+        import threading
+
+        import anyio
+        import anyio.from_thread
+        import anyio.lowlevel
+
+        send, receive = anyio.create_memory_object_stream[str](0)
+        token = anyio.lowlevel.current_token()
+
+        def deliver(line: bytes) -> None:
+            anyio.from_thread.run(send.send, line.decode("utf-8", errors="replace"), token=token)
+
+        def read() -> None:
+            pending = b""
+            try:
+                while chunk := os.read(0, 65536):
+                    *lines, pending = (pending + chunk).split(b"\n")
+                    for line in lines:
+                        deliver(line + b"\n")
+                if pending:
+                    deliver(pending)
+                anyio.from_thread.run_sync(send.close, token=token)
+            except Exception:  # noqa: BLE001 - the server stopped first (no one takes the line), or stdin is gone
+                pass
+
+        threading.Thread(target=read, name="seer-stdin", daemon=True).start()
+        async with receive:
+            async for line in receive:
+                yield line

@@ -238,6 +238,26 @@ def _unsandbox(value: Any, paths: PathMap) -> Any:
     return value
 
 
+async def _verify_all(suite: Suite, scenarios: list[Scenario], options: VerifyOptions,
+                      progress: Callable[[dict[str, Any]], None] | None) -> list[dict[str, Any]]:
+    results = []
+    for n, scenario in enumerate(scenarios):
+        sandbox, temporary = _sandbox_for(options, scenario.id)
+        try:
+            rec = await verify_scenario(suite, scenario, options, sandbox)
+        finally:
+            if temporary:
+                shutil.rmtree(sandbox, ignore_errors=True)
+        if not temporary:
+            rec["sandbox"] = str(sandbox)
+        if n == 0 and rec["error"] and "startup_seconds" not in rec and not rec["error"].startswith("--setup"):
+            raise VerifyError(rec["error"])  # the server cannot even start: no point going on
+        results.append(rec)
+        if progress:
+            progress(rec)
+    return results
+
+
 async def verify_scenario(suite: Suite, scenario: Scenario, options: VerifyOptions, sandbox: Path) -> dict[str, Any]:
     from specs.live import stdio_client_for
 
@@ -296,21 +316,9 @@ def verify_harness(harness: Harness, options: VerifyOptions,
     """Replay every chosen scenario; the verification report (what verification.json holds)."""
     suite = Suite(harness)
     scenarios = choose(harness, options)
-    results = []
     started = time.perf_counter()
-    for n, scenario in enumerate(scenarios):
-        sandbox, temporary = _sandbox_for(options, scenario.id)
-        try:
-            rec = anyio.run(verify_scenario, suite, scenario, options, sandbox)
-        finally:
-            if temporary:
-                shutil.rmtree(sandbox, ignore_errors=True)
-        if not temporary:
-            rec["sandbox"] = str(sandbox)
-        if n == 0 and rec["error"] and "startup_seconds" not in rec and not rec["error"].startswith("--setup"):
-            raise VerifyError(rec["error"])  # the server cannot even start: no point going on
-        results.append(rec)
-        if progress:
-            progress(rec)
+    # One event loop for the whole run, not one per scenario: inside it Ctrl-C is a cancellation (the server
+    # is stopped and the temporary sandbox removed); between two loops it would hit whatever ran there.
+    results = anyio.run(_verify_all, suite, scenarios, options, progress)
     return aggregate(harness, options.server, options.setup, results, suite.spec,
                      seconds=round(time.perf_counter() - started, 3))

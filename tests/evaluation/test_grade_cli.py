@@ -163,3 +163,32 @@ def test_a_run_made_on_another_harness_is_refused_naming_both(tmp_path):
     assert isinstance(res.exception, SeerError) and not (tmp_path / "g").exists()
     assert "made on harness" in str(res.exception) and "run-a" in str(res.exception) and "run-b" in str(res.exception)
     assert grade(dirs[0], ran / "transcripts.jsonl", "--out", tmp_path / "g2").exit_code == 0
+
+
+def test_ctrl_c_while_the_judge_works_keeps_the_old_scores_and_says_to_run_again(harness_dir, tmp_path):
+    """The judge's replies take a minute: Ctrl-C must not wait for them, nor touch the scores already there."""
+    import os
+    import time
+
+    from tests.sigint import files, interrupt, one_line, start
+
+    r = run(harness_dir, "oracle", tmp_path / "run")
+    out = tmp_path / "g"
+    assert grade(harness_dir, r, "--out", out).exit_code == 0  # an earlier, complete grading in the same place
+    before = files(out)
+    with FakeLLM(latency=60) as llm:
+        proc = start("grade", harness_dir, r, "--judge", "openai/fake", "--api-base", llm.base_url, "--out", out,
+                     env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
+        deadline = time.monotonic() + 120
+        while llm.in_flight == 0:  # the judge is at work: its first request reached the model
+            assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+            time.sleep(0.05)
+        sent = time.monotonic()
+        code, stdout, stderr = interrupt(proc)
+        waited = time.monotonic() - sent
+    assert code == 130 and stdout == ""
+    line = one_line(stderr)
+    assert line.startswith("interrupted: no scores written") and "run the command again" in line and "cached" in line
+    assert waited < 30  # the requests in flight were abandoned, not awaited
+    assert files(out) == before
+    assert len(load_scores(out)) == len(load_harness(harness_dir).scenarios)

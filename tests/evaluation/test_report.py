@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import struct
+import time
 from statistics import fmean
 
 import numpy as np
@@ -292,3 +293,34 @@ def test_records_stamped_with_their_harness_are_matched_and_paired_only_within_i
     assert ag["disjoint_pairs"] == 4
     multi_sets = summary["sections"]["scores"]["sets"][2:]
     assert all(s["unmatched"] == ["s5"] and s["matched"] == 4 for s in multi_sets)  # not taken from harness "one"
+
+
+def test_ctrl_c_while_the_figures_are_drawn_leaves_the_previous_report_untouched(tmp_path):
+    import os
+
+    from tests.evaluation.report_fixture import write_synthetic
+    from tests.sigint import files, interrupt, one_line, start
+
+    root = write_synthetic(tmp_path / "big", tools=235, groups=47, scenarios=300, seed=3)  # seconds of drawing
+    out = tmp_path / "out"
+    build_report([root], out)
+    before = files(out)
+    # tasks.jsonl as a pipe: the command opening it is the sign it is past start-up and loading the harness;
+    # once the (empty) task list is fed, the figures are drawn for seconds, and the interrupt lands there
+    os.mkfifo(root / "tasks.jsonl")
+    proc = start("report", root, "--out", out)
+    for _ in range(2400):
+        try:
+            fd = os.open(root / "tasks.jsonl", os.O_WRONLY | os.O_NONBLOCK)  # fails until a reader has it open
+            break
+        except OSError:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.05)
+    else:
+        pytest.fail("seer report never opened tasks.jsonl")
+    os.close(fd)
+    code, stdout, stderr = interrupt(proc)
+    assert code == 130 and stdout == ""
+    assert one_line(stderr) == f"interrupted: no report written, {out} left as it was; run the command again"
+    assert files(out) == before
+    assert json.loads((out / "summary.json").read_text())["harnesses"][0]["name"] == "big"

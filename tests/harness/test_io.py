@@ -46,3 +46,39 @@ def test_a_partial_harness_is_named_in_a_warning_by_run_and_grade(tmp_path):
     assert run.exit_code == 0 and warning in run.stderr and warning not in run.stdout
     grade = CliRunner().invoke(app, ["grade", str(root), str(tmp_path / "r"), "--out", str(tmp_path / "s")])
     assert grade.exit_code == 0 and warning in grade.stderr and json.loads(grade.stdout)["records"] == 2
+
+
+def test_ctrl_c_in_the_middle_of_a_write_leaves_the_old_file_and_no_temporary(tmp_path):
+    from harness.io import write_jsonl
+    from schemas import ServerEvent
+
+    path = tmp_path / "events.jsonl"
+    write_jsonl(path, [ServerEvent(seq=0, session="s", method="tools/list")])
+    old = path.read_bytes()
+
+    def events():
+        yield ServerEvent(seq=1, session="s", method="tools/list")
+        raise KeyboardInterrupt  # Ctrl-C after one line of the new file was written
+
+    with pytest.raises(KeyboardInterrupt):
+        write_jsonl(path, events())
+    assert path.read_bytes() == old
+    assert [p.name for p in tmp_path.iterdir()] == ["events.jsonl"]
+
+
+def test_a_ctrl_c_while_outputs_are_replaced_is_raised_only_after_all_of_them_are(tmp_path):
+    import os
+    import signal
+
+    from harness.io import InterruptedAfterWriting, interrupts_held, write_text
+
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(InterruptedAfterWriting):
+        with interrupts_held():
+            write_text(tmp_path / "a.txt", "a")
+            os.kill(os.getpid(), signal.SIGINT)  # handled at the next bytecode: recorded, not raised
+            write_text(tmp_path / "b.txt", "b")
+    assert (tmp_path / "a.txt").read_text() == "a" and (tmp_path / "b.txt").read_text() == "b"
+    assert signal.getsignal(signal.SIGINT) is before
+    with interrupts_held():  # no Ctrl-C: nothing raised
+        write_text(tmp_path / "c.txt", "c")

@@ -11,6 +11,7 @@ import anyio
 import pytest
 from mcp import Client
 
+from schemas import ServerEvent
 from tests.harness.builders import write_harness
 
 
@@ -88,3 +89,22 @@ def test_http_client_picks_the_scenario_with_a_header(http_server, tmp_path):
     assert not got.is_error
     [event] = [json.loads(x) for x in (tmp_path / "events.jsonl").read_text().splitlines() if '"tools/call"' in x]
     assert (event["scenario_id"], event["oracle_index"]) == ("s-issue", None)
+
+
+def test_ctrl_c_stops_the_server_cleanly_with_one_line_and_exit_0(http_server, tmp_path):
+    from tests.sigint import interrupt, one_line
+
+    url, proc = http_server
+
+    async def main():
+        with anyio.fail_after(60):
+            async with Client(url) as c:
+                return await c.call_tool("get_issue", {"issue_number": 42}, meta={"seer/scenario": "s-issue"})
+
+    assert not anyio.run(main).is_error  # serving
+    code, stdout, stderr = interrupt(proc)
+    assert code == 0 and stdout == ""
+    log = tmp_path / "events.jsonl"
+    assert one_line(stderr) == f"seer serve stopped (Ctrl-C); the transcript in {log} is complete"
+    events = [ServerEvent.model_validate_json(x) for x in log.read_text().splitlines()]
+    assert [e.tool for e in events if e.method == "tools/call"] == ["get_issue"]

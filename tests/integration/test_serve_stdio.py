@@ -71,3 +71,25 @@ async def _exchange(cmd: list[str], requests: list[dict], last_id: int) -> list[
             await proc.stdin.aclose()
             await proc.wait()
     return replies
+
+
+def test_ctrl_c_stops_the_server_cleanly_with_one_line_and_exit_0(tmp_path):
+    from tests.sigint import interrupt, one_line, start
+
+    root = write_harness(tmp_path / "h")
+    log = tmp_path / "events.jsonl"
+    proc = start("serve", root, "--scenario", "s-issue", "--transcript", log, stdin=subprocess.PIPE)
+    for request in ({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}},
+                    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+                    {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                     "params": {"name": "get_issue", "arguments": {"issue_number": 42}}}):
+        proc.stdin.write(json.dumps(request) + "\n")
+    proc.stdin.flush()
+    replies = [json.loads(proc.stdout.readline()) for _ in range(2)]  # serving: both requests answered
+    assert [r["id"] for r in replies] == [1, 2]
+    code, stdout, stderr = interrupt(proc)
+    assert code == 0 and stdout == ""
+    assert one_line(stderr) == f"seer serve stopped (Ctrl-C); the transcript in {log} is complete"
+    events = [ServerEvent.model_validate_json(x) for x in log.read_text().splitlines()]
+    assert [e.method for e in events] == ["initialize", "tools/call"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,41 @@ def test_a_failing_setup_is_recorded_per_scenario(tmp_path):
     (only,) = rep["scenario_results"]
     assert only["error"].startswith("--setup: setup exited with 3") and only["calls"] == []
     assert rep["scenarios_errored"] == 1 and rep["completion_rate"] == 0.0
+
+
+def test_ctrl_c_mid_run_writes_no_report_stops_the_servers_and_says_how_to_run_again(tmp_path):
+    import os
+
+    from tests.sigint import files, interrupt, one_line, start
+
+    # 30 scenarios, a server process each: many seconds of work after the first progress line
+    root = write_harness(tmp_path / "h", [s.model_copy(update={"id": f"{s.id}-{i}"}) for i in range(10) for s in scenarios()])
+    res = subprocess.run([*SEER, "verify", str(root), "--server", SERVER, "--scenario", "s-issue-0"],
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr  # an earlier, complete report
+    before = files(root)
+    kept = tmp_path / "sandboxes"
+    proc = start("verify", root, "--server", SERVER, "--sandbox", kept)
+    first = proc.stderr.readline()  # "s-files-0: 3/3 calls ok": replaying has begun
+    assert "calls ok" in first, first + proc.communicate()[1]
+    code, stdout, stderr = interrupt(proc)
+    assert code == 130 and stdout == ""
+    progress = r"^\S+: \d+/\d+ calls ok"
+    line = one_line(stderr, ignore=progress)
+    assert line.startswith("interrupted after verifying ") and "no report written" in line
+    assert "run the command again" in line and f"kept in {kept}" in line
+    assert files(root) == before  # verification.json as it was, no temporary beside it
+    assert json.loads((root / "verification.json").read_text())["scenarios"] == 1
+    # no server process outlives the command (each was started in the scenario's sandbox under `kept`)
+    for _ in range(100):
+        left = []
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                if str(kept).encode() in open(f"/proc/{pid}/cmdline", "rb").read():
+                    left.append(pid)
+            except OSError:
+                pass
+        if not left:
+            break
+        time.sleep(0.1)
+    assert not left, "server processes still running after the interrupt"
