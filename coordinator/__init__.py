@@ -6,7 +6,20 @@ by code that uses `run_ray`.
 
 from __future__ import annotations
 
-from schemas._lazy import lazy_exports
+import sys
+
+
+def interrupted_while_starting() -> None:
+    """Ctrl-C while `seer` is still importing (its first half second), before main() can catch it: one line
+    and exit 130 rather than a traceback. This package is the first of ours that `seer` imports."""
+    sys.stderr.write("interrupted while starting: nothing was done\n")
+    raise SystemExit(130)
+
+
+try:
+    from schemas._lazy import lazy_exports
+except KeyboardInterrupt:
+    interrupted_while_starting()
 
 _EXPORTS = {
     "Coordinator": "coordinator.coordinator",

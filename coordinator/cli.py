@@ -7,10 +7,15 @@ from __future__ import annotations
 
 import sys
 
-import typer
+from coordinator import interrupted_while_starting
 
-from coordinator.logs import configure_logging
-from schemas.errors import SeerError
+try:
+    import typer
+
+    from coordinator.logs import configure_logging
+    from schemas.errors import SeerError
+except KeyboardInterrupt:
+    interrupted_while_starting()
 
 app = typer.Typer(
     name="seer",
@@ -48,7 +53,10 @@ def _register() -> None:
     app.command("report")(evaluation_cli.report)
 
 
-_register()
+try:
+    _register()
+except KeyboardInterrupt:
+    interrupted_while_starting()
 
 
 def fail(message: str, code: int = 2) -> None:

@@ -18,13 +18,13 @@ def report(
     """Write an HTML report with figures and summary.json: generation, scores and schema complexity."""
     import json
 
-    from evaluation.report import build_report, split_inputs
-
     from harness.io import InterruptedAfterWriting
 
-    harness_dirs, score_paths = split_inputs(dirs, scores)
     written = False
     try:
+        from evaluation.report import build_report, split_inputs  # matplotlib: a second or two
+
+        harness_dirs, score_paths = split_inputs(dirs, scores)
         result = build_report(harness_dirs, out, score_paths)
         written = True
         typer.echo(json.dumps({"report": str(result.html), "summary": str(result.summary),

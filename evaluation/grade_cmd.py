@@ -54,8 +54,6 @@ def grade(
     compare: list[Path] = typer.Option([], "--compare", help="Other score sets (scores dir or JSONL) to measure agreement with: Pearson r per record, Spearman rho of spec rankings, mean shift with CI."),
 ) -> None:
     """Grade agent transcripts against the oracle (deterministic or LLM judge), or judge scenarios reference-free."""
-    from evaluation.grading import grade_transcripts, load_scores, load_transcripts, missing_note, write_scores
-    from evaluation.stats import agreement, summarize
     from harness.io import InterruptedAfterWriting, load_harness
 
     deterministic = judge == "deterministic"
@@ -63,12 +61,15 @@ def grade(
         raise SeerError("--unsupervised judges the harness's scenarios themselves: give --judge MODEL and no RUN_DIR")
     if not unsupervised and run_dir is None:
         raise SeerError("RUN_DIR is required (or pass --unsupervised --judge MODEL to judge the scenarios themselves)")
-    harness = load_harness(harness_dir)
-    if harness.partial_warning():
-        typer.echo(harness.partial_warning(), err=True)
     out = out or _default_out(harness_dir, run_dir, judge)
     written = False
     try:
+        from evaluation.grading import grade_transcripts, load_scores, load_transcripts, missing_note, write_scores
+        from evaluation.stats import agreement, summarize
+
+        harness = load_harness(harness_dir)
+        if harness.partial_warning():
+            typer.echo(harness.partial_warning(), err=True)
         others = [load_scores(p) for p in compare]  # read before grading: a bad path fails fast
         missing: list[str] = []
         if deterministic:

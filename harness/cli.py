@@ -36,13 +36,24 @@ def serve(
     ),
 ) -> None:
     """Serve a harness as an MCP server whose tools answer from the mocks."""
+    if transport not in ("stdio", "http"):
+        raise typer.BadParameter("must be stdio or http", param_hint="--transport")
+    try:
+        _serve(harness_dir, transport, host, port, scenario, transcript)
+    except KeyboardInterrupt:
+        # Ctrl-C is how a server is stopped: a clean stop, exit 0 (like `python -m http.server`). The event loop
+        # turns SIGINT into a cancellation, so every transcript line was written whole before this point.
+        kept = f"; the transcript in {transcript} is complete" if transcript is not None else ""
+        typer.echo(f"seer serve stopped (Ctrl-C){kept}", err=True)
+
+
+def _serve(harness_dir: Path, transport: str, host: str, port: int, scenario: str | None,
+           transcript: Path | None) -> None:
     import anyio
 
     from harness.io import load_harness
     from harness.server import MockService, build_server, serve_http, serve_stdio
 
-    if transport not in ("stdio", "http"):
-        raise typer.BadParameter("must be stdio or http", param_hint="--transport")
     harness = load_harness(harness_dir)
     if harness.partial_warning():
         typer.echo(harness.partial_warning(), err=True)
@@ -64,16 +75,10 @@ def serve(
         except OSError as e:
             raise SeerError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
 
-    try:
-        if transport == "stdio":
-            anyio.run(serve_stdio, server)
-        else:
-            anyio.run(http)
-    except KeyboardInterrupt:
-        # Ctrl-C is how a server is stopped: a clean stop, exit 0 (like `python -m http.server`). The event loop
-        # turns SIGINT into a cancellation, so every transcript line was written whole before this point.
-        kept = f"; the transcript in {transcript} is complete" if transcript is not None else ""
-        typer.echo(f"seer serve stopped (Ctrl-C){kept}", err=True)
+    if transport == "stdio":
+        anyio.run(serve_stdio, server)
+    else:
+        anyio.run(http)
 
 
 def run(
@@ -137,7 +142,6 @@ def verify(
 
     if timeout <= 0:
         raise typer.BadParameter("must be positive", param_hint="--timeout")
-    harness = load_harness(harness_dir)
     options = VerifyOptions(server=server, setup=setup, sandbox=sandbox, timeout=timeout,
                             scenarios=tuple(scenario), limit=limit)
     err = Console(stderr=True)
@@ -152,7 +156,7 @@ def verify(
     target = out or harness_dir / FILE_NAME
     written = False
     try:
-        report = verify_harness(harness, options, progress=progress)
+        report = verify_harness(load_harness(harness_dir), options, progress=progress)
         target.parent.mkdir(parents=True, exist_ok=True)
         write_json(target, report)  # atomic: an interrupt leaves the previous report or none
         written = True
@@ -165,7 +169,8 @@ def verify(
         if written:
             typer.echo(f"interrupted after the report was written: {target} is complete", err=True)
         else:
-            kept = f"; the sandboxes so far are kept in {sandbox}: empty it or give another --sandbox" if sandbox else ""
+            kept = (f"; the sandboxes so far are kept in {sandbox}: empty it or give another --sandbox"
+                    if sandbox is not None and sandbox.is_dir() and any(sandbox.iterdir()) else "")
             typer.echo(f"interrupted after verifying {len(done)} scenario(s): no report written, {target} left as it was; "
                        f"run the command again{kept}", err=True)
         raise typer.Exit(130)
