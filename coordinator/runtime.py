@@ -20,6 +20,7 @@ import math
 import os
 import signal
 import threading
+import uuid
 from functools import lru_cache
 from typing import Any, Callable, Iterator
 
@@ -79,16 +80,19 @@ def init(address: str | None = None, *, num_cpus: int | None = None, object_stor
                                   logging_level=logging.ERROR if quiet else logging.INFO, configure_logging=True)
     if address is None:
         kwargs.update(num_cpus=num_cpus, object_store_memory=object_store_memory)
+        os.environ[_INSTANCE_VAR] = uuid.uuid4().hex  # inherited by every process of the instance started now
     for attempt in (1, 2):
         try:
             with _sigint_deferred() as interrupted:
                 ray.init(address=address, **kwargs)
             if interrupted:
                 ray.shutdown()
+                _forget_instance()
                 raise KeyboardInterrupt
             return True
         except Exception as e:  # ray raises bare Exception when a starting node is slow to register
             ray.shutdown()
+            _forget_instance()
             if attempt == 2 or address is not None:
                 where = address or "a local instance"
                 raise RayUnavailable(f"ray: cannot start or join {where}: {str(e).splitlines()[0]}") from None
@@ -133,6 +137,52 @@ def shutdown() -> None:
 
     if ray.is_initialized():
         ray.shutdown()
+    _forget_instance()
+
+
+def _forget_instance() -> None:
+    instance = os.environ.pop(_INSTANCE_VAR, None)
+    if instance:
+        reap_leftovers(instance)
+
+
+_INSTANCE_VAR = "SEER_RAY_INSTANCE"
+
+
+def reap_leftovers(instance: str) -> list[int]:
+    """Kill the worker processes of a stopped local Ray instance that are still running; returns their pids.
+
+    Ray's workers normally exit with their raylet, but now and then one misses it and lives on, orphaned and
+    asleep (seen once in ~30 runs: an actor process holding 117 MB). They are recognised by the instance's
+    marker in their environment and a Ray worker's command line; the command's other children (MCP servers,
+    model servers) carry the marker too and are left alone, and so are Ray's own services, which ray.shutdown
+    stops (killing one mid-exit could leave its files behind). Linux only (/proc); elsewhere nothing is done.
+    """
+    mark = f"{_INSTANCE_VAR}={instance}".encode()
+    killed = []
+    for pid in _pids():
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                cmd = f.read()
+            if not (cmd.startswith(b"ray::") or b"default_worker.py" in cmd):
+                continue
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                if mark not in f.read().split(b"\0"):
+                    continue
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+        except (OSError, ValueError):  # gone meanwhile, or not ours to read
+            continue
+    return killed
+
+
+def _pids() -> list[int]:
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return []
+    me = os.getpid()
+    return [int(n) for n in names if n.isdigit() and int(n) != me]
 
 
 # ---- Shared-service actors -------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Ctrl-C while Ray starts is held until ray.init returns (a half-started instance orphans its agents)."""
+"""Process-level care in the Ray layer: Ctrl-C while Ray starts, a vanished driver, leftover workers."""
 
 from __future__ import annotations
 
@@ -37,3 +37,31 @@ def test_a_dead_or_zombie_driver_counts_as_gone_and_a_live_one_does_not():
     assert not _process_alive(child.pid)
     child.wait(timeout=30)
     assert not _process_alive(child.pid)
+
+
+def test_leftover_workers_of_a_stopped_instance_are_killed_and_nothing_else():
+    import subprocess
+    import time
+
+    from coordinator.runtime import _INSTANCE_VAR, reap_leftovers
+
+    def start(title: str | None, instance: str) -> subprocess.Popen:
+        cmd = ["bash", "-c", f"exec -a '{title}' sleep 600"] if title else ["sleep", "600"]
+        return subprocess.Popen(cmd, env={**os.environ, _INSTANCE_VAR: instance})
+
+    orphan = start("ray::ExpanderActor", "run-a")  # a worker that outlived its instance
+    server = start(None, "run-a")  # another child of the same command (an MCP server, say): not Ray's
+    other_run = start("ray::ExpanderActor", "run-b")  # a worker of another seer command's live instance
+    procs = [orphan, server, other_run]
+    try:
+        deadline = time.monotonic() + 10
+        while not all(open(f"/proc/{p.pid}/cmdline", "rb").read().startswith(b"ray::") for p in (orphan, other_run)):
+            assert time.monotonic() < deadline, "exec -a did not take effect"
+            time.sleep(0.02)
+        assert reap_leftovers("run-a") == [orphan.pid]
+        assert orphan.wait(timeout=10) == -signal.SIGKILL
+        assert server.poll() is None and other_run.poll() is None
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()
