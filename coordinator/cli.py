@@ -65,7 +65,31 @@ def fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
+def redeliver_swallowed_interrupts() -> None:
+    """Python drops an exception raised in a __del__ method or a weakref callback, printing "Exception ignored
+    in ..." with a traceback: a Ctrl-C that lands there (garbage collection while matplotlib draws, say) would
+    be printed and lost, and the command would carry on. Such a Ctrl-C is signalled again, from a timer thread
+    a moment later so that it is handled after the callback (and this hook) returned, where the command's own
+    handler sees it."""
+    import os
+    import signal
+    import threading
+
+    previous = sys.unraisablehook
+
+    def hook(unraisable) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            timer = threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT))
+            timer.daemon = True
+            timer.start()
+        else:
+            previous(unraisable)
+
+    sys.unraisablehook = hook
+
+
 def main() -> None:
+    redeliver_swallowed_interrupts()
     try:
         app()
     except SeerError as e:

@@ -107,12 +107,12 @@ def grade(
 
 def interrupted_message(out: Path, written: bool, cached: bool) -> str:
     """One line for Ctrl-C: scores are written only at the end, both files together, so either the new pair
-    is complete or the old one (or none) is untouched."""
-    from evaluation.grading import output_paths
+    is complete or the old one (or none) is untouched. Imports nothing new: the Ctrl-C may have cut an import
+    short, and importing again would trip over the half-initialised module."""
+    if written:  # evaluation.grading is loaded: it wrote them
+        from evaluation.grading import output_paths
 
-    scores_path, summary_path = output_paths(out)
-    if written:
-        return f"interrupted after grading finished: {scores_path} and {summary_path} are complete"
+        return "interrupted after grading finished: {} and {} are complete".format(*output_paths(out))
     again = "run the command again" + (" (judge replies received so far are cached, not asked again)" if cached else "")
     return f"interrupted: no scores written, {out} left as it was; {again}"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import typer
 
@@ -134,43 +135,46 @@ def verify(
     limit: int | None = typer.Option(None, "--limit", min=1, help="Verify at most this many scenarios."),
 ) -> None:
     """Replay a harness against the real MCP server: executability and mock fidelity per tool."""
-    from rich.console import Console
-
-    from harness.io import load_harness, write_json
-    from harness.verify import FILE_NAME, VerifyOptions, verify_harness
-    from harness.verify_report import render_table
-
     if timeout <= 0:
         raise typer.BadParameter("must be positive", param_hint="--timeout")
-    options = VerifyOptions(server=server, setup=setup, sandbox=sandbox, timeout=timeout,
-                            scenarios=tuple(scenario), limit=limit)
-    err = Console(stderr=True)
-
-    done: list[str] = []
-
-    def progress(rec: dict) -> None:
-        done.append(rec["id"])
-        ok = sum(1 for c in rec["calls"] if c["ok"])
-        err.print(f"{rec['id']}: {ok}/{len(rec['calls'])} calls ok" + (f" — {rec['error']}" if rec["error"] else ""))
-
-    target = out or harness_dir / FILE_NAME
-    written = False
+    target = out or harness_dir / "verification.json"  # harness.verify.FILE_NAME, known before that import
+    state = SimpleNamespace(verified=0, written=False)
     try:
-        report = verify_harness(load_harness(harness_dir), options, progress=progress)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_json(target, report)  # atomic: an interrupt leaves the previous report or none
-        written = True
-        if as_json:
-            typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
-        else:
-            Console(width=None if sys.stdout.isatty() else 160).print(render_table(report))
-            err.print(f"report written to {target}")
+        _verify(harness_dir, server, setup, sandbox, target, as_json, timeout, scenario, limit, state)
     except KeyboardInterrupt:  # typer would exit 130 silently; the report is written only at the end
-        if written:
+        if state.written:
             typer.echo(f"interrupted after the report was written: {target} is complete", err=True)
         else:
             kept = (f"; the sandboxes so far are kept in {sandbox}: empty it or give another --sandbox"
                     if sandbox is not None and sandbox.is_dir() and any(sandbox.iterdir()) else "")
-            typer.echo(f"interrupted after verifying {len(done)} scenario(s): no report written, {target} left as it was; "
-                       f"run the command again{kept}", err=True)
+            typer.echo(f"interrupted after verifying {state.verified} scenario(s): no report written, {target} left as it "
+                       f"was; run the command again{kept}", err=True)
         raise typer.Exit(130)
+
+
+def _verify(harness_dir: Path, server: str, setup: str | None, sandbox: Path | None, target: Path, as_json: bool,
+            timeout: float, scenario: list[str], limit: int | None, state: SimpleNamespace) -> None:
+    from rich.console import Console
+
+    from harness.io import load_harness, write_json
+    from harness.verify import VerifyOptions, verify_harness
+    from harness.verify_report import render_table
+
+    options = VerifyOptions(server=server, setup=setup, sandbox=sandbox, timeout=timeout,
+                            scenarios=tuple(scenario), limit=limit)
+    err = Console(stderr=True)
+
+    def progress(rec: dict) -> None:
+        state.verified += 1
+        ok = sum(1 for c in rec["calls"] if c["ok"])
+        err.print(f"{rec['id']}: {ok}/{len(rec['calls'])} calls ok" + (f" — {rec['error']}" if rec["error"] else ""))
+
+    report = verify_harness(load_harness(harness_dir), options, progress=progress)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_json(target, report)  # atomic: an interrupt leaves the previous report or none
+    state.written = True
+    if as_json:
+        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        Console(width=None if sys.stdout.isatty() else 160).print(render_table(report))
+        err.print(f"report written to {target}")

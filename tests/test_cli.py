@@ -45,3 +45,24 @@ def test_an_output_path_that_cannot_be_created_is_one_error_line_naming_it(tmp_p
     out = _seer("generate", str(EXAMPLES / "memory.json"), "--out", str(blocker / "h"), "--in-process", "--no-progress")
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.strip().splitlines() == [f"error: {blocker / 'h' / '.seer-run'}: Not a directory"]
+
+
+def test_a_ctrl_c_python_would_drop_in_a_finaliser_is_signalled_again_not_printed(monkeypatch):
+    import time
+
+    import pytest
+
+    from coordinator.cli import redeliver_swallowed_interrupts
+
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)  # put back after the test
+
+    class Finaliser:
+        def __del__(self):
+            raise KeyboardInterrupt  # as when Ctrl-C lands while garbage collection runs this
+
+    redeliver_swallowed_interrupts()
+    with pytest.raises(KeyboardInterrupt):
+        Finaliser()  # dropped at once: Python reports the exception to sys.unraisablehook
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:  # the SIGINT sent again arrives here, outside the finaliser
+            time.sleep(0.01)
