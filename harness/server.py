@@ -224,6 +224,7 @@ class StdinLines:
     """
 
     async def __aiter__(self):
+        import contextlib
         import os
         import threading
 
@@ -246,9 +247,12 @@ class StdinLines:
                         deliver(line + b"\n")
                 if pending:
                     deliver(pending)
+            except OSError:
+                pass  # stdin cannot be read (closed): the end of input, as for an empty one
+            except Exception:  # noqa: BLE001 - the server stopped first: no one is left to take the line
+                return
+            with contextlib.suppress(Exception):
                 anyio.from_thread.run_sync(send.close, token=token)
-            except Exception:  # noqa: BLE001 - the server stopped first (no one takes the line), or stdin is gone
-                pass
 
         threading.Thread(target=read, name="seer-stdin", daemon=True).start()
         async with receive:
