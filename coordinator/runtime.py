@@ -204,12 +204,13 @@ def _gateway(config: RunConfig) -> Any:
     return RayGateway(handle)
 
 
-def _gateway_actor(settings: Any, budget: Any = None) -> Any:
-    """A new gateway actor (generation's and the judges' alike)."""
+def _gateway_actor(settings: Any, budget: Any = None, name: str | None = None) -> Any:
+    """A new gateway actor (generation's and the judges' alike), named if `name` is given."""
     import ray
 
     return ray.remote(num_cpus=0, max_restarts=2, max_task_retries=0,
-                      max_concurrency=max(64, 4 * settings.concurrency))(_gateway_actor_class()).remote(settings, budget)
+                      max_concurrency=max(64, 4 * settings.concurrency))(_gateway_actor_class()).options(
+                          name=name).remote(settings, budget)
 
 
 @lru_cache(maxsize=None)
@@ -555,19 +556,40 @@ def judge_on_ray(settings: Any, tools: dict, items: list[tuple], *, workers: int
     """
     import ray
 
-    from evaluation.judge import Judge
-
-    gw = _gateway_actor(settings)
-    actor = ray.remote(num_cpus=0, max_restarts=2, max_task_retries=2)(Judge)
-    judges = [actor.options(max_concurrency=per_actor).remote(RayGateway(gw), tools, name=settings.model, **judge_kw)
+    gw_name = f"seer-judge-gateway-{uuid.uuid4().hex}"
+    gw = _gateway_actor(settings, name=gw_name)
+    actor = ray.remote(num_cpus=0, max_restarts=2, max_task_retries=2)(_judge_actor_class())
+    judges = [actor.options(max_concurrency=per_actor).remote(gw_name, tools, name=settings.model, **judge_kw)
               for _ in range(max(1, workers))]
+    refs: list = []
     try:
         refs = [judges[i % len(judges)].judge.remote(*item) for i, item in enumerate(items)]
-        return ray.get(refs)
+        results = ray.get(refs)
+        refs = []
+        return results
     except ray.exceptions.RayTaskError as e:
         raise SeerError(_cause_line(e)) from None
     finally:
+        for ref in refs:  # left unfinished (Ctrl-C, a failure): cancelled, or killing the actors would retry them
+            with contextlib.suppress(Exception):
+                ray.cancel(ref)
         for j in judges:
             ray.kill(j)
         ray.get(gw.close.remote())  # the cache is closed cleanly before the actor goes
         ray.kill(gw)
+
+
+@lru_cache(maxsize=None)
+def _judge_actor_class() -> type:
+    from evaluation.judge import Judge
+
+    class JudgeActor(Judge):
+        """A judge that finds its gateway actor by name. With the actor's handle among its constructor arguments,
+        Ray would keep that handle for restarts and print a warning about it on the terminal at every start."""
+
+        def __init__(self, gateway_name: str, tools: Any, **kw: Any):
+            import ray
+
+            super().__init__(RayGateway(ray.get_actor(gateway_name)), tools, **kw)
+
+    return JudgeActor

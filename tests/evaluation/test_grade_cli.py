@@ -165,8 +165,10 @@ def test_a_run_made_on_another_harness_is_refused_naming_both(tmp_path):
     assert grade(dirs[0], ran / "transcripts.jsonl", "--out", tmp_path / "g2").exit_code == 0
 
 
-def test_ctrl_c_while_the_judge_works_keeps_the_old_scores_and_says_to_run_again(harness_dir, tmp_path):
-    """The judge's replies take a minute: Ctrl-C must not wait for them, nor touch the scores already there."""
+@pytest.mark.parametrize("workers", [[], ["--workers", "2"]], ids=["in-process", "ray"])
+def test_ctrl_c_while_the_judge_works_keeps_the_old_scores_and_says_to_run_again(harness_dir, tmp_path, workers):
+    """The judge's replies take a minute: Ctrl-C must not wait for them, nor touch the scores already there
+    (with --workers, judge actors on a Ray instance: nothing of Ray's may reach the terminal either)."""
     import os
     import time
 
@@ -178,7 +180,7 @@ def test_ctrl_c_while_the_judge_works_keeps_the_old_scores_and_says_to_run_again
     before = files(out)
     with FakeLLM(latency=60) as llm:
         proc = start("grade", harness_dir, r, "--judge", "openai/fake", "--api-base", llm.base_url, "--out", out,
-                     env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
+                     *workers, env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "RAY_AUTH_MODE": "disabled"})
         deadline = time.monotonic() + 120
         while llm.in_flight == 0:  # the judge is at work: its first request reached the model
             assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
