@@ -22,11 +22,12 @@ import signal
 import threading
 import uuid
 from functools import lru_cache
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from actors.registry import factory as engine_factory
 from coordinator.coordinator import Coordinator, Progress, Task
 from coordinator.pipeline import StageWorker, stage_context
+from harness.io import sigint_recorded
 from schemas import Manifest, RunConfig, ToolSuite
 from schemas.errors import SeerError
 
@@ -83,7 +84,10 @@ def init(address: str | None = None, *, num_cpus: int | None = None, object_stor
         os.environ[_INSTANCE_VAR] = uuid.uuid4().hex  # inherited by every process of the instance started now
     for attempt in (1, 2):
         try:
-            with _sigint_deferred() as interrupted:
+            # Ctrl-C is held while ray.init runs and honoured right after, with a clean shutdown: a KeyboardInterrupt
+            # inside ray.init leaves the half-started instance behind, its agents orphaned (still running after the
+            # command exits) and the interpreter crashing at exit (SIGSEGV). Starting takes seconds.
+            with sigint_recorded() as interrupted:
                 ray.init(address=address, **kwargs)
             if interrupted:
                 ray.shutdown()
@@ -97,25 +101,6 @@ def init(address: str | None = None, *, num_cpus: int | None = None, object_stor
                 where = address or "a local instance"
                 raise RayUnavailable(f"ray: cannot start or join {where}: {str(e).splitlines()[0]}") from None
     return True
-
-
-@contextlib.contextmanager
-def _sigint_deferred() -> Iterator[list[int]]:
-    """Hold Ctrl-C while ray.init runs and report it afterwards.
-
-    A KeyboardInterrupt inside ray.init leaves the half-started instance behind: its agents orphaned
-    (still running after the command exits) and the interpreter crashing at exit (SIGSEGV). Starting
-    takes seconds, so the Ctrl-C is honoured right after, with a clean shutdown.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield []
-        return
-    hits: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: hits.append(signum))
-    try:
-        yield hits
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def settle_heap(collect: bool = True) -> None:

@@ -70,22 +70,29 @@ class InterruptedAfterWriting(KeyboardInterrupt):
 
 
 @contextlib.contextmanager
+def sigint_recorded() -> Iterator[list[int]]:
+    """Hold Ctrl-C for the block: a SIGINT arriving meanwhile is appended to the yielded list, not raised.
+    Only the main thread receives signals; elsewhere nothing is held and the list stays empty."""
+    if threading.current_thread() is not threading.main_thread():
+        yield []
+        return
+    hits: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: hits.append(signum))
+    try:
+        yield hits
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler if previous is None else previous)
+
+
+@contextlib.contextmanager
 def interrupts_held() -> Iterator[None]:
     """Hold Ctrl-C while a set of output files is replaced; raise it (InterruptedAfterWriting) once they all are.
 
     Each file is replaced atomically, but a Ctrl-C between two of them would leave a mixed set (new
     scores beside an old summary). Replacing files takes milliseconds, so the interrupt waits that long.
-    Only the main thread receives signals; elsewhere this holds nothing.
     """
-    if threading.current_thread() is not threading.main_thread():
+    with sigint_recorded() as hits:
         yield
-        return
-    hits: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: hits.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler if previous is None else previous)
     if hits:
         raise InterruptedAfterWriting
 
