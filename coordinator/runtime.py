@@ -71,6 +71,7 @@ def init(address: str | None = None, *, num_cpus: int | None = None, object_stor
 
     Joining an already initialised Ray (a test fixture, a notebook) is a no-op.
     """
+    global _instance
     address = address or os.environ.get("RAY_ADDRESS") or None
     quiet_environment(local=address is None)
     import ray
@@ -81,7 +82,7 @@ def init(address: str | None = None, *, num_cpus: int | None = None, object_stor
                                   logging_level=logging.ERROR if quiet else logging.INFO, configure_logging=True)
     if address is None:
         kwargs.update(num_cpus=num_cpus, object_store_memory=object_store_memory)
-        os.environ[_INSTANCE_VAR] = uuid.uuid4().hex  # inherited by every process of the instance started now
+        _instance = os.environ[_INSTANCE_VAR] = uuid.uuid4().hex  # inherited by every process of the instance
     for attempt in (1, 2):
         try:
             # Ctrl-C is held while ray.init runs and honoured right after, with a clean shutdown: a KeyboardInterrupt
@@ -126,12 +127,18 @@ def shutdown() -> None:
 
 
 def _forget_instance() -> None:
-    instance = os.environ.pop(_INSTANCE_VAR, None)
-    if instance:
+    """Reap the local instance this process started, if any. Only ours: a command that joined a cluster may
+    have inherited another command's marker in its environment."""
+    global _instance
+    if _instance is not None:
+        if os.environ.get(_INSTANCE_VAR) == _instance:
+            del os.environ[_INSTANCE_VAR]
+        instance, _instance = _instance, None
         reap_leftovers(instance)
 
 
 _INSTANCE_VAR = "SEER_RAY_INSTANCE"
+_instance: str | None = None  # the marker of the local instance this process started and has not stopped
 
 
 def reap_leftovers(instance: str) -> list[int]:

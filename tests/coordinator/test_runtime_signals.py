@@ -65,3 +65,32 @@ def test_leftover_workers_of_a_stopped_instance_are_killed_and_nothing_else():
         for p in procs:
             p.kill()
             p.wait()
+
+
+def test_a_command_that_started_no_instance_reaps_nothing_even_with_an_inherited_marker(monkeypatch):
+    """`seer ... --address` started by a process with its own local instance inherits that instance's marker:
+    stopping must not kill the parent's workers."""
+    import subprocess
+    import time
+
+    from coordinator import runtime
+
+    worker = subprocess.Popen(["bash", "-c", "exec -a 'ray::ScenarioActor' sleep 600"],
+                              env={**os.environ, runtime._INSTANCE_VAR: "parents-run"})
+    try:
+        deadline = time.monotonic() + 10
+        while not open(f"/proc/{worker.pid}/cmdline", "rb").read().startswith(b"ray::"):
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        monkeypatch.setenv(runtime._INSTANCE_VAR, "parents-run")
+        monkeypatch.setattr(runtime, "_instance", None)  # this process started no instance
+        runtime.shutdown()
+        time.sleep(0.2)
+        assert worker.poll() is None
+        monkeypatch.setattr(runtime, "_instance", "parents-run")  # had it started that instance, it would reap
+        runtime.shutdown()
+        assert worker.wait(timeout=10) == -signal.SIGKILL
+        assert runtime._instance is None and runtime._INSTANCE_VAR not in os.environ
+    finally:
+        worker.kill()
+        worker.wait()
