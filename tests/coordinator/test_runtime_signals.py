@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import subprocess
+import time
+from typing import Iterator
 
 from harness.io import sigint_recorded
 
@@ -26,7 +30,6 @@ def test_without_a_ctrl_c_nothing_is_recorded():
 
 
 def test_a_dead_or_zombie_driver_counts_as_gone_and_a_live_one_does_not():
-    import subprocess
     import sys
 
     from coordinator.runtime import _process_alive
@@ -39,49 +42,45 @@ def test_a_dead_or_zombie_driver_counts_as_gone_and_a_live_one_does_not():
     assert not _process_alive(child.pid)
 
 
-def test_leftover_workers_of_a_stopped_instance_are_killed_and_nothing_else():
-    import subprocess
-    import time
+@contextlib.contextmanager
+def _processes(*specs: tuple[str | None, str]) -> Iterator[list[subprocess.Popen]]:
+    """Sleeping processes carrying an instance marker, each titled like a Ray worker (`exec -a`) or not;
+    yielded once every title has taken effect, killed afterwards."""
+    from coordinator.runtime import _INSTANCE_VAR
 
-    from coordinator.runtime import _INSTANCE_VAR, reap_leftovers
-
-    def start(title: str | None, instance: str) -> subprocess.Popen:
-        cmd = ["bash", "-c", f"exec -a '{title}' sleep 600"] if title else ["sleep", "600"]
-        return subprocess.Popen(cmd, env={**os.environ, _INSTANCE_VAR: instance})
-
-    orphan = start("ray::ExpanderActor", "run-a")  # a worker that outlived its instance
-    server = start(None, "run-a")  # another child of the same command (an MCP server, say): not Ray's
-    other_run = start("ray::ExpanderActor", "run-b")  # a worker of another seer command's live instance
-    procs = [orphan, server, other_run]
+    procs = [subprocess.Popen(["bash", "-c", f"exec -a '{title}' sleep 600"] if title else ["sleep", "600"],
+                              env={**os.environ, _INSTANCE_VAR: instance}) for title, instance in specs]
     try:
+        titled = [p for p, (title, _) in zip(procs, specs) if title]
         deadline = time.monotonic() + 10
-        while not all(open(f"/proc/{p.pid}/cmdline", "rb").read().startswith(b"ray::") for p in (orphan, other_run)):
+        while not all(open(f"/proc/{p.pid}/cmdline", "rb").read().startswith(b"ray::") for p in titled):
             assert time.monotonic() < deadline, "exec -a did not take effect"
             time.sleep(0.02)
-        assert reap_leftovers("run-a") == [orphan.pid]
-        assert orphan.wait(timeout=10) == -signal.SIGKILL
-        assert server.poll() is None and other_run.poll() is None
+        yield procs
     finally:
         for p in procs:
             p.kill()
             p.wait()
 
 
+def test_leftover_workers_of_a_stopped_instance_are_killed_and_nothing_else():
+    from coordinator.runtime import reap_leftovers
+
+    with _processes(("ray::ExpanderActor", "run-a"),  # a worker that outlived its instance
+                    (None, "run-a"),  # another child of the same command (an MCP server, say): not Ray's
+                    ("ray::ExpanderActor", "run-b"),  # a worker of another seer command's live instance
+                    ) as (orphan, server, other_run):
+        assert reap_leftovers("run-a") == [orphan.pid]
+        assert orphan.wait(timeout=10) == -signal.SIGKILL
+        assert server.poll() is None and other_run.poll() is None
+
+
 def test_a_command_that_started_no_instance_reaps_nothing_even_with_an_inherited_marker(monkeypatch):
     """`seer ... --address` started by a process with its own local instance inherits that instance's marker:
     stopping must not kill the parent's workers."""
-    import subprocess
-    import time
-
     from coordinator import runtime
 
-    worker = subprocess.Popen(["bash", "-c", "exec -a 'ray::ScenarioActor' sleep 600"],
-                              env={**os.environ, runtime._INSTANCE_VAR: "parents-run"})
-    try:
-        deadline = time.monotonic() + 10
-        while not open(f"/proc/{worker.pid}/cmdline", "rb").read().startswith(b"ray::"):
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
+    with _processes(("ray::ScenarioActor", "parents-run")) as (worker,):
         monkeypatch.setenv(runtime._INSTANCE_VAR, "parents-run")
         monkeypatch.setattr(runtime, "_instance", None)  # this process started no instance
         runtime.shutdown()
@@ -91,6 +90,3 @@ def test_a_command_that_started_no_instance_reaps_nothing_even_with_an_inherited
         runtime.shutdown()
         assert worker.wait(timeout=10) == -signal.SIGKILL
         assert runtime._instance is None and runtime._INSTANCE_VAR not in os.environ
-    finally:
-        worker.kill()
-        worker.wait()
