@@ -12,6 +12,7 @@ logged, cached or returned; error messages are scrubbed of them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import logging
@@ -39,6 +40,8 @@ from schemas import Budget, LLMSettings, StageUsage
 log = structlog.get_logger("seer.llm")
 _PLACEHOLDER_KEY = "sk-no-key-required"  # OpenAI-compatible local servers ignore the key but clients want one
 _SECRET_SUFFIXES = ("_KEY", "_TOKEN", "_SECRET", "_PASSWORD")
+_LITELLM_CALLBACK_LISTS = ("callbacks", "success_callback", "_async_success_callback", "failure_callback",
+                           "_async_failure_callback", "input_callback")
 # Models registered at zero price in litellm's process-wide map because it had no price for them: a later
 # gateway must still report their cost as unknown, not as the placeholder's $0.
 _ZERO_PRICED: set[str] = set()
@@ -61,6 +64,11 @@ class LLMGateway:
 
         litellm.suppress_debug_info = True
         self._litellm = litellm
+        try:
+            from litellm._internal_context import internal_sub_call
+        except ImportError:  # a litellm without the marker: every reply is logged as before, only slower
+            internal_sub_call = None
+        self._internal_sub_call = internal_sub_call
         self.settings = settings
         if not settings.model:
             raise LLMConfigError("the llm engine needs a model: pass --model (any litellm model string, or local/smollm2)")
@@ -116,7 +124,8 @@ class LLMGateway:
             self._client = openai.AsyncOpenAI(base_url=self.api_base, api_key=key, max_retries=0,
                                               timeout=self.settings.timeout_s)
         try:
-            await self._litellm.acompletion(**args, mock_response='{"ok": true}')
+            with self._unlogged(always=True):  # not a call of the user's: their litellm callbacks never hear of it
+                await self._litellm.acompletion(**args, mock_response='{"ok": true}')
         except Exception as e:  # only a missed speed-up: the first real request then pays for it
             log.debug("llm_warm_up_failed", error=redact(f"{type(e).__name__}: {e}")[:200])
 
@@ -292,7 +301,8 @@ class LLMGateway:
                     entry = await self._limiter.acquire(_estimate_tokens(req))
                     spent.requests += 1
                     self._account(req.stage, StageUsage(requests=1, cost_usd=0.0))
-                    resp = await self._litellm.acompletion(**self._call_args(model, temperature, req))
+                    with self._unlogged():
+                        resp = await self._litellm.acompletion(**self._call_args(model, temperature, req))
             except BudgetExceeded:
                 raise
             except Exception as e:  # litellm maps provider failures onto its exception classes
@@ -310,6 +320,16 @@ class LLMGateway:
             spent.cost_usd = None if usage.cost_usd is None or spent.cost_usd is None else spent.cost_usd + usage.cost_usd
             return value, spent, tuple(seen)
         raise _failed(LLMUnavailable(f"{req.stage} {req.item}: no answer after {attempts} attempts: {last}"), spent, seen)
+
+    def _unlogged(self, *, always: bool = False) -> contextlib.AbstractContextManager:
+        """litellm's success logging builds a standard logging payload for every reply, ~2 ms of CPU on the loop
+        thread every request passes through, for callbacks that nobody registered. With none registered in this
+        process, the call carries litellm's own marker for a call whose caller does the accounting, as our usage
+        book does; the cost stamped on the reply is computed either way."""
+        listening = any(getattr(self._litellm, name, None) for name in _LITELLM_CALLBACK_LISTS)
+        if self._internal_sub_call is None or (listening and not always):
+            return contextlib.nullcontext()
+        return self._internal_sub_call()
 
     def _call_args(self, model: str, temperature: float, req: LLMRequest) -> dict[str, Any]:
         args: dict[str, Any] = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 import pytest
 
@@ -160,3 +161,32 @@ def test_an_unpriced_model_stays_unpriced_for_every_gateway_of_the_process(llm, 
         llm.enqueue(json_reply({"a": 1}))
         with LLMGateway(s) as gw:
             assert gw.complete(ask(response_schema=SCHEMA)).usage.cost_usd is None
+
+
+def test_litellm_callbacks_a_user_registers_still_see_every_reply(llm, tmp_path, monkeypatch) -> None:
+    """The gateway skips litellm's success logging only while no callback listens (a speed-up, bench/RESULTS.md)."""
+    monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # as the gateway does: no price-list download at import
+    import litellm
+    from litellm.integrations.custom_logger import CustomLogger
+
+    class Seen(CustomLogger):
+        def __init__(self) -> None:
+            super().__init__()
+            self.replies: list[str] = []
+
+        async def async_log_success_event(self, kwargs, response_obj, start_time, end_time) -> None:
+            self.replies.append(response_obj.choices[0].message.content)
+
+    seen = Seen()
+    litellm.callbacks.append(seen)
+    try:
+        llm.enqueue(json_reply({"a": 1}), json_reply({"a": 2}))
+        with LLMGateway(settings(llm, tmp_path, cache=False)) as gw:
+            assert [gw.complete(ask(f"q{i}", response_schema=SCHEMA)).parsed["a"] for i in (1, 2)] == [1, 2]
+            for _ in range(200):  # litellm logs from a background worker on the gateway's loop
+                if len(seen.replies) == 2:
+                    break
+                time.sleep(0.02)
+    finally:
+        litellm.callbacks.remove(seen)
+    assert sorted(json.loads(r)["a"] for r in seen.replies) == [1, 2]  # and not the gateway's start-up warm-up call
