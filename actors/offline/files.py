@@ -157,6 +157,12 @@ class Story:
         # A path a later listing, search or read reveals was there all along; one a create makes was not.
         self.early = {i for i, k in made.items() if k < len(calls) and calls[k][0].action in _REVEAL}
         self.made_dirs = {i: k for i, k in made.items() if k < len(calls) and calls[k][0].action is Action.create}
+        # Folders a listing with no pattern showed in full: call, and the patterns it left out
+        self._listings: dict[str, list[tuple[int, list[str]]]] = {}
+        for k, (it, args) in enumerate(calls):
+            root = paths.root_of(it, args)
+            if root is not None and it.action is Action.list and paths.pattern_of(it, args) is None:
+                self._listings.setdefault(root, []).append((k, paths.excludes_of(it, args)))
         self.gone: dict[str, int] = {}
         self._org, self._seed = org, seed
         self.reads: dict[int, dict[str, str]] = {}
@@ -227,6 +233,11 @@ class Story:
         if path in self.gone and self.gone[path] < index:
             return False
         return created_by is None or created_by < index or path in self.early
+
+    def unseen(self, path: str, root: str, index: int) -> bool:
+        """Whether a made-up entry `path` of folder `root` can first appear at call `index`: no earlier listing of
+        the folder showed it missing (each one that listed the folder in full left it out by a pattern)."""
+        return all(paths.excluded(path, excludes, root) for k, excludes in self._listings.get(root, ()) if k < index)
 
     def read(self, index: int, files: list[str]) -> str | None:
         """What a read at `index` of `files` shows: one file's text, or each file under its path."""
