@@ -21,9 +21,11 @@ from schemas import Action, ParameterRole, ToolInterpretation
 
 _CHANGE = {Action.create, Action.update, Action.delete, Action.transfer, Action.configure, Action.execute}
 _QUERY = ("query", "q", "pattern", "search", "keyword", "keywords", "filter", "text_query")
-_QUALIFIERS = {"latest", "recent", "failed", "pending", "open", "active", "current", "default", "unread", "starred"}
+_QUALIFIERS = {"allowed", "latest", "recent", "failed", "pending", "open", "active", "current", "default", "unread", "starred"}
 _CONTAINERS = {"directory", "folder", "repository", "project", "channel", "workspace", "database", "schema",
                "bucket", "board", "space", "document", "namespace", "organization", "team", "group"}
+_READ_VERBS = {"list", "get", "read", "search", "find", "fetch", "show", "query", "retrieve", "describe", "view", "browse"}
+_RESULT_WORDS = {"tree", "list", "listing", "info", "details", "log", "history", "summary", "status", "diff", "report"}
 _ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
@@ -73,11 +75,29 @@ def result_noun(steps: list[Step], k: int) -> str:
     else:
         base = f"{humanise(steps[k].tool)} result"
     if sum(1 for s in steps if _noun_key(s) == _noun_key(steps[k])) > 1:
-        base = f"{humanise(steps[k].tool)} result"
+        nouns = {s.tool: _tool_noun(s.tool) for s in steps}
+        base = nouns[steps[k].tool]
+        if list(nouns.values()).count(base) > 1:  # `ai_list_layers` and `ae_list_layers`: the whole name tells them apart
+            base = f"{humanise(steps[k].tool)} result"
         same = [j for j, s in enumerate(steps) if s.tool == steps[k].tool]
         if len(same) > 1:
             base = f"{_ORDINAL[min(same.index(k), 7)]} {base}"
     return f"the {base}"
+
+
+def _tool_noun(tool: str) -> str:
+    """What a tool shows as a user names it: its name after its verb, as is when that already reads as a result
+    (`list_allowed_directories` -> `allowed directories`, `directory_tree` -> `directory tree`), else with
+    `result` (`get_issue` -> `issue result`)."""
+    words = humanise(tool).split()
+    verb = next((i for i, w in enumerate(words[:-1]) if w in _READ_VERBS), None)
+    if verb is not None:  # `jira_get_all_projects` -> `projects`: a prefix before the verb goes too, and `all`
+        words = words[verb + 1:]
+    if len(words) > 1 and words[0] == "all":
+        words = words[1:]
+    if words[-1] in _RESULT_WORDS or (words[-1].endswith("s") and not words[-1].endswith("ss")):
+        return " ".join(words)
+    return " ".join(words + ["result"])
 
 
 def _noun_key(s: Step) -> tuple[Any, ...]:
@@ -365,7 +385,7 @@ def follow_up(step: Step, rng: random.Random) -> str:
         options = (f"Which of those {many} changed most recently?", f"How many {many} are there in total?",
                    f"Can you narrow that down to the {many} touched this week?")
     elif a is Action.execute:
-        options = (f"Did that finish cleanly, and is there a log I can look at?",
+        options = ("Did that finish cleanly, and is there a log I can look at?",
                    f"What should we run next after {what}?")
     else:
         options = (f"Who last changed {what}, and when?", f"Is there anything in {what} I should act on?",

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from actors.offline.prose import humanise, third_person
+from actors.offline.prose import _tool_noun, humanise, third_person
 
 SPECS = ["filesystem", "github", "redis", "memory", "git-reference", "illustrator"]
 _STEP = re.compile(r"\bstep \d|\bStep \d", re.I)
@@ -39,7 +39,20 @@ def test_values_taken_from_outputs_are_named_by_where_they_come_from(covered):
     referring = [s for s in scenarios if any(c.sources for c in s.calls)]
     assert referring
     for s in referring:
-        assert re.search(r"\b(from|in) the [\w ]+(list|results|details|result)\b|you created", s.instruction), s.instruction
+        # a result noun (`the run list`), or, where two steps would read the same, the source tool's own words
+        # without its verb (`the allowed directories` for list_allowed_directories, `the directory tree`)
+        tools = {s.calls[j].tool for c in s.calls for j in c.sources.values()}
+        named = "|".join(re.escape(humanise(t).split(" ", 1)[-1]) for t in tools)
+        assert re.search(rf"\b(from|in) the [\w ]*((list|results|details|result)\b|{named})|you created",
+                         s.instruction), s.instruction
+
+
+def test_two_listings_of_one_kind_are_told_apart_by_what_their_tools_show(covered):
+    _, scenarios, _ = covered("filesystem")
+    told = [s.instruction for s in scenarios if "in the allowed directories" in s.instruction]
+    assert told  # list_allowed_directories beside list_directory: not `the list allowed directories result`
+    assert not any(re.search(r"the (list|get|search) [\w ]+ result", s.instruction) for s in scenarios)
+    assert _tool_noun("jira_get_all_projects") == "projects" and _tool_noun("get_issue") == "issue result"
 
 
 def test_wording_varies_between_scenarios_of_one_spec(covered):
