@@ -235,8 +235,11 @@ class Story:
         return created_by is None or created_by < index or path in self.early
 
     def unseen(self, path: str, root: str, index: int) -> bool:
-        """Whether a made-up entry `path` of folder `root` can first appear at call `index`: no earlier listing of
-        the folder showed it missing (each one that listed the folder in full left it out by a pattern)."""
+        """Whether a made-up entry `path` of folder `root` can first appear at call `index`: not in a folder this
+        scenario made earlier (it holds only what was put there since), and no earlier listing of the folder showed
+        it missing (each one that listed the folder in full left it out by a pattern)."""
+        if self.made_dirs.get(root, index) < index:
+            return False
         return all(paths.excluded(path, excludes, root) for k, excludes in self._listings.get(root, ()) if k < index)
 
     def read(self, index: int, files: list[str]) -> str | None:

@@ -149,17 +149,14 @@ def _listing(tool: Tool, it: ToolInterpretation, args: dict[str, Any], root: str
         for shown_as in _entries(e, root, deep, pattern, excludes):
             if shown_as.id not in seen and not seen.add(shown_as.id):
                 out.append(shown_as)
-    if story is not None and story.made_dirs.get(root, index) < index:
-        return out[:_MAX_LISTED]  # a directory this scenario made holds only what it put there since
     for k in range(_DECOYS.get(it.action, 0)):
         # Drawn from the folder's path, not the call: every listing of one folder shows the same entries.
         rng = random.Random(f"{seed}:{root}:{k}")
         name = paths.fit(_child_name(root, gen.org, rng, directory=k == 1 and pattern is None), pattern, excludes)
-        if name is None or f"{root.rstrip('/')}/{name}" in seen or \
-                (story is not None and not story.unseen(f"{root.rstrip('/')}/{name}", root, index)):
+        path = f"{root.rstrip('/')}/{name}"
+        if name is None or path in seen or (story is not None and not story.unseen(path, root, index)):
             continue
-        e = Entity(kind="file" if paths.looks_like_file(name) else "directory", id=f"{root.rstrip('/')}/{name}",
-                   created_by=index)
+        e = Entity(kind="file" if paths.looks_like_file(name) else "directory", id=path, created_by=index)
         seen.add(e.id)
         state.entities.append(e)
         out.append(e)
@@ -170,7 +167,8 @@ def _entries(e: Entity, root: str, deep: bool, pattern: str | None, excludes: li
     """How entity `e` below `root` shows in a listing: itself (recursive) or the child of `root` holding it, if it
     matches and no pattern excludes it. A recursive listing with no pattern that leaves `e` out still shows the
     folders on the way to it that no pattern excludes: excluding `src/**/*.ts` hides the files, not `src`."""
-    base, rest = root.rstrip("/"), e.id[len(root.rstrip("/")) + 1:]
+    base = root.rstrip("/")
+    rest = e.id[len(base) + 1:]
     shown = e if deep or "/" not in rest else Entity(kind="directory", id=f"{base}/{rest.split('/')[0]}")
     if paths.matches(e.id, pattern, root) and not paths.excluded(e.id, excludes, root):
         return [shown]

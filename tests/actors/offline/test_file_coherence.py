@@ -126,18 +126,19 @@ def test_a_folder_listed_in_full_gains_no_entry_later_that_no_call_made(scenario
     compared = 0
     for s in scenarios:
         full: dict[str, list[tuple[set[str], list[str], bool]]] = {}  # folder -> (entries, excludes, deep)
+        made = _made(s)
         for k, c in enumerate(s.calls):
             shown = set(_entries(c.output)) if c.tool in LISTINGS else \
                 {line for line in _text(c.output).splitlines() if line.startswith("/")} if c.tool == "search_files" else set()
             for root, listings in full.items():
-                for path in shown - _made(s):
+                for path in shown - made:
                     if not _under(path, root):
                         continue
                     for entries, excludes, deep in listings:
                         entry = path if deep else root.rstrip("/") + "/" + path[len(root.rstrip("/")) + 1:].split("/")[0]
                         compared += 1
                         hidden = any(_glob(entry, root, x) for x in excludes)
-                        assert entry in entries or hidden or any(m.startswith(entry + "/") for m in _made(s)), \
+                        assert entry in entries or hidden or any(m.startswith(entry + "/") for m in made), \
                             (s.id, k, c.tool, entry, sorted(entries))
             if c.tool in LISTINGS:
                 full.setdefault(c.arguments["path"], []).append(
