@@ -9,16 +9,15 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_SPECS = ROOT.parent / "shared" / "specs"
+DEV_SPECS = ROOT / "bench" / "specs"
 EXAMPLES = ROOT / "examples"
 SERVERS = Path(os.environ.get("SEER_SERVERS_DIR", ROOT / ".servers"))
 
 
-def shared_spec(name: str) -> Path:
-    """A spec from ../shared/specs (tests only; examples/ must not need it)."""
-    path = SHARED_SPECS / f"{name}.json"
-    if not path.exists():
-        pytest.skip(f"{path} not present")
+def dev_spec(name: str) -> Path:
+    """A real spec from bench/specs (tests and benches only; examples/ must not need it)."""
+    path = DEV_SPECS / f"{name}.json"
+    assert path.exists(), f"{path} is missing: bench/specs is part of the repository"
     return path
 
 

@@ -1,11 +1,11 @@
 from actors.offline.pipeline import Pipeline
 from coordinator.graph import ToolGraph
 from specs import load_suite
-from tests.conftest import shared_spec
+from tests.conftest import dev_spec
 
 
 def _graph(*names):
-    pipe = Pipeline(load_suite([shared_spec(n) for n in names]))
+    pipe = Pipeline(load_suite([dev_spec(n) for n in names]))
     return pipe.suite, ToolGraph.build(pipe.suite, pipe.interpretations)
 
 

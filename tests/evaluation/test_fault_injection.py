@@ -10,7 +10,7 @@ from evaluation.faultcheck import EXPECTED, fault_table, grade_faults
 from harness.io import load_harness
 from schemas import load_config
 from specs.loader import load_suite
-from tests.conftest import shared_spec
+from tests.conftest import dev_spec
 
 SPECS = ("filesystem", "memory", "git", "redis", "github")
 
@@ -20,7 +20,7 @@ def run(tmp_path_factory):
     root = tmp_path_factory.mktemp("faults")
     harnesses = []
     for spec in SPECS:
-        suite = load_suite([shared_spec(spec)])
+        suite = load_suite([dev_spec(spec)])
         generate_local(suite, load_config(None, seed=0, min_per_tool=6, **{"budget.max_scenarios": 80}),
                        out=str(root / spec))
         harnesses.append(load_harness(root / spec))

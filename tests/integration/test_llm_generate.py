@@ -12,7 +12,7 @@ from harness.validate import validate_harness
 from schemas import EngineSelection, LLMSettings, RunConfig
 from specs import load_suite
 from tests.actors.llm.scripted_model import ScriptedModel
-from tests.conftest import shared_spec
+from tests.conftest import dev_spec
 from tests.fakellm import FakeLLM, Faults
 
 TRANSPORT = ("http_429", "http_500", "timeout", "malformed_body")
@@ -33,7 +33,7 @@ def config(server: FakeLLM, tmp_path, **llm) -> RunConfig:
 
 
 def test_a_valid_harness_despite_a_30_percent_fault_rate_with_every_failure_accounted(tmp_path) -> None:
-    suite = load_suite([shared_spec("memory")])
+    suite = load_suite([dev_spec("memory")])
     model = ScriptedModel()
     faults = Faults(rate=0.3, kinds=TRANSPORT + CONTENT, seed=5, timeout_s=3.0, wrong=model.wrong)
     with FakeLLM(responder=model, faults=faults) as server:
@@ -52,7 +52,7 @@ def test_a_valid_harness_despite_a_30_percent_fault_rate_with_every_failure_acco
 
 
 def test_a_rerun_of_the_same_job_is_served_entirely_from_the_cache(tmp_path) -> None:
-    suite = load_suite([shared_spec("memory")])
+    suite = load_suite([dev_spec("memory")])
     with FakeLLM(responder=ScriptedModel()) as server:
         first, _ = generate_local(suite, config(server, tmp_path), str(tmp_path / "a"), threads=3)
         LLMGateway.close_shared()
@@ -64,7 +64,7 @@ def test_a_rerun_of_the_same_job_is_served_entirely_from_the_cache(tmp_path) -> 
 
 
 def test_the_concurrency_limit_holds_across_pipeline_threads(tmp_path) -> None:
-    suite = load_suite([shared_spec("memory")])
+    suite = load_suite([dev_spec("memory")])
     with FakeLLM(responder=ScriptedModel(), latency=0.05) as server:
         manifest, _ = generate_local(suite, config(server, tmp_path, concurrency=2, cache=False), str(tmp_path / "h"),
                                      threads=6)
@@ -73,7 +73,7 @@ def test_the_concurrency_limit_holds_across_pipeline_threads(tmp_path) -> None:
 
 
 def test_the_call_budget_leaves_a_valid_partial_harness(tmp_path) -> None:
-    suite = load_suite([shared_spec("memory")])
+    suite = load_suite([dev_spec("memory")])
     with FakeLLM(responder=ScriptedModel()) as server:
         cfg = config(server, tmp_path, cache=False)
         cfg = cfg.model_copy(update={"budget": cfg.budget.model_copy(update={"max_llm_calls": 15})})
@@ -90,7 +90,7 @@ def test_the_api_key_reaches_the_server_but_no_harness_file_log_or_cache(tmp_pat
 
     secret = "sk-live-3b9e51c07d2a4f8e96"
     monkeypatch.setenv("OPENAI_API_KEY", secret)
-    suite = load_suite([shared_spec("memory")])
+    suite = load_suite([dev_spec("memory")])
     with FakeLLM(responder=ScriptedModel()) as server:
         server.enqueue(error(500, f"upstream rejected key {secret}"), error(401, f"Incorrect API key provided: {secret}"))
         manifest, _ = generate_local(suite, config(server, tmp_path), str(tmp_path / "h"))
@@ -107,7 +107,7 @@ def test_progress_reports_model_usage_while_the_run_goes(tmp_path) -> None:
     from coordinator.pipeline import run_local
     from coordinator.progress import usage_note
 
-    suite = load_suite([shared_spec("memory")])
+    suite = load_suite([dev_spec("memory")])
     seen = []
     with FakeLLM(responder=ScriptedModel()) as server:
         coord = Coordinator(suite, config(server, tmp_path), out=str(tmp_path / "h"))
@@ -125,7 +125,7 @@ def test_a_cost_cap_that_cannot_be_enforced_is_reported_in_the_summary(tmp_path)
     from coordinator.cli import app
 
     with FakeLLM(responder=ScriptedModel()) as server:
-        args = ["generate", str(shared_spec("memory")), "--out", str(tmp_path / "h"), "--engine", "llm",
+        args = ["generate", str(dev_spec("memory")), "--out", str(tmp_path / "h"), "--engine", "llm",
                 "--model", "openai/fake", "--api-base", server.base_url, "--in-process", "--no-progress",
                 "--max-scenarios", "2"]
         capped = CliRunner().invoke(app, [*args, "--json", "--max-cost", "1"], env={"XDG_CACHE_HOME": str(tmp_path)})

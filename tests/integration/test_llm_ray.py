@@ -15,14 +15,14 @@ from harness.validate import validate_harness  # noqa: E402
 from schemas import EngineSelection, LLMSettings, RunConfig, SeerError, Workers  # noqa: E402
 from specs import load_suite  # noqa: E402
 from tests.actors.llm.scripted_model import ScriptedModel  # noqa: E402
-from tests.conftest import shared_spec  # noqa: E402
+from tests.conftest import dev_spec  # noqa: E402
 from tests.fakellm import FakeLLM  # noqa: E402
 
 LLM_ENGINES = EngineSelection(interpret="llm", scenario="llm", mock="llm", expand="llm")
 
 
 def test_workers_on_ray_share_one_gateway_actor_and_its_limit(ray_local, tmp_path) -> None:
-    suite = load_suite([shared_spec("memory")])
+    suite = load_suite([dev_spec("memory")])
     with FakeLLM(responder=ScriptedModel(), latency=0.05) as server:
         cfg = RunConfig(seed=2, engines=LLM_ENGINES, batch_size=6, workers=Workers(scenario=3, mock=3),
                         llm=LLMSettings(model="openai/fake", api_base=server.base_url, concurrency=2,
@@ -37,7 +37,7 @@ def test_workers_on_ray_share_one_gateway_actor_and_its_limit(ray_local, tmp_pat
 def test_a_missing_api_key_stops_the_run_with_one_clear_line(ray_local, tmp_path, monkeypatch) -> None:
     monkeypatch.delenv("GEMINI_API_KEY", raising=False)
     monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
-    suite = load_suite([shared_spec("memory")])
+    suite = load_suite([dev_spec("memory")])
     cfg = RunConfig(engines=LLM_ENGINES, llm=LLMSettings(model="gemini/gemini-2.5-flash-lite"))
     with pytest.raises(SeerError) as e:
         runtime.run_ray(suite, cfg, str(tmp_path / "h"))

@@ -14,7 +14,7 @@ from coordinator.pipeline import run_local
 from harness.io import load_harness
 from schemas import RunConfig
 from specs import load_suite
-from tests.conftest import shared_spec
+from tests.conftest import dev_spec
 from tests.coordinator.helpers import harness_bytes
 
 SEER = [sys.executable, "-m", "coordinator.cli", "generate"]
@@ -25,7 +25,7 @@ def _lines(path) -> int:
 
 
 def test_a_sigkilled_run_resumes_to_the_undisturbed_harness(tmp_path):
-    spec = shared_spec("azure")
+    spec = dev_spec("azure")
     out = tmp_path / "h"
     args = [str(spec), "--out", str(out), "--min-per-tool", "3", "--seed", "11", "--no-progress"]
     env = {**os.environ, "RAY_AUTH_MODE": "disabled"}

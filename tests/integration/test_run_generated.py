@@ -13,12 +13,12 @@ from harness.agents import make_agent
 from harness.faults import KINDS
 from harness.io import load_harness
 from harness.runner import RunOptions, run_harness
-from tests.conftest import EXAMPLES, shared_spec
+from tests.conftest import EXAMPLES, dev_spec
 
 
 @pytest.fixture(scope="module", params=["github", "memory", "redis"])
 def generated(request, tmp_path_factory):
-    spec = shared_spec(request.param) if request.param == "github" else EXAMPLES / f"{request.param}.json"
+    spec = dev_spec(request.param) if request.param == "github" else EXAMPLES / f"{request.param}.json"
     out = tmp_path_factory.mktemp("gen") / request.param
     res = CliRunner().invoke(app, ["generate", str(spec), "--out", str(out), "--in-process", "--no-progress"])
     assert res.exit_code == 0, res.output

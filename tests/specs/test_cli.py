@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from coordinator.cli import app
-from tests.conftest import EXAMPLES, shared_spec
+from tests.conftest import EXAMPLES, dev_spec
 from tests.specs.helpers import tool, write
 from tests.specs.test_corpus import SPECS, TABLE
 
@@ -26,7 +26,7 @@ def _seer(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[st
 
 @pytest.mark.parametrize("name", SPECS)
 def test_inspect_json_on_each_corpus_spec(name: str) -> None:
-    result = CliRunner().invoke(app, ["inspect", str(shared_spec(name)), "--json"])
+    result = CliRunner().invoke(app, ["inspect", str(dev_spec(name)), "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     [p] = out["profile"]["specs"]
@@ -38,7 +38,7 @@ def test_inspect_json_on_each_corpus_spec(name: str) -> None:
 
 
 def test_inspect_table_for_all_corpus_specs_and_both_examples_in_a_subprocess() -> None:
-    paths = [str(shared_spec(n)) for n in SPECS] + [str(EXAMPLES / "bookshop-openapi.yaml"), str(EXAMPLES / "travel-functions.json")]
+    paths = [str(dev_spec(n)) for n in SPECS] + [str(EXAMPLES / "bookshop-openapi.yaml"), str(EXAMPLES / "travel-functions.json")]
     result = _seer("inspect", *paths)
     assert result.returncode == 0, result.stderr
     rows = {line.split("│")[1].strip(): line for line in result.stdout.splitlines() if line.startswith("│")}

@@ -1,4 +1,4 @@
-"""The loader and the profile on the 19 real specs: counts agree with ../shared/specs/SOURCES.md."""
+"""The loader and the profile on the 19 real specs: counts agree with bench/specs/SOURCES.md."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import jsonschema
 import pytest
 
 from specs import load_suite, profile
-from tests.conftest import shared_spec
+from tests.conftest import dev_spec
 
-# Transcribed from the table in ../shared/specs/SOURCES.md:
+# Transcribed from the table in bench/specs/SOURCES.md:
 # tools, params/tool, optional, outSchema, annot, schema features
 TABLE = {
     "redis": (47, 2.15, 0.34, 43, 0, "anyOf:15, format:4, pattern:2, array:5, obj:2"),
@@ -58,7 +58,7 @@ def _properties_named(schema: object, word: str) -> int:
 @pytest.mark.parametrize("name", SPECS)
 def test_profile_matches_the_sources_table(name: str) -> None:
     tools, params, optional, out_schema, annot, _ = TABLE[name]
-    suite = load_suite([shared_spec(name)])
+    suite = load_suite([dev_spec(name)])
     p = profile(suite).specs[0]
     assert p.name == name and p.kind == "mcp"
     assert p.tools == tools and len(suite.tools) == tools
@@ -73,7 +73,7 @@ def test_profile_matches_the_sources_table(name: str) -> None:
 def test_keyword_counts_match_the_table_except_properties_named_like_keywords(name: str) -> None:
     """SOURCES.md counted keys by name anywhere; the profile counts schema keywords only. They
     differ exactly by the properties called `format` or `pattern` (e.g. search_files.pattern)."""
-    path = shared_spec(name)
+    path = dev_spec(name)
     table = _table_features(TABLE[name][5])
     features = profile(load_suite([path])).features
     raw = json.loads(path.read_text())["tools"]
@@ -86,7 +86,7 @@ def test_keyword_counts_match_the_table_except_properties_named_like_keywords(na
 
 
 def test_adobe_refs_are_inlined_and_every_schema_stays_a_valid_json_schema() -> None:
-    suite = load_suite([shared_spec("adobe-cc")])
+    suite = load_suite([dev_spec("adobe-cc")])
     for t in suite.tools:
         assert "$ref" not in json.dumps(t.input_schema), t.name
         assert "$defs" not in t.input_schema
@@ -97,7 +97,7 @@ def test_adobe_refs_are_inlined_and_every_schema_stays_a_valid_json_schema() -> 
 
 
 def test_all_specs_in_one_run_namespace_shared_names() -> None:
-    paths = [shared_spec(n) for n in SPECS]
+    paths = [dev_spec(n) for n in SPECS]
     suite = load_suite(paths)
     assert len(suite.tools) == sum(v[0] for v in TABLE.values())
     names = [t.name for t in suite.tools]

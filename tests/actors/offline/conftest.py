@@ -1,4 +1,4 @@
-"""Real specs from ../shared/specs, loaded and interpreted once per test session."""
+"""Real specs from bench/specs, loaded and interpreted once per test session."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from actors.offline.pipeline import Pipeline, cover_suite
 from specs import load_suite
-from tests.conftest import shared_spec
+from tests.conftest import dev_spec
 
 
 @pytest.fixture(scope="session")
@@ -16,7 +16,7 @@ def pipeline():
 
     def get(*names: str) -> Pipeline:
         if names not in cache:
-            cache[names] = Pipeline(load_suite([shared_spec(n) for n in names]))
+            cache[names] = Pipeline(load_suite([dev_spec(n) for n in names]))
         return cache[names]
 
     return get

@@ -15,7 +15,7 @@ from actors.offline.mock import mock_call
 from actors.offline.pipeline import Pipeline, cover_suite
 from schemas import Entity, ScenarioRequest, WorkflowState
 from specs import load_suite
-from tests.conftest import SHARED_SPECS
+from tests.conftest import DEV_SPECS
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "filesystem.json"
 SEEDS = (0, 3, 11, 42)
@@ -25,7 +25,7 @@ MAKES = {"write_file": "path", "create_directory": "path", "move_file": "destina
 
 
 def _specs() -> list[Path]:
-    return [EXAMPLE] + sorted(SHARED_SPECS.glob("filesystem*.json"))
+    return [EXAMPLE] + sorted(DEV_SPECS.glob("filesystem*.json"))
 
 
 @pytest.fixture(scope="module", params=_specs(), ids=lambda p: p.stem if p != EXAMPLE else "example")

@@ -143,10 +143,10 @@ def test_output_does_not_depend_on_the_hash_seed_of_the_process():
     import subprocess
     import sys
 
-    from tests.conftest import ROOT, shared_spec
+    from tests.conftest import ROOT, dev_spec
     code = (
         "import hashlib;from specs import load_suite;from actors.offline.pipeline import Pipeline, cover_suite;"
-        f"p=Pipeline(load_suite([{str(shared_spec('github'))!r}]));s,_=cover_suite(p, 5);"
+        f"p=Pipeline(load_suite([{str(dev_spec('github'))!r}]));s,_=cover_suite(p, 5);"
         "print(hashlib.sha256(''.join(x.to_json_line() for x in s).encode()).hexdigest())")
     digests = {subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                               env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip() for seed in ("1", "2")}

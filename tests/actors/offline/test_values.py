@@ -15,7 +15,7 @@ import pytest
 from actors.offline.values import ValueGenerator, first_error
 from actors.offline.values_names import words
 from actors.offline.world import make_org
-from tests.conftest import ROOT, SHARED_SPECS
+from tests.conftest import ROOT, DEV_SPECS
 
 SEEDS = (0, 1, 2)
 
@@ -23,14 +23,14 @@ SEEDS = (0, 1, 2)
 @lru_cache(maxsize=1)
 def corpus() -> tuple[tuple[str, dict], ...]:
     tools = []
-    for path in sorted(SHARED_SPECS.glob("*.json")):
+    for path in sorted(DEV_SPECS.glob("*.json")):
         for tool in json.loads(path.read_text())["tools"]:
             tools.append((f"{path.stem}/{tool['name']}", tool))
     return tuple(tools)
 
 
 def spec_names() -> list[str]:
-    return sorted(p.stem for p in SHARED_SPECS.glob("*.json"))
+    return sorted(p.stem for p in DEV_SPECS.glob("*.json"))
 
 
 def gen(seed: int) -> ValueGenerator:
