@@ -37,7 +37,7 @@ def suites(names: list[str]) -> dict[str, ToolSuite]:
         if n == "illustrator":
             out["illustrator (64)"] = load_suite([ROOT / "examples" / "illustrator.json"])
         elif n == "azure":
-            out["azure (235)"] = load_suite([ROOT / "bench" / "specs" / "azure.json"])
+            out["azure (235)"] = load_suite([ROOT / "bench" / "dev-specs" / "azure.json"])
         elif n == "synthetic":
             out["synthetic (1,000)"] = synthetic_suite(1000)
     return out

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SPECS = Path(__file__).resolve().parent / "specs"
+SPECS = Path(__file__).resolve().parent / "dev-specs"
 FAULTS = "faulty:wrong_value,skipped_call"
 
 

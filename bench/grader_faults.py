@@ -30,7 +30,7 @@ from harness.io import load_harness  # noqa: E402
 from schemas import load_config  # noqa: E402
 from specs.loader import load_suite  # noqa: E402
 
-SPECS = ROOT / "bench" / "specs"
+SPECS = ROOT / "bench" / "dev-specs"
 
 
 def build(spec: str, root: Path, min_per_tool: int, seed: int):

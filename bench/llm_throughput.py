@@ -150,7 +150,7 @@ def run_cli(suite, cfg: RunConfig, out: Path, threads: int) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--spec", default=str(ROOT / "bench" / "specs" / "illustrator.json"))
+    ap.add_argument("--spec", default=str(ROOT / "bench" / "dev-specs" / "illustrator.json"))
     ap.add_argument("--latency", type=float, default=0.3)
     ap.add_argument("--concurrency", type=int, default=32)
     ap.add_argument("--ray", action="store_true", help="run the seer generate command (Ray actors) instead of in-process")

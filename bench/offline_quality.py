@@ -1,4 +1,4 @@
-"""Quality of the offline engine over every spec in bench/specs (numbers go to bench/RESULTS.md).
+"""Quality of the offline engine over every spec in bench/dev-specs (numbers go to bench/RESULTS.md).
 
 For each spec: the uncovered-tools loop until every tool is used, then as many extra requests
 again (complex ones naming the three least-used tools, as the coordinator does; simple ones one). Checks: arguments and outputs
@@ -22,7 +22,7 @@ from actors.offline.pipeline import Pipeline, cover_suite
 from schemas import Scenario, ScenarioRequest
 from specs import load_suite
 
-DEFAULT_SPECS = Path(__file__).resolve().parent / "specs"
+DEFAULT_SPECS = Path(__file__).resolve().parent / "dev-specs"
 
 
 def extra(pipe: Pipeline, scenarios: list[Scenario], seed: int, n: int, failures: list) -> list[Scenario]:

@@ -20,7 +20,7 @@ from actors.offline.pipeline import Pipeline, cover_suite
 from schemas import ScenarioRequest, Tool, ToolSuite
 from specs import load_suite
 
-SPECS = Path(__file__).resolve().parent / "specs"
+SPECS = Path(__file__).resolve().parent / "dev-specs"
 _VERBS = ("list", "get", "create", "update", "delete", "search", "run", "export", "archive", "validate")
 _NOUNS = ("project", "ticket", "invoice", "deployment", "bucket", "user", "report", "pipeline", "dataset",
           "webhook", "alert", "dashboard", "secret", "queue", "topic", "cluster", "snapshot", "policy", "role", "job")

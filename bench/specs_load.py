@@ -19,7 +19,7 @@ from pathlib import Path
 from specs import load_suite, profile
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "bench" / "specs"
+CORPUS = ROOT / "bench" / "dev-specs"
 
 
 def _many_tools(n: int) -> dict:

@@ -20,7 +20,7 @@ from pathlib import Path
 from actors.offline.values import ValueGenerator, is_valid
 from actors.offline.world import make_org
 
-DEFAULT_SPECS = Path(__file__).resolve().parent / "specs"
+DEFAULT_SPECS = Path(__file__).resolve().parent / "dev-specs"
 
 
 def run(tools: list[dict], seeds: range) -> tuple[int, float, float]:

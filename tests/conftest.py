@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DEV_SPECS = ROOT / "bench" / "specs"
+DEV_SPECS = ROOT / "bench" / "dev-specs"
 EXAMPLES = ROOT / "examples"
 SERVERS = Path(os.environ.get("SEER_SERVERS_DIR", ROOT / ".servers"))
 
 
 def dev_spec(name: str) -> Path:
-    """A real spec from bench/specs (tests and benches only; examples/ must not need it)."""
+    """A real spec from bench/dev-specs (tests and benches only; examples/ must not need it)."""
     path = DEV_SPECS / f"{name}.json"
-    assert path.exists(), f"{path} is missing: bench/specs is part of the repository"
+    assert path.exists(), f"{path} is missing: bench/dev-specs is part of the repository"
     return path
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import ROOT, dev_spec
 
-_HEADER = re.compile(r"`seer generate bench/specs/(\w[\w-]*)\.json --out h` → `h/scenarios\.jsonl`, `(scn-\d+)`:\n\n```json\n(.*?)```", re.S)
+_HEADER = re.compile(r"`seer generate bench/dev-specs/(\w[\w-]*)\.json --out h` → `h/scenarios\.jsonl`, `(scn-\d+)`:\n\n```json\n(.*?)```", re.S)
 
 
 def _examples() -> list[tuple[str, str, str]]:

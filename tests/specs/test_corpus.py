@@ -1,4 +1,4 @@
-"""The loader and the profile on the 19 real specs: counts agree with bench/specs/SOURCES.md."""
+"""The loader and the profile on the 19 real specs: counts agree with bench/dev-specs/SOURCES.md."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from specs import load_suite, profile
 from tests.conftest import dev_spec
 
-# Transcribed from the table in bench/specs/SOURCES.md:
+# Transcribed from the table in bench/dev-specs/SOURCES.md:
 # tools, params/tool, optional, outSchema, annot, schema features
 TABLE = {
     "redis": (47, 2.15, 0.34, 43, 0, "anyOf:15, format:4, pattern:2, array:5, obj:2"),

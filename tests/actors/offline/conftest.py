@@ -1,4 +1,4 @@
-"""Real specs from bench/specs, loaded and interpreted once per test session."""
+"""Real specs from bench/dev-specs, loaded and interpreted once per test session."""
 
 from __future__ import annotations
 
