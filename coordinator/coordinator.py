@@ -60,7 +60,8 @@ class Coordinator:
         self._reqs: dict[int, Request] = {}
         self._kept: dict[int, Scenario] = {}
         self._pending_drops: list[list[str]] = []
-        self._focus_attempts: dict[str, int] = {}
+        # (tool, complexity) -> requests that focused the tool at that complexity while it stayed uncovered
+        self._focus_attempts: dict[tuple[str, str], int] = {}
         self._round = 0
         self._round_members: list[int] = []
         self._next_index = 0
@@ -247,6 +248,10 @@ class Coordinator:
             tasks = self._plan_round()
         return tasks
 
+    def _complexities(self) -> tuple[str, ...]:
+        ratio = self.config.complex_ratio
+        return ("simple",) if ratio == 0 else ("complex",) if ratio == 1 else ("simple", "complex")
+
     def _active(self) -> bool:
         return any(not r.done for r in self._reqs.values())
 
@@ -258,8 +263,12 @@ class Coordinator:
             if tools:
                 self.coverage.add_tools(tools)
         for t in self.coverage.needing():
-            if self._focus_attempts.get(t, 0) >= MAX_FOCUS_ATTEMPTS:
-                self.coverage.exclude(t, f"focus of {self._focus_attempts[t]} requests, but no written scenario called it")
+            # A tool too isolated for a complex workflow is still covered by a simple one: it is given up only
+            # when every complexity this run requests has failed it.
+            tried = {c: self._focus_attempts.get((t, c), 0) for c in self._complexities()}
+            if min(tried.values()) >= MAX_FOCUS_ATTEMPTS:
+                counts = " and ".join(f"{n} {c}" for c, n in tried.items())
+                self.coverage.exclude(t, f"focus of {counts} requests, but no written scenario called it")
         self._round_members = []
         self.coverage.clear_plan()
         self._write_manifest(partial=True)
@@ -298,9 +307,13 @@ class Coordinator:
             rng = random.Random(derive_seed(cfg.seed, "focus", i))
             complexity = request_complexity(cfg.seed, i, cfg.complex_ratio)
             focus = self.sampler.focus(complexity, ctx, rng)
+            if complexity == "complex" and "simple" in self._complexities():
+                # Tools that complex requests already failed MAX_FOCUS_ATTEMPTS times are left to simple ones.
+                keep = [t for t in focus if self._focus_attempts.get((t, "complex"), 0) < MAX_FOCUS_ATTEMPTS]
+                focus, complexity = (keep, complexity) if keep else (focus[:1], "simple")
             self.coverage.plan(focus)
             for t in focus:
-                self._focus_attempts[t] = self._focus_attempts.get(t, 0) + 1
+                self._focus_attempts[t, complexity] = self._focus_attempts.get((t, complexity), 0) + 1
             hint = sorted((t for t in self.coverage.needing() if t not in focus), key=self.coverage.expected) \
                 if getattr(self.sampler, "coverage_hints", True) else []
             req = ScenarioRequest(

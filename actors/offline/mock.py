@@ -66,9 +66,12 @@ def mock_call(tool: Tool, interpretation: ToolInterpretation, arguments: dict[st
 
 
 def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[str, Any], state: WorkflowState,
-               seed: int, suite: ToolSuite, index: int, tier: Grounding | None, story: Story | None = None) -> MockOutput:
+               seed: int, suite: ToolSuite, index: int, tier: Grounding | None, story: Story | None = None,
+               needed: set[str] | None = None) -> MockOutput:
     """`mock_call` without the copy: updates `state` in place. `story` (a scripted scenario's files over
-    time) makes listings and reads causal; off-script calls have none."""
+    time) makes listings and reads causal; off-script calls have none. `needed` holds the values later calls
+    take from this output: a planned entity the declared output has no room for fails the mock only if it
+    is one of them (None: every planned entity is needed)."""
     rng = random.Random(f"{seed}:{index}:{tool.name}")
     gen = ValueGenerator(org_for(seed), rng)
     it = interpretation
@@ -83,6 +86,17 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         else:  # an off-script create names its new entity in its arguments
             shown.append(Entity(kind=it.entity, id=str(named), created_by=index))
             state.entities.append(shown[-1])
+    if it.action in (Action.read, Action.navigate) and tool.output_schema and shown:
+        # A read (or an `open`) that reveals records shows the one it was asked for among them, even when the
+        # scenario only named it inside another call's content. (Declared outputs only for now: a text result
+        # shows one record, the planned one.)
+        for value in reversed(_named(it, arguments)):
+            if value not in {e.id for e in shown} and not paths.is_path(value):  # files: the story reads them
+                known = next((e for e in state.entities + state.preconditions if e.id == value), None)
+                if known is None:  # of the kind the scenario plans this read to show, if it plans any
+                    known = Entity(kind=shown[0].kind if shown else it.entity, id=value, created_by=index)
+                    state.entities.append(known)
+                shown.insert(0, known)
     root = paths.root_of(it, arguments)
     if root is not None:
         shown = _listing(tool, it, arguments, root, state, index, shown, gen, story, seed)
@@ -119,8 +133,9 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         return MockOutput(output=text, grounding=tier)
     own = {json.dumps(v) if not isinstance(v, str) else v for v in _flat(arguments)}
     obj, missing = _structured(tool, shown, own, text, gen, arguments)
-    if missing & planned:
-        raise StageError(f"output cannot hold {sorted(missing & planned)[0]!r}", f"calls[{index}].output")
+    lost = missing & planned if needed is None else missing & planned & needed
+    if lost:
+        raise StageError(f"output cannot hold {sorted(lost)[0]!r}", f"calls[{index}].output")
     # Entities this call only added for colour (extra listing rows) go when the output has no room.
     state.entities = [e for e in state.entities if not (e.created_by == index and e.id in missing)]
     return MockOutput(output=obj, grounding=tier)
@@ -194,6 +209,17 @@ def _child_name(root: str, org: Organisation, rng: random.Random, directory: boo
 
 def _flat(args: dict[str, Any]) -> list[Any]:
     return [x for v in args.values() for x in (v if isinstance(v, list) else [v])]
+
+
+def _named(it: ToolInterpretation, args: dict[str, Any]) -> list[str]:
+    """The values of the identifier arguments that name the tool's own kind (`names: [...]` each)."""
+    out: list[str] = []
+    for p in it.parameters:
+        if p.role is ParameterRole.identifier and p.entity and same_kind(p.entity, it.entity) and p.name in args:
+            value = args[p.name]
+            out += [str(v) for v in (value if isinstance(value, list) else [value])
+                    if isinstance(v, (str, int)) and not isinstance(v, bool) and str(v)]
+    return out
 
 
 def _bound_entity(it: ToolInterpretation, args: dict[str, Any], state: WorkflowState, index: int) -> Entity | None:
@@ -293,6 +319,20 @@ def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: 
     return obj, missing
 
 
+def _taken(scenario: Scenario) -> dict[int, set[str]]:
+    """For each call, the values later calls take from its output (their `sources`), as strings."""
+    out: dict[int, set[str]] = {}
+    for c in scenario.calls:
+        for key, j in c.sources.items():
+            try:
+                value = c.argument_at(key)
+            except KeyError:
+                continue
+            for v in value if isinstance(value, list) else [value]:
+                out.setdefault(j, set()).add(v if isinstance(v, str) else json.dumps(v))
+    return out
+
+
 class OfflineMocker:
     """Mock engine `offline`: one WorkflowState threaded through every call of a scenario."""
 
@@ -312,9 +352,10 @@ class OfflineMocker:
         calls = []
         try:
             story = Story(scenario, self.its, org_for(scenario.seed or 0), scenario.seed or 0)
+            taken = _taken(scenario)
             for i, call in enumerate(scenario.calls):
                 out = _mock_step(self.tools[call.tool], self.its[call.tool], call.arguments, state,
-                                 scenario.seed or 0, self.ctx.suite, i, self.tier(call.tool), story)
+                                 scenario.seed or 0, self.ctx.suite, i, self.tier(call.tool), story, taken.get(i, set()))
                 calls.append(call.model_copy(update={"output": out.output, "grounding": out.grounding,
                                                      "is_error": out.is_error}))
         except (StageError, ValueError) as e:

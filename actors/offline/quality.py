@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime, timezone
 from typing import Any
 
 from actors.offline.schemautil import leaves
@@ -157,3 +158,117 @@ def gini(counts: list[int]) -> float:
         return 0.0
     cum = sum((i + 1) * x for i, x in enumerate(xs))
     return (2 * cum) / (n * total) - (n + 1) / n
+
+
+# --- realism measures (bench/offline_quality.py over the corpus) ---
+
+# Keys that say nothing about what a record is: identity, naming and bookkeeping.
+_GENERIC_KEYS = {"id", "uuid", "name", "title", "created", "updated", "createdat", "updatedat", "createdby",
+                 "updatedby", "modifiedat", "lastmodified", "timestamp", "type", "kind", "object"}
+_REF_KEY = re.compile(r"(_id|Id|ID|_ids|Ids|IDs)$")  # a reference to another record says nothing of this one
+# Stems of timestamp keys (`created_at`, `startTime`, `finished_on`): each of the first kind comes no later
+# than each of the second in one record. ISO 8601 strings only; epoch numbers are not read.
+_EARLIER = ("created", "creation", "start", "started", "begin", "opened", "issued")
+_LATER = ("updated", "lastupdated", "modified", "lastmodified", "end", "ended", "finished", "completed", "stopped",
+          "closed", "expires", "expiry", "resolved")
+_TIME_KEY = re.compile(r"^(?P<stem>[a-z]+?)(?:at|time|date|on|timestamp|ts)?$")
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
+
+
+def output_objects(output: Any) -> list[dict]:
+    """Every JSON object an output holds, nested ones included; a text output counts for the JSON it
+    embeds (the whole text, or lines that are JSON objects)."""
+    roots: list[Any] = [output]
+    if isinstance(output, str):
+        roots = []
+        for chunk in [output] + output.splitlines():
+            if chunk.strip()[:1] in ("{", "["):
+                try:
+                    roots.append(json.loads(chunk))
+                except ValueError:
+                    continue
+                if chunk is output:
+                    break  # the whole text is JSON: its lines are inside it
+    out: list[dict] = []
+
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            if any(not isinstance(x, (dict, list)) for x in v.values()):
+                out.append(v)
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+    for r in roots:
+        walk(r)
+    return out
+
+
+def _norm(key: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", key.lower())
+
+
+def is_generic(obj: dict, arguments: dict[str, Any]) -> bool:
+    """Whether an output object holds nothing but identity/bookkeeping keys and echoes of the call's
+    arguments: the mark of an output that does not model the system."""
+    echoed_keys = {_norm(k) for k in arguments}
+    echoed_values = {json.dumps(v, sort_keys=True) for v in leaves(arguments)}
+    for key, value in obj.items():
+        k = _norm(key)
+        if k in _GENERIC_KEYS or k in echoed_keys or _REF_KEY.search(key) and not isinstance(value, (dict, list)):
+            continue
+        if not isinstance(value, (dict, list)) and json.dumps(value, sort_keys=True) in echoed_values:
+            continue
+        return False
+    return True
+
+
+def generic_objects(s: Scenario) -> tuple[int, int]:
+    """(generic output objects, output objects) over the scenario's calls."""
+    generic = total = 0
+    for c in s.calls:
+        for obj in output_objects(c.output):
+            total += 1
+            generic += is_generic(obj, c.arguments)
+    return generic, total
+
+
+def _when(value: Any) -> datetime | None:
+    if not isinstance(value, str) or not _ISO.match(value.strip()):
+        return None
+    try:
+        t = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
+
+
+def timestamp_contradictions(s: Scenario) -> list[str]:
+    """Objects whose own timestamps disagree: created after updated, finished before started."""
+    out = []
+    for i, c in enumerate(s.calls):
+        for obj in output_objects(c.output):
+            stamps = {}
+            for key, value in obj.items():
+                m = _TIME_KEY.match(re.sub(r"[^a-z]", "", key.lower()))
+                t = _when(value)
+                if m and t is not None:
+                    stamps[m.group("stem")] = (key, t)
+            firsts = [stamps[k] for k in _EARLIER if k in stamps]
+            lasts = [stamps[k] for k in _LATER if k in stamps]
+            for k1, t1 in firsts:
+                for k2, t2 in lasts:
+                    if t1 > t2:
+                        out.append(f"{s.id} calls[{i}].output: {k1} {t1.isoformat()} after {k2} {t2.isoformat()}")
+    return out
+
+
+def dictated_values(instruction: str) -> int:
+    """How many values an instruction dictates in backticks."""
+    return len(_QUOTED.findall(instruction))
+
+
+def opening(instruction: str, words: int = 3) -> str:
+    """The first words of an instruction, lower-cased: the template a reader sees repeat."""
+    return " ".join(re.findall(r"[\w']+", instruction.lower())[:words])

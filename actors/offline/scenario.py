@@ -225,15 +225,16 @@ class OfflineScenarioWriter:
                     continue
                 if fresh:
                     subject_done = True
-                    taken = {e["id"] for e in world.entities if same_kind(e["kind"], p.entity)}
+                    taken = {_as_id(e["id"]) for e in world.entities if same_kind(e["kind"], p.entity)}
                     if same_kind(p.entity, "branch"):
                         taken |= _DEFAULT_BRANCHES  # every repository has one already
                     for _ in range(_FRESH_TRIES):  # a new branch or file is not named after one that exists
                         value = gen.value(sub, **value_hint(p.name, p.role.value, p.entity), root=tool.input_schema)
                         value = _rooted(value, p.entity, world, lambda v: is_valid(sub, v, tool.input_schema))
-                        if _scalar(value) not in taken:
+                        if _as_id(_scalar(value)) not in taken:  # an id may be any JSON value, hashable or not
                             break
-                    created.append(world.add(p.entity, _scalar(value), j))
+                    if not isinstance(_scalar(value), (dict, list)):  # positions, attachment objects: not names
+                        created.append(world.add(p.entity, _scalar(value), j))
                     fixed[p.name] = value
                     continue
                 value, ref = self._existing(j, p.name, p.entity, sub, tool, world, gen, seq)
@@ -301,6 +302,8 @@ class OfflineScenarioWriter:
         if not is_valid(sub, value, tool.input_schema):
             value = gen.value(sub, **value_hint(name, "identifier", kind), root=tool.input_schema)
         value = _rooted(value, kind, world, lambda v: is_valid(sub, v, tool.input_schema))
+        if any(isinstance(x, (dict, list, bool)) or x is None for x in (value if isinstance(value, list) else [value])):
+            return value, None  # objects (`ArtistItems: [{Id, Name}]`), flags (`hasUserId`): not names an output shows
         if producer is not None:
             value = self._placed(value, producer, world, seq, taken, lambda v: is_valid(sub, v, tool.input_schema))
         for one in value if isinstance(value, list) else [value]:
@@ -352,8 +355,8 @@ class OfflineScenarioWriter:
         """What the call does to the world: content written, entities updated or deleted."""
         content = {p.name: args[p.name] for p in it.parameters
                    if p.role is ParameterRole.content and p.name in args}
-        ids = {_scalar(args.get(p.name)) for p in it.parameters if p.role is ParameterRole.identifier}
-        bound = [e for e in world.entities if e["id"] in ids and (e["created_by"] != j or e in created)]
+        ids = {_as_id(_scalar(args.get(p.name))) for p in it.parameters if p.role is ParameterRole.identifier}
+        bound = [e for e in world.entities if _as_id(e["id"]) in ids and (e["created_by"] != j or e in created)]
         _refer_to_existing(j, content, world, producer)
         if it.action is Action.create and not created:
             # A batch create names its new entities inside its content (memory's `entities[].name`).

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from actors.offline.schemautil import deref
 from actors.offline.taxonomy import PARAM_ENTITY, same_kind, singular, tokens
+from actors.offline.text import plural
 from actors.offline.values_check import is_valid
 
 TEXT_FIELDS = ("result", "content", "text", "output", "message", "summary", "details", "data", "description", "body")
@@ -30,11 +31,6 @@ def _free_string(schema: dict[str, Any], root: dict[str, Any]) -> bool:
     ok = types == "string" or (isinstance(types, list) and "string" in types) or any(
         b.get("type") == "string" and not any(k in b for k in ("enum", "const", "pattern", "format")) for b in branches)
     return ok and (schema.get("maxLength") is None or schema["maxLength"] >= 60)
-
-
-def _fits(schema: dict[str, Any], root: dict[str, Any], ids: list[Any]) -> bool:
-    """A field that can hold these ids: a free string, or a constrained one they satisfy (an ISBN pattern)."""
-    return _free_string(schema, root) or (bool(ids) and all(is_valid(deref(schema, root), v, root) for v in ids))
 
 
 def can_carry(tool: Any) -> bool:
@@ -95,10 +91,57 @@ def embed(obj: Any, schema: dict[str, Any], kind: str, ids: list[Any], text: str
     out = copy.deepcopy(obj)
     claimed = claimed if claimed is not None else set()
     if isinstance(out, dict):
-        has_text = _put_text(out, schema, text)
-        if not _place(out, schema, schema, kind, ids, make_item, 0, claimed, "") and not has_text:
+        has_text = _put_text(out, schema, text, claimed)
+        if ids and not _place(out, schema, schema, kind, ids, make_item, 0, claimed, "") \
+                and not _free_records(out, schema, schema, kind, ids, 0, claimed, "") and not has_text:
             _any_string(out, schema, schema, ", ".join(map(str, ids)), 0, claimed, "")
     return out
+
+
+def _key(kind: str, value: Any) -> str:
+    """The field a record names itself by: its path or URL where the id is one, else `<kind>_id`."""
+    if isinstance(value, str) and value.startswith("/"):
+        return "path"
+    if isinstance(value, str) and value.startswith(("http://", "https://")):
+        return "url"
+    return f"{'_'.join(tokens(kind)) or 'item'}_id"
+
+
+def _free_records(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[Any], depth: int,
+                  claimed: set[str], prefix: str) -> bool:
+    """Ids written into an object or array of objects whose fields the schema leaves open (FastMCP's
+    `dict` and `list[dict]` returns): one record per id, or, in an array another kind already filled,
+    a reference from its records to these (a file listed with the element it was cloned from)."""
+    schema = deref(schema, root)
+    if depth > 5:
+        return False
+    if isinstance(node, list) and _free_object(schema.get("items") or {}, root):
+        if prefix in claimed:
+            records = [x for x in node if isinstance(x, dict)]
+            for x, value in zip(records, ids):
+                x[_key(kind, value)] = value
+            node.extend({_key(kind, v): v} for v in ids[len(records):])
+        else:
+            node[:] = [{_key(kind, v): v} for v in ids] + [x for x in node if isinstance(x, dict)][:1]
+            claimed.add(prefix)
+        return True
+    if not isinstance(node, dict):
+        return False
+    props = schema.get("properties") or {}
+    for name, sub in props.items():
+        child = node.get(name)
+        if child is None and _free_object(sub, root):
+            child = {}  # an optional or nullable record the generator left out: the ids make it present
+        if _free_records(child, sub, root, kind, ids, depth + 1, claimed, f"{prefix}.{name}"):
+            node[name] = child
+            return True
+    if props or not _free_object(schema, root):
+        return False
+    if len(ids) == 1:
+        node[_key(kind, ids[0])] = ids[0]
+    else:
+        node[plural(kind).replace(" ", "_")] = [{_key(kind, v): v} for v in ids]
+    return True
 
 
 def _any_string(node: Any, schema: Any, root: dict[str, Any], value: str, depth: int, claimed: set[str],
@@ -109,7 +152,7 @@ def _any_string(node: Any, schema: Any, root: dict[str, Any], value: str, depth:
         return False
     props = schema.get("properties") or {}
     for name, sub in props.items():
-        if _free_string(sub, root) and f"{prefix}.{name}" not in claimed:
+        if _free_string(sub, root) and f"{prefix}.{name}" not in claimed and is_valid(deref(sub, root), value, root):
             node[name] = value
             claimed.add(f"{prefix}.{name}")
             return True
@@ -124,17 +167,99 @@ def _free_object(schema: dict[str, Any], root: dict[str, Any]) -> bool:
                and not b.get("required") for b in branches)
 
 
-def _put_text(out: dict[str, Any], schema: dict[str, Any], text: str) -> bool:
+def _put_text(out: dict[str, Any], schema: dict[str, Any], text: str, claimed: set[str]) -> bool:
+    """The result text in the first text field that takes it (claimed: the ids do not overwrite it)."""
     props = deref(schema, schema).get("properties") or {}
     for name in list(props):
-        if name.lower() in TEXT_FIELDS and _free_string(props[name], schema):
+        if name.lower() in TEXT_FIELDS and _free_string(props[name], schema) \
+                and is_valid(deref(props[name], schema), text, schema):
             out[name] = text
+            claimed.add(f".{name}")
             return True
     for name, sub in props.items():
         if _free_object(sub, schema):
             out[name] = {"message": text}
             return True
     return False
+
+
+def _branches(schema: dict[str, Any], root: dict[str, Any]) -> list[dict[str, Any]]:
+    """The schema and its anyOf/oneOf alternatives, dereferenced (`list | None` is an array too)."""
+    return [schema] + [deref(b, root) for b in schema.get("anyOf", []) + schema.get("oneOf", []) if isinstance(b, dict)]
+
+
+def _array_items(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any] | None:
+    for b in _branches(schema, root):
+        t = b.get("type")
+        if (t == "array" or isinstance(t, list) and "array" in t) and isinstance(b.get("items"), dict):
+            return deref(b["items"], root)
+    return None
+
+
+def _is_object(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any] | None:
+    for b in _branches(schema, root):
+        t = b.get("type")
+        if (t == "object" or isinstance(t, list) and "object" in t or t is None and "properties" in b) and b.get("properties"):
+            return b
+    return None
+
+
+def _typed(schema: dict[str, Any], root: dict[str, Any], value: Any) -> Any:
+    """`value` as the field's type: an all-digit identifier in an integer field is that integer."""
+    if not isinstance(value, str) or not value.isdigit() or len(value) > 15:
+        return value
+    types = {t for b in _branches(deref(schema, root), root)
+             for t in ([b.get("type")] if isinstance(b.get("type"), str) else b.get("type") or [])}
+    return int(value) if types & {"integer", "number"} and "string" not in types else value
+
+
+def _fit(schema: Any, root: dict[str, Any], ids: list[Any]) -> list[Any] | None:
+    """The ids as this field holds them, or None when one of them does not fit it."""
+    vals = [_typed(schema, root, v) for v in ids]
+    return vals if ids and all(is_valid(deref(schema, root), v, root) for v in vals) else None
+
+
+def _item_field(items: dict[str, Any], root: dict[str, Any], kind: str, ids: list[Any]) -> tuple[str, ...] | None:
+    """Where in an array element an id of `kind` goes: a field of its own (`id`, `board_id`), or the id
+    field of an object it wraps (`{"category": {"id": ...}}`), best-named first."""
+    best: tuple[int, tuple[str, ...]] | None = None
+    for f, sub in (items.get("properties") or {}).items():
+        if _score(f, kind) and _fit(sub, root, ids[:1]) is not None:
+            cand = (_score(f, kind) * 2, (f,))
+        elif (inner := _is_object(deref(sub, root), root)) is not None:
+            fits = [g for g in inner["properties"] if _score(g, kind) and _fit(inner["properties"][g], root, ids[:1])]
+            if not fits:
+                continue
+            g = max(fits, key=lambda g: _score(g, kind))
+            cand = (_score(f, kind) + _score(g, kind), (f, g))
+        else:
+            continue
+        if best is None or cand[0] > best[0]:
+            best = cand
+    return best[1] if best else None
+
+
+def _field_schema(items: dict[str, Any], root: dict[str, Any], path: tuple[str, ...]) -> dict[str, Any]:
+    node = items
+    for part in path:
+        node = _is_object(deref(node, root), root) or deref(node, root)
+        node = deref(node.get("properties", {}).get(part, {}), root)
+    return node
+
+
+def _element(template: Any, items: dict[str, Any], root: dict[str, Any], path: tuple[str, ...], value: Any,
+             make_item: Callable[[dict[str, Any]], Any]) -> Any:
+    item = copy.deepcopy(template) if isinstance(template, dict) else make_item(items)
+    if not isinstance(item, dict):
+        return None
+    node = item
+    for part in path[:-1]:
+        if not isinstance(node.get(part), dict):
+            inner = make_item(_is_object(deref(items["properties"][part], root), root) or {})
+            node[part] = inner if isinstance(inner, dict) else {}
+        node = node[part]
+    node[path[-1]] = value
+    return item
 
 
 def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[Any],
@@ -145,43 +270,43 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
         return False
     props = schema.get("properties") or {}
     ranked = [n for n in sorted(props, key=lambda n: -_score(n, kind)) if f"{prefix}.{n}" not in claimed]
-    for name in ranked:
-        sub = deref(props[name], root)
-        items = deref(sub.get("items"), root) if sub.get("type") == "array" else None
-        if items is None or not (_score(name, kind) or items.get("type") == "object"):
+    for name in sorted(props, key=lambda n: -_score(n, kind)):
+        items = _array_items(deref(props[name], root), root)
+        if items is None or not (_score(name, kind) or items.get("type") == "object" or "properties" in items
+                                 or name.lower() in TEXT_FIELDS or len(props) == 1):
             continue
-        if items.get("type") == "object" and not items.get("properties") and items.get("additionalProperties") in (None, True):
-            node[name] = [{"name": value} for value in ids] + [x for x in (node.get(name) or []) if isinstance(x, dict)][:1]
-            claimed.add(f"{prefix}.{name}")
-            return True
-        if items.get("type") == "object":
-            fields = [f for f in sorted(items.get("properties") or {}, key=lambda f: -_score(f, kind))
-                      if _score(f, kind) and _fits(items["properties"][f], root, ids[:1])]
-            if not fields:
+        current = node.get(name) if isinstance(node.get(name), list) else []
+        path = None if _free_object(items, root) else _item_field(items, root, kind, ids)
+        # An array another kind filled takes these too when they name themselves by the same field (the
+        # nodes an `open` was asked for beside the entities it was planned to show).
+        joins = path is not None and f"{prefix}.{name}#{'.'.join(path)}" in claimed
+        if f"{prefix}.{name}" in claimed and not joins:
+            continue
+        if _free_object(items, root):
+            node[name] = [{"name": value} for value in ids] + [x for x in current if isinstance(x, dict)][:1]
+        elif path is not None:
+            field = _field_schema(items, root, path)
+            arr = [_element(current[0] if current else None, items, root, path, v[0], make_item)
+                   for v in (_fit(field, root, [i]) for i in ids) if v is not None]  # ids that do not fit stay unshown
+            arr = [x for x in arr if x is not None]
+            if not arr:
                 continue
-            template = (node.get(name) or [None])[0] if isinstance(node.get(name), list) else None
-            arr = []
-            field_schema = items["properties"][fields[0]] if fields else {}
-            for value in [v for v in ids if _fits(field_schema, root, [v])]:  # others stay unshown
-                item = copy.deepcopy(template) if isinstance(template, dict) else make_item(items)
-                if isinstance(item, dict):
-                    item[fields[0]] = value
-                    arr.append(item)
-            if arr:
-                node[name] = arr + [x for x in (node.get(name) or [])[1:] if isinstance(x, dict)][:1]
-                claimed.add(f"{prefix}.{name}")
-                return True
-        elif _free_string(items, root) and _score(name, kind):
-            node[name] = list(ids) + [x for x in (node.get(name) or []) if x not in ids][:1]
-            claimed.add(f"{prefix}.{name}")
-            return True
+            node[name] = current + arr if joins else arr + [x for x in current[1:] if isinstance(x, dict)][:1]
+            claimed.add(f"{prefix}.{name}#{'.'.join(path)}")
+        elif (vals := _fit(items, root, ids)) is not None:
+            node[name] = vals + [x for x in current if x not in vals][:1]
+        else:
+            continue
+        claimed.add(f"{prefix}.{name}")
+        return True
     for name in ranked:
         sub = props[name]
-        if _score(name, kind) >= 2 and _fits(sub, root, ids) and len(ids) == 1:
-            node[name] = ids[0]
+        if _score(name, kind) >= 2 and len(ids) == 1 and (vals := _fit(sub, root, ids)) is not None:
+            node[name] = vals[0]
             claimed.add(f"{prefix}.{name}")
             return True
-        if deref(sub, root).get("type") == "object" and isinstance(node.get(name), dict):
-            if _place(node[name], sub, root, kind, ids, make_item, depth + 1, claimed, f"{prefix}.{name}"):
+        if _is_object(deref(sub, root), root) is not None and isinstance(node.get(name), dict):
+            if _place(node[name], _is_object(deref(sub, root), root), root, kind, ids, make_item, depth + 1, claimed,
+                      f"{prefix}.{name}"):
                 return True
     return False

@@ -175,7 +175,9 @@ class ValueGenerator(Containers):
                     try:
                         candidate = self._gen(merge(rest, {"allOf": [branch], "not": {"anyOf": others}}), root, slot)
                     except Unsatisfiable:
-                        continue
+                        candidate = _nulled(candidate, branch, others, root)
+                        if candidate is None:
+                            continue
             return candidate
         raise Unsatisfiable(slot.path, f"no {key} branch gave a value matching exactly as required")
 
@@ -302,4 +304,23 @@ def _drop_blamed(top: Top, schema: Any, candidate: Any, root: Any) -> Top:
         return replace(top, fixed={})  # an object-level error (e.g. dependencies): drop them all
     return replace(top, fixed={k: v for k, v in top.fixed.items() if k not in blamed})
 
+
+def _nulled(candidate: Any, branch: Any, others: list, root: Any) -> Any:
+    """Objects that every branch accepts (open objects whose properties are all optional) told apart the
+    way APIs do it: what the other alternatives would hold is there as null (`{"status": {...}, "store":
+    null}`). None when that does not make the value match this branch alone."""
+    if not isinstance(candidate, dict):
+        return None
+    out = dict(candidate)
+    for other in others:
+        props = other.get("properties") if isinstance(other, dict) else None
+        for name in props or {}:
+            if name in out:
+                continue
+            out[name] = None
+            if is_valid(branch, out, root) and not is_valid(other, out, root):
+                break
+            del out[name]
+    matches = [b for b in others if is_valid(b, out, root)]
+    return out if not matches and is_valid(branch, out, root) else None
 

@@ -101,6 +101,15 @@ class AvoidingWriter(Writer):
     avoid = frozenset({"g1_tool005"})
 
 
+class LoneToolWriter(Writer):
+    """Like the offline engine on a tool with no related tools: no complex workflow can hold g1_tool005."""
+
+    def write(self, request: ScenarioRequest) -> Outcome[Scenario]:
+        if request.complexity == "complex" and "g1_tool005" in request.focus_tools:
+            raise StageError("no complex workflow around 'g1_tool005'", "calls")
+        return super().write(request)
+
+
 class FailingMocker(Mocker):
     fail_indices = frozenset({0, 3})
 
@@ -112,6 +121,7 @@ class FlowBreakingMocker(Mocker):
 for _stage, _cls in (("interpret", Interpreter), ("scenario", Writer), ("mock", Mocker), ("expand", Expander)):
     register(_stage, "fake", _cls)
 register("scenario", "fake-avoid", AvoidingWriter)
+register("scenario", "fake-lone", LoneToolWriter)
 register("mock", "fake-failing", FailingMocker)
 register("mock", "fake-broken-flow", FlowBreakingMocker)
 

@@ -1,0 +1,47 @@
+"""The realism measures of bench/offline_quality.py: what counts as a generic output object, a
+timestamp contradiction, a dictated value."""
+
+from __future__ import annotations
+
+import json
+
+from actors.offline import quality as q
+from schemas import Call, Scenario
+
+
+def _scenario(*calls: tuple[dict, object], instruction: str = "Do it.") -> Scenario:
+    return Scenario(id="s", title="t", complexity="simple", category="c", instruction=instruction, novelty_reason="n",
+                    follow_up="f", calls=[Call(tool="t", arguments=a, explanation="e", output=o) for a, o in calls])
+
+
+def test_an_object_of_ids_names_timestamps_and_echoed_arguments_is_generic():
+    args = {"project": "apollo", "limit": 5}
+    assert q.is_generic({"id": "p1", "name": "x", "created_at": "2026-01-01T00:00:00Z", "project": "apollo"}, args)
+    assert q.is_generic({"id": "p1", "owner_id": "u7", "title": "apollo"}, args)
+    assert not q.is_generic({"id": "p1", "amount": 1250, "currency": "EUR"}, args)
+    assert not q.is_generic({"id": "p1", "status": "failed"}, args)
+
+
+def test_objects_are_found_in_structured_outputs_and_in_json_inside_text():
+    text = "Found 2 runs:\n" + json.dumps({"id": 1, "status": "ok"}) + "\n" + json.dumps({"id": 2, "name": "b"})
+    assert len(q.output_objects(text)) == 2
+    assert len(q.output_objects(json.dumps({"items": [{"id": 1}, {"id": 2}], "total": 2}))) == 3
+    assert len(q.output_objects({"result": [{"id": 1}]})) == 1
+    assert q.output_objects("plain words, no JSON") == []
+    s = _scenario(({}, {"data": [{"id": "a", "name": "x"}, {"id": "b", "price": 3}]}))
+    assert q.generic_objects(s) == (1, 2)
+
+
+def test_a_record_created_after_its_update_or_finished_before_its_start_is_a_contradiction():
+    bad = _scenario(({}, {"created_at": "2026-03-02T10:00:00Z", "updated_at": "2026-03-01T10:00:00Z"}),
+                    ({}, json.dumps({"startedAt": "2026-03-02T10:00:00Z", "finishedAt": "2026-03-02T09:59:00Z"})))
+    assert len(q.timestamp_contradictions(bad)) == 2
+    good = _scenario(({}, {"created_at": "2026-03-01T10:00:00Z", "updated_at": "2026-03-01T10:00:00Z",
+                           "start_time": "2026-03-01T11:00:00+01:00", "end_time": "2026-03-01T10:30:00Z"}))
+    assert q.timestamp_contradictions(good) == []
+
+
+def test_dictated_values_and_openings_are_read_from_the_instruction():
+    assert q.dictated_values("Set `a` to `1` in `b`, then check `c`.") == 4
+    assert q.dictated_values("Rename the staging bucket to archive.") == 0
+    assert q.opening("I'm on the payments team. Refund the last charge.") == "i'm on the"

@@ -1,0 +1,129 @@
+"""Declared output shapes the mocks must fill validly: FastMCP's wrapped and free-form returns, and
+fields whose constraints (lengths, patterns, bounds) an identifier or a sentence may not meet."""
+
+from __future__ import annotations
+
+import pytest
+
+from actors.offline import quality as q
+from actors.offline.pipeline import Pipeline, cover_suite
+from actors.offline.schemautil import leaves
+from schemas import ScenarioRequest
+from specs import load_suite
+
+_WRAPPED = {"type": "object", "required": ["result"], "x-fastmcp-wrap-result": True, "title": "_WrappedResult"}
+FREE = {"type": "object", "additionalProperties": True}  # FastMCP's `-> dict`
+FREE_LIST = {**_WRAPPED, "properties": {"result": {"type": "array", "items": FREE}}}  # `-> list[dict]`
+NULLABLE = {**_WRAPPED, "properties": {"result": {"anyOf": [FREE, {"type": "null"}]}}}  # `-> dict | None`
+
+
+def _tool(name: str, description: str, params: dict, required: list[str], output: dict) -> dict:
+    return {"name": name, "description": description, "outputSchema": output,
+            "inputSchema": {"type": "object", "properties": params, "required": required}}
+
+
+FASTMCP = [
+    _tool("post_note", "Post a new note.", {"text": {"type": "string"}}, ["text"], FREE),
+    _tool("list_notes", "List recent notes.", {"count": {"type": "integer"}}, [], FREE_LIST),
+    _tool("get_note", "Get a note by its ID.", {"note_id": {"type": "string"}}, ["note_id"], NULLABLE),
+    _tool("pin_note", "Pin a note to the top.", {"note_id": {"type": "string"}}, ["note_id"],
+          {**_WRAPPED, "properties": {"result": {"type": "boolean"}}}),
+    _tool("delete_note", "Delete a note.", {"note_id": {"type": "string"}}, ["note_id"],
+          {**_WRAPPED, "properties": {"result": {"type": "string"}}}),
+]
+
+_CUSTOMER_ID = {"type": "string", "pattern": "^cus_[A-Za-z0-9]{8}$"}
+CONSTRAINED = [
+    _tool("create_customer", "Create a customer.", {"email": {"type": "string"}, "name": {"type": "string"}}, ["email"],
+          {"type": "object", "required": ["id", "name", "email"],
+           "properties": {"id": _CUSTOMER_ID, "name": {"type": "string", "minLength": 3, "maxLength": 40},
+                          "email": {"type": "string"}, "currency": {"type": "string", "minLength": 3, "maxLength": 3}}}),
+    _tool("get_customer", "Retrieve a customer by ID.", {"customer_id": {"type": "string"}}, ["customer_id"],
+          {"type": "object", "required": ["id", "name", "tags"],
+           "properties": {"id": _CUSTOMER_ID, "name": {"type": "string", "minLength": 3},
+                          "tags": {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 2}}}}),
+    _tool("list_customers", "List customers.", {"limit": {"type": "integer", "maximum": 100}}, [],
+          {"type": "object", "required": ["data", "has_more"],
+           "properties": {"has_more": {"type": "boolean"}, "data": {"type": "array", "items": {
+               "type": "object", "required": ["id", "name"],
+               "properties": {"id": _CUSTOMER_ID, "name": {"type": "string", "minLength": 3}}}}}}),
+    _tool("delete_customer", "Delete a customer.", {"customer_id": {"type": "string"}}, ["customer_id"],
+          {**_WRAPPED, "properties": {"result": {"type": "string", "minLength": 5, "maxLength": 30}}}),
+]
+
+
+@pytest.fixture(scope="module", params=[("fastmcp", FASTMCP), ("constrained", CONSTRAINED)], ids=lambda p: p[0])
+def generated(request, tmp_path_factory):
+    name, tools = request.param
+    path = tmp_path_factory.mktemp(name) / f"{name}.json"
+    path.write_text(__import__("json").dumps({"tools": tools}))
+    suite = load_suite([path])
+    pipe = Pipeline(suite)
+    scenarios, failures = [], []
+    for seed in (0, 7, 11):
+        got, lost = cover_suite(pipe, seed)
+        scenarios += got
+        failures += lost
+        for k in range(8):
+            req = ScenarioRequest(id=f"x{seed}-{k}", index=k, seed=seed * 100 + k, complexity="complex",
+                                  focus_tools=[suite.tools[k % len(suite.tools)].name])
+            s = pipe.run(req, failures)
+            scenarios += [s] if s else []
+    return suite, scenarios, failures
+
+
+def test_every_declared_output_shape_is_filled_without_a_mock_failure(generated):
+    suite, scenarios, failures = generated
+    assert [f.reason for f in failures if f.stage == "mock"] == []
+    used = {c.tool for s in scenarios for c in s.calls}
+    assert used == {t.name for t in suite.tools}
+
+
+def test_outputs_are_valid_against_their_schemas_and_hold_no_empty_strings(generated):
+    suite, scenarios, _ = generated
+    tools = suite.by_name()
+    assert [e for s in scenarios for e in q.output_errors(s, tools)] == []
+    empty = [(s.id, c.tool) for s in scenarios for c in s.calls if "" in [v for v in leaves(c.output) if isinstance(v, str)]]
+    assert empty == []
+
+
+def test_an_identifier_a_later_call_takes_is_in_the_earlier_output(generated):
+    _, scenarios, _ = generated
+    fed = [s for s in scenarios if s.complexity == "complex" and any(c.sources for c in s.calls)]
+    assert fed
+    assert [e for s in fed for e in q.source_errors(s)] == []
+
+
+def test_an_argument_whose_values_are_lists_of_lists_is_bound_without_a_crash(tmp_path):
+    """A route matrix takes positions as [lng, lat] pairs: a fresh value that is itself a list is compared
+    with the ids already taken without needing to be hashable."""
+    pairs = {"type": "array", "items": {"type": "array", "items": {"type": "number"}}}
+    tool = {"name": "calculateRouteMatrix", "description": "Calculate travel times between positions.",
+            "inputSchema": {"type": "object", "required": ["departurePositions", "destinationPositions"],
+                            "properties": {"departurePositions": pairs, "destinationPositions": pairs,
+                                           "travelMode": {"enum": ["Car", "Walking"], "type": "string"}}}}
+    path = tmp_path / "routes.json"
+    path.write_text(__import__("json").dumps({"tools": [tool, {**tool, "name": "calculateRoute"}]}))
+    pipe = Pipeline(load_suite([path]))
+    failures = []
+    for k in range(12):
+        pipe.run(ScenarioRequest(id=f"r{k}", index=k, seed=k, complexity="simple",
+                                 focus_tools=[pipe.suite.tools[k % 2].name]), failures)
+    assert [f.reason for f in failures if "TypeError" in f.reason or "unhashable" in f.reason] == []
+
+
+def test_a_oneof_of_open_objects_is_met_by_naming_the_other_alternative_null():
+    """Two open objects with only optional properties accept every object, so no realistic value matches
+    exactly one; a server marks the alternative it does not return as null."""
+    import random
+
+    from actors.offline.scenario import org_for
+    from actors.offline.values import ValueGenerator, is_valid
+
+    status = {"type": "object", "properties": {"status": {"type": "object", "properties": {"message": {"type": "string"}}}}}
+    store = {"type": "object", "properties": {"store": {"type": "object", "properties": {"code": {"type": "string"}}}}}
+    schema = {"type": "object", "oneOf": [status, store]}
+    for seed in range(6):
+        value = ValueGenerator(org_for(seed), random.Random(seed)).value(schema, root=schema)
+        assert is_valid(schema, value)
+        assert sorted(k for k, v in value.items() if v is None) in (["status"], ["store"])
