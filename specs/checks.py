@@ -145,8 +145,10 @@ def _check_node(s: dict[str, Any], path: str) -> None:
 
 
 def _check_required(s: dict[str, Any], path: str) -> None:
-    req = s.get("required")
-    if req is None or isinstance(req, bool):  # a boolean `required` is draft-3 style; nothing to check
+    if "required" not in s:
+        return
+    req = s["required"]
+    if isinstance(req, bool):  # a boolean `required` is draft-3 style; nothing to check
         return
     if not isinstance(req, list) or not all(isinstance(r, str) for r in req):
         _fail(key(path, "required"), "invalid schema: required must be an array of property names")

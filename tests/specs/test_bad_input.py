@@ -186,6 +186,13 @@ def test_equal_exclusive_bounds_skip_the_tool(tmp_path: Path) -> None:
     _skipped_one(tmp_path, bad, "no number lies between", "tools[1].inputSchema.properties.x")
 
 
+def test_a_null_required_list_skips_the_tool(tmp_path: Path) -> None:
+    """`"required": null` is no array of names; jsonschema itself fails on it rather than reporting an error."""
+    bad = tool("bad", properties={"q": {"type": "string"}})
+    bad["inputSchema"]["required"] = None
+    _skipped_one(tmp_path, bad, "required must be an array of property names", "tools[1].inputSchema.required")
+
+
 def test_an_empty_enum_skips_the_tool(tmp_path: Path) -> None:
     bad = tool("bad", properties={"mode": {"type": "string", "enum": []}})
     _skipped_one(tmp_path, bad, "enum is empty", "tools[1].inputSchema.properties.mode.enum")
