@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
-from actors.offline import paths
+from actors.offline import chrono, paths
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, org_for, value_hint
 from actors.offline.quality import token_in
@@ -130,7 +130,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         text = _text(tool, it, arguments, shown, target, gen)
     tier = tier or grounding(tool, suite, {it.tool: it})
     if not tool.output_schema:
-        return MockOutput(output=text, grounding=tier)
+        return MockOutput(output=_in_order(text), grounding=tier)
     own = {json.dumps(v) if not isinstance(v, str) else v for v in _flat(arguments)}
     obj, missing = _structured(tool, shown, own, text, gen, arguments)
     lost = missing & planned if needed is None else missing & planned & needed
@@ -138,7 +138,23 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         raise StageError(f"output cannot hold {sorted(lost)[0]!r}", f"calls[{index}].output")
     # Entities this call only added for colour (extra listing rows) go when the output has no room.
     state.entities = [e for e in state.entities if not (e.created_by == index and e.id in missing)]
-    return MockOutput(output=obj, grounding=tier)
+    dated = chrono.ordered(obj)
+    return MockOutput(output=dated if is_valid(tool.output_schema, dated) else obj, grounding=tier)
+
+
+def _in_order(text: str) -> str:
+    """A text result whose JSON (the whole text, or lines of it) has its timestamps in agreeing order."""
+
+    def fixed(chunk: str) -> str | None:
+        try:
+            data = json.loads(chunk) if chunk.lstrip()[:1] in ("{", "[") else None
+        except ValueError:
+            return None
+        dated = chrono.ordered(data) if data is not None else None
+        return chunk if dated is None or dated == data else json.dumps(dated, ensure_ascii=False)
+
+    whole = fixed(text)
+    return whole if whole is not None else "\n".join(fixed(line) or line for line in text.split("\n"))
 
 
 def _listing(tool: Tool, it: ToolInterpretation, args: dict[str, Any], root: str, state: WorkflowState, index: int,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
 from typing import Any
 
+from actors.offline import chrono
 from actors.offline.schemautil import leaves
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import show
@@ -166,13 +166,6 @@ def gini(counts: list[int]) -> float:
 _GENERIC_KEYS = {"id", "uuid", "name", "title", "created", "updated", "createdat", "updatedat", "createdby",
                  "updatedby", "modifiedat", "lastmodified", "timestamp", "type", "kind", "object"}
 _REF_KEY = re.compile(r"(_id|Id|ID|_ids|Ids|IDs)$")  # a reference to another record says nothing of this one
-# Stems of timestamp keys (`created_at`, `startTime`, `finished_on`): each of the first kind comes no later
-# than each of the second in one record. ISO 8601 strings only; epoch numbers are not read.
-_EARLIER = ("created", "creation", "start", "started", "begin", "opened", "issued")
-_LATER = ("updated", "lastupdated", "modified", "lastmodified", "end", "ended", "finished", "completed", "stopped",
-          "closed", "expires", "expiry", "resolved")
-_TIME_KEY = re.compile(r"^(?P<stem>[a-z]+?)(?:at|time|date|on|timestamp|ts)?$")
-_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 
 
 def output_objects(output: Any) -> list[dict]:
@@ -234,34 +227,10 @@ def generic_objects(s: Scenario) -> tuple[int, int]:
     return generic, total
 
 
-def _when(value: Any) -> datetime | None:
-    if not isinstance(value, str) or not _ISO.match(value.strip()):
-        return None
-    try:
-        t = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
-
-
 def timestamp_contradictions(s: Scenario) -> list[str]:
     """Objects whose own timestamps disagree: created after updated, finished before started."""
-    out = []
-    for i, c in enumerate(s.calls):
-        for obj in output_objects(c.output):
-            stamps = {}
-            for key, value in obj.items():
-                m = _TIME_KEY.match(re.sub(r"[^a-z]", "", key.lower()))
-                t = _when(value)
-                if m and t is not None:
-                    stamps[m.group("stem")] = (key, t)
-            firsts = [stamps[k] for k in _EARLIER if k in stamps]
-            lasts = [stamps[k] for k in _LATER if k in stamps]
-            for k1, t1 in firsts:
-                for k2, t2 in lasts:
-                    if t1 > t2:
-                        out.append(f"{s.id} calls[{i}].output: {k1} {t1.isoformat()} after {k2} {t2.isoformat()}")
-    return out
+    return [f"{s.id} calls[{i}].output: {why}" for i, c in enumerate(s.calls)
+            for obj in output_objects(c.output) for why in chrono.contradictions(obj)]
 
 
 def dictated_values(instruction: str) -> int:

@@ -45,3 +45,8 @@ def test_dictated_values_and_openings_are_read_from_the_instruction():
     assert q.dictated_values("Set `a` to `1` in `b`, then check `c`.") == 4
     assert q.dictated_values("Rename the staging bucket to archive.") == 0
     assert q.opening("I'm on the payments team. Refund the last charge.") == "i'm on the"
+
+
+def test_a_start_after_the_last_update_is_no_contradiction():
+    s = _scenario(({}, {"start_date": "2026-03-29T00:00:00Z", "updated_at": "2026-01-25T20:03:44Z"}))
+    assert q.timestamp_contradictions(s) == []

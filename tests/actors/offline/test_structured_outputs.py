@@ -127,3 +127,26 @@ def test_a_oneof_of_open_objects_is_met_by_naming_the_other_alternative_null():
         value = ValueGenerator(org_for(seed), random.Random(seed)).value(schema, root=schema)
         assert is_valid(schema, value)
         assert sorted(k for k, v in value.items() if v is None) in (["status"], ["store"])
+
+
+def test_timestamps_in_declared_and_text_outputs_agree_within_each_record(tmp_path):
+    stamp = {"type": "string", "format": "date-time"}
+    record = {"type": "object", "required": ["id", "created_at", "updated_at", "started_at", "finished_at"],
+              "properties": {"id": {"type": "string"}, "created_at": stamp, "updated_at": stamp,
+                             "started_at": stamp, "finished_at": stamp}}
+    tools = [_tool("get_job", "Get a job by ID.", {"job_id": {"type": "string"}}, ["job_id"], record),
+             _tool("list_jobs", "List jobs.", {}, [], {"type": "object", "required": ["jobs"],
+                                                        "properties": {"jobs": {"type": "array", "items": record}}}),
+             {"name": "create_board", "description": "Create a board.",
+              "inputSchema": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}},
+             {"name": "update_board", "description": "Update a board.", "inputSchema": {
+                 "type": "object", "required": ["board_id"],
+                 "properties": {"board_id": {"type": "string"}, "name": {"type": "string"}}}}]
+    path = tmp_path / "jobs.json"
+    path.write_text(__import__("json").dumps({"tools": tools}))
+    pipe = Pipeline(load_suite([path]))
+    scenarios = [s for seed in range(4) for s in cover_suite(pipe, seed)[0]]
+    dated = [o for s in scenarios for c in s.calls for o in q.output_objects(c.output) if "created_at" in o]
+    assert len(dated) >= 4
+    assert [e for s in scenarios for e in q.timestamp_contradictions(s)] == []
+    assert [e for s in scenarios for e in q.output_errors(s, pipe.suite.by_name())] == []

@@ -1,0 +1,82 @@
+"""Timestamps that agree within one record: created or started no later than updated, finished or expiring.
+
+A record's timestamps are drawn one field at a time, so nothing else keeps `created_at` before
+`updated_at`. `ordered` hands the same values back to the same fields in an order that agrees, and
+`contradictions` finds the records where they do not (the quality bench counts them).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+from typing import Any
+
+# Stems of timestamp keys (`created_at`, `startTime`, `finished_on`), in pairs of groups: in one record each
+# stem of a pair's first group comes no later than each of its second. (A start may well come after an update:
+# an event planned in January for March.)
+PAIRS = ((("created", "creation", "opened", "issued"),
+          ("updated", "lastupdated", "modified", "lastmodified", "closed", "resolved", "expires", "expiry")),
+         (("start", "started", "begin"), ("end", "ended", "finished", "completed", "stopped")))
+_STEMS = {s for pair in PAIRS for group in pair for s in group}
+_KEY = re.compile(r"^(?P<stem>[a-z]+?)(?:at|time|date|on|timestamp|ts)?$")
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
+
+
+def stem(key: str) -> str | None:
+    """`created` for `created_at`/`createdAt`/`creation_time`; None for keys that are no timestamp of the two kinds."""
+    m = _KEY.match(re.sub(r"[^a-z]", "", key.lower()))
+    return m.group("stem") if m and m.group("stem") in _STEMS else None
+
+
+def when(value: Any) -> datetime | None:
+    """An ISO 8601 date or date-time as an aware datetime (UTC when it names no zone); epoch numbers are not read."""
+    if not isinstance(value, str) or not _ISO.match(value.strip()):
+        return None
+    try:
+        t = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
+
+
+def _stamps(obj: dict, pair: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[list, list]:
+    early, late = [], []
+    for key, value in obj.items():
+        s, t = stem(key), when(value)
+        if s is not None and t is not None and (s in pair[0] or s in pair[1]):
+            (early if s in pair[0] else late).append((key, t))
+    return early, late
+
+
+def contradictions(obj: dict) -> list[str]:
+    """In one object: each timestamp of a pair's first group that comes after one of its second."""
+    out = []
+    for pair in PAIRS:
+        early, late = _stamps(obj, pair)
+        out += [f"{k1} {t1.isoformat()} after {k2} {t2.isoformat()}" for k1, t1 in early for k2, t2 in late if t1 > t2]
+    return out
+
+
+def _shape(value: str) -> str:
+    return re.sub(r"\d", "9", value)
+
+
+def ordered(node: Any) -> Any:
+    """`node` with every object's timestamps in agreeing order: the same values, the earliest ones on the
+    created/started fields. Values of different shapes (a date beside a date-time) are left as they are,
+    so a field keeps the format its schema asks for."""
+    if isinstance(node, list):
+        return [ordered(x) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: ordered(v) for k, v in node.items()}
+    for pair in PAIRS:
+        early, late = _stamps(out, pair)
+        if not early or not late or max(t for _, t in early) <= min(t for _, t in late):
+            continue
+        keys = [k for k, _ in sorted(early, key=lambda kt: kt[1])] + [k for k, _ in sorted(late, key=lambda kt: kt[1])]
+        if len({_shape(out[k]) for k in keys}) != 1:
+            continue
+        values = sorted((out[k] for k in keys), key=when)
+        out.update(zip(keys, values))
+    return out

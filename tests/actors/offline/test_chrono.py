@@ -1,0 +1,31 @@
+"""Timestamps within one record agree: the values drawn field by field are handed back in order."""
+
+from __future__ import annotations
+
+from actors.offline import chrono
+
+
+def test_created_and_updated_are_swapped_into_order_keeping_the_values():
+    rec = {"id": 7, "created_at": "2026-10-08T11:47:30Z", "updated_at": "2026-09-18T05:44:06Z", "name": "x"}
+    out = chrono.ordered(rec)
+    assert out == {**rec, "created_at": "2026-09-18T05:44:06Z", "updated_at": "2026-10-08T11:47:30Z"}
+    assert chrono.contradictions(out) == [] and chrono.contradictions(rec) != []
+
+
+def test_nested_records_and_camel_case_keys_are_ordered_too():
+    data = {"items": [{"startedAt": "2026-05-02T10:00:00Z", "finishedAt": "2026-05-01T09:00:00Z",
+                       "createdAt": "2026-05-03T00:00:00Z"}]}
+    item = chrono.ordered(data)["items"][0]
+    assert item["startedAt"] < item["finishedAt"]
+    assert chrono.contradictions(item) == []
+
+
+def test_values_of_different_formats_are_left_alone():
+    rec = {"created": "2026-05-03", "modified": "2026-05-01T09:00:00Z"}
+    assert chrono.ordered(rec) == rec
+
+
+def test_records_in_order_and_other_values_are_returned_unchanged():
+    rec = {"created_at": "2026-01-01T00:00:00Z", "updated_at": "2026-02-01T00:00:00Z", "tags": ["a"], "n": 3}
+    assert chrono.ordered(rec) == rec
+    assert chrono.ordered("2026-01-01") == "2026-01-01" and chrono.ordered([1, {"a": None}]) == [1, {"a": None}]
