@@ -111,6 +111,7 @@ def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
     cx = [s for s in scenarios if s.complexity == "complex"]
     fed = [q.fed_calls(s) for s in cx]
     generic = [q.generic_objects(s) for s in scenarios]
+    records = [q.generic_objects(s, max_depth=1) for s in scenarios]
     openings = Counter(q.opening(s.instruction) for s in scenarios)
     reasons = Counter(f.stage + ": " + _reason_class(f.reason) for f in manifest.failures)
     with_schema = [(s, c) for s in scenarios for c in s.calls if tools[c.tool].output_schema is not None]
@@ -130,6 +131,7 @@ def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
         "gini": round(q.gini([used[t] for t in tools]), 3),
         "fed": sum(f for f, _ in fed), "fed_of": sum(n for _, n in fed),
         "generic": sum(g for g, _ in generic), "objects": sum(n for _, n in generic),
+        "generic_records": sum(g for g, _ in records), "records": sum(n for _, n in records),
         "time_contradictions": sum(len(q.timestamp_contradictions(s)) for s in scenarios),
         "dictated3": sum(1 for s in scenarios if q.dictated_values(s.instruction) >= 3),
         "top_opening": openings.most_common(1)[0] if openings else ["", 0],
@@ -168,7 +170,9 @@ def summary(rows: list[dict]) -> str:
         f"{tot('output_checked')} with outputSchema; source errors: {tot('source_errors')}; turn errors: {tot('turn_errors')}; "
         f"ID mismatches: {tot('mismatches')}; unstated values: {tot('unstated')}; duplicates: {tot('duplicates')}",
         f"complex scenarios in >= 2 turns: {tot('multi_turn')}/{tot('complex')} = {share(tot('multi_turn'), tot('complex')):.3f}",
-        f"generic output objects: {tot('generic')}/{tot('objects')} = {share(tot('generic'), tot('objects')):.3f}",
+        f"generic output records: {tot('generic_records')}/{tot('records')} = "
+        f"{share(tot('generic_records'), tot('records')):.3f}; all objects, parts of records too: "
+        f"{tot('generic')}/{tot('objects')} = {share(tot('generic'), tot('objects')):.3f}",
         f"timestamp contradictions: {tot('time_contradictions')} in {sum(1 for r in ok if r['time_contradictions'])} specs",
         f"instructions with >= 3 dictated values: {tot('dictated3')}/{tot('scenarios')} = "
         f"{share(tot('dictated3'), tot('scenarios')):.3f}",

@@ -8,7 +8,7 @@ A record's timestamps are drawn one field at a time, so nothing else keeps `crea
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 # Stems of timestamp keys (`created_at`, `startTime`, `finished_on`), in pairs of groups: in one record each
@@ -61,10 +61,19 @@ def _shape(value: str) -> str:
     return re.sub(r"\d", "9", value)
 
 
+def _like(template: str, t: datetime) -> str | None:
+    """`t` written the way `template` is (a date, or a UTC date-time ending in Z); None for other formats."""
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", template):
+        return t.date().isoformat()
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z", template):
+        return t.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return None
+
+
 def ordered(node: Any) -> Any:
-    """`node` with every object's timestamps in agreeing order: the same values, the earliest ones on the
-    created/started fields. Values of different shapes (a date beside a date-time) are left as they are,
-    so a field keeps the format its schema asks for."""
+    """`node` with every object's timestamps in agreeing order: the same values handed back, the earliest on
+    the created/started fields, among values written alike; a later field written otherwise (a date beside
+    date-times) that still comes first is moved to the day after, in its own format."""
     if isinstance(node, list):
         return [ordered(x) for x in node]
     if not isinstance(node, dict):
@@ -74,9 +83,14 @@ def ordered(node: Any) -> Any:
         early, late = _stamps(out, pair)
         if not early or not late or max(t for _, t in early) <= min(t for _, t in late):
             continue
-        keys = [k for k, _ in sorted(early, key=lambda kt: kt[1])] + [k for k, _ in sorted(late, key=lambda kt: kt[1])]
-        if len({_shape(out[k]) for k in keys}) != 1:
-            continue
-        values = sorted((out[k] for k in keys), key=when)
-        out.update(zip(keys, values))
+        for shape in {_shape(out[k]) for k, _ in early + late}:
+            e = [k for k, t in sorted(early, key=lambda kt: kt[1]) if _shape(out[k]) == shape]
+            l_ = [k for k, t in sorted(late, key=lambda kt: kt[1]) if _shape(out[k]) == shape]
+            values = sorted((out[k] for k in e + l_), key=when)
+            out.update(zip(e + l_, values))
+        early, late = _stamps(out, pair)
+        first = max((t for _, t in early), default=None)
+        for k, t in late:
+            if first is not None and t < first and (moved := _like(out[k], first + timedelta(days=1))) is not None:
+                out[k] = moved
     return out

@@ -18,6 +18,7 @@ from actors.offline import chrono, paths
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, org_for, value_hint
 from actors.offline.quality import token_in
+from actors.offline.model import SpecModel
 from actors.offline.render import is_metadata, render
 from actors.offline.schemautil import leaves, properties
 from actors.offline.slots import can_carry, echo, embed
@@ -67,7 +68,7 @@ def mock_call(tool: Tool, interpretation: ToolInterpretation, arguments: dict[st
 
 def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[str, Any], state: WorkflowState,
                seed: int, suite: ToolSuite, index: int, tier: Grounding | None, story: Story | None = None,
-               needed: set[str] | None = None) -> MockOutput:
+               needed: set[str] | None = None, model: SpecModel | None = None) -> MockOutput:
     """`mock_call` without the copy: updates `state` in place. `story` (a scripted scenario's files over
     time) makes listings and reads causal; off-script calls have none. `needed` holds the values later calls
     take from this output: a planned entity the declared output has no room for fails the mock only if it
@@ -127,7 +128,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         body = window(properties(tool.input_schema), arguments, body) if body is not None else diff(*change)
         text = "\n".join([body] + [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, body)])
     else:
-        text = _text(tool, it, arguments, shown, target, gen)
+        text = _text(tool, it, arguments, shown, target, gen, model)
     tier = tier or grounding(tool, suite, {it.tool: it})
     if not tool.output_schema:
         return MockOutput(output=_in_order(text), grounding=tier)
@@ -267,7 +268,7 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
 
 
 def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
-          gen: ValueGenerator) -> str:
+          gen: ValueGenerator, model: SpecModel | None = None) -> str:
     if it.action is Action.read and target is not None and target.attributes and not is_metadata(tool.name) \
             and not tool.name.startswith("git_"):  # git prints its own formats (git show: commit, author, diff)
         body = {k: v for k, v in target.attributes.items() if k != "deleted"}
@@ -281,7 +282,7 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
         lines += [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, lines[0])]
         return "\n".join(lines)
     # Inside a structuredContent the text fills one string field ("message", "result"): a sentence, not JSON.
-    return render(tool.name, it, args, shown, target, gen.org, gen.rng, plain=tool.output_schema is not None)
+    return render(tool.name, it, args, shown, target, gen.org, gen.rng, plain=tool.output_schema is not None, model=model)
 
 
 def _record_first_texts(state: WorkflowState, story: Story) -> None:
@@ -356,6 +357,7 @@ class OfflineMocker:
         self.ctx = ctx
         self.tools = ctx.suite.by_name()
         self.its = interpretations_for(ctx.suite, ctx.interpretations)
+        self.model = SpecModel.build(ctx.suite, self.its)
         self._tiers: dict[str, Grounding] = {}
 
     def tier(self, name: str) -> Grounding:
@@ -371,7 +373,7 @@ class OfflineMocker:
             taken = _taken(scenario)
             for i, call in enumerate(scenario.calls):
                 out = _mock_step(self.tools[call.tool], self.its[call.tool], call.arguments, state,
-                                 scenario.seed or 0, self.ctx.suite, i, self.tier(call.tool), story, taken.get(i, set()))
+                                 scenario.seed or 0, self.ctx.suite, i, self.tier(call.tool), story, taken.get(i, set()), self.model)
                 calls.append(call.model_copy(update={"output": out.output, "grounding": out.grounding,
                                                      "is_error": out.is_error}))
         except (StageError, ValueError) as e:

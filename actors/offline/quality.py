@@ -168,9 +168,11 @@ _GENERIC_KEYS = {"id", "uuid", "name", "title", "created", "updated", "createdat
 _REF_KEY = re.compile(r"(_id|Id|ID|_ids|Ids|IDs)$")  # a reference to another record says nothing of this one
 
 
-def output_objects(output: Any) -> list[dict]:
+def output_objects(output: Any, max_depth: int | None = None) -> list[dict]:
     """Every JSON object an output holds, nested ones included; a text output counts for the JSON it
-    embeds (the whole text, or lines that are JSON objects)."""
+    embeds (the whole text, or lines that are JSON objects). With `max_depth` 1, only the records: the
+    output object, what a wrapper (`result`) or a list holds, not the parts of a record (`{"to": {"id": 7}}`);
+    lists do not add depth."""
     roots: list[Any] = [output]
     if isinstance(output, str):
         roots = []
@@ -184,17 +186,19 @@ def output_objects(output: Any) -> list[dict]:
                     break  # the whole text is JSON: its lines are inside it
     out: list[dict] = []
 
-    def walk(v: Any) -> None:
+    def walk(v: Any, depth: int) -> None:
+        if max_depth is not None and depth > max_depth:
+            return
         if isinstance(v, dict):
             if any(not isinstance(x, (dict, list)) for x in v.values()):
                 out.append(v)
             for x in v.values():
-                walk(x)
+                walk(x, depth + 1)
         elif isinstance(v, list):
             for x in v:
-                walk(x)
+                walk(x, depth)
     for r in roots:
-        walk(r)
+        walk(r, 0)
     return out
 
 
@@ -217,11 +221,11 @@ def is_generic(obj: dict, arguments: dict[str, Any]) -> bool:
     return True
 
 
-def generic_objects(s: Scenario) -> tuple[int, int]:
-    """(generic output objects, output objects) over the scenario's calls."""
+def generic_objects(s: Scenario, max_depth: int | None = None) -> tuple[int, int]:
+    """(generic output objects, output objects) over the scenario's calls (records only with `max_depth` 1)."""
     generic = total = 0
     for c in s.calls:
-        for obj in output_objects(c.output):
+        for obj in output_objects(c.output, max_depth):
             total += 1
             generic += is_generic(obj, c.arguments)
     return generic, total

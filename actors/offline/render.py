@@ -13,6 +13,7 @@ import random
 import re
 from typing import Any
 
+from actors.offline.model import SpecModel
 from actors.offline.quality import token_in
 from actors.offline.taxonomy import tokens
 from actors.offline.text import label, plural
@@ -106,15 +107,26 @@ def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
         return {"size": rng.randint(1_200, 48_000), "modified": _when(rng)}
     if "key" in words:
         return {"type": rng.choice(("string", "hash", "list")), "ttl": rng.choice((-1, 3600, 86400))}
-    return {"updated_at": _when(rng), "updated_by": who.email}
+    return {"updated_at": _when(rng)}  # nothing is known of this kind: an honest timestamp, no borrowed person
 
 
-def _record(e: Entity, org: Organisation, extra: bool = True) -> dict[str, Any]:
+def described(kind: str, org: Organisation, key: str, model: SpecModel | None) -> dict[str, Any]:
+    """A record's descriptive fields: the ones this spec's own tools give its kind (see model.py), with the
+    fields records of this kind typically carry where the spec's own text speaks of them (a run's
+    `head_branch` only in a spec that talks of branches)."""
+    usual = extras(kind, org, random.Random(key))
+    if model is None:
+        return usual
+    fields = {**{k: v for k, v in usual.items() if model.speaks_of(k)}, **model.record(kind, org, key)}
+    return fields or {"updated_at": _when(random.Random(key))}  # nothing known: an honest timestamp
+
+
+def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel | None = None) -> dict[str, Any]:
     """An entity as a record; its descriptive fields depend only on the entity, so every call that shows
     issue 128 shows the same title and state."""
     out: dict[str, Any] = {key_for(e.kind, e.id): int(e.id) if e.id.isdigit() and len(e.id) < 16 else e.id}
     if extra:
-        out.update(extras(e.kind, org, random.Random(f"{org.seed}:{e.kind}:{e.id}")))
+        out.update(described(e.kind, org, f"{org.seed}:{e.kind}:{e.id}", model))
     out.update({k: _short(v) for k, v in e.attributes.items() if k != "deleted" and _short(v) is not None})
     return out
 
@@ -144,7 +156,7 @@ def _pointed(it: ToolInterpretation, args: dict[str, Any], said: Any) -> dict[st
 
 
 def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
-           org: Organisation, rng: random.Random, plain: bool = False) -> str:
+           org: Organisation, rng: random.Random, plain: bool = False, model: SpecModel | None = None) -> str:
     """The result text of one call; `plain` gives one line per listed ID or a short sentence instead
     of JSON (for a string field of a structured result)."""
     own = [e for e in shown if e.kind == it.entity]
@@ -155,32 +167,35 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
         paths = subject is not None and subject.id.startswith("/")
     text = _git(tool, it, args, shown, target, org, rng) if tool.startswith("git_") else None
     if text is None:
-        text = (_paths if paths else _sentence if plain else _records)(tool, it, args, shown, target, org, rng)
+        text = _paths(tool, it, args, shown, target, org, rng) if paths else \
+            (_sentence if plain else _records)(tool, it, args, shown, target, org, rng, model)
     # Safety net: an ID the state says this call shows is always in it as a whole token.
     missing = [e for e in shown if not token_in(e.id, text)]
     return text + "".join(f"\n{label(e.kind)}: {e.id}" for e in missing)
 
 
 def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
-             org: Organisation, rng: random.Random) -> str:
+             org: Organisation, rng: random.Random, model: SpecModel | None = None) -> str:
     a = it.action
     own = [e for e in shown if e.kind == it.entity or a in (Action.list, Action.search)]
     others = [e for e in shown if e not in own]
     if a in (Action.list, Action.search):
-        rows = [_record(e, org) for e in own]
+        rows = [_record(e, org, model=model) for e in own]
         if a is Action.search:
             out = {"total_count": len(rows), "items": rows, **_linked(others)}
             return _dump({**out, **_pointed(it, args, out)})
         return _dump(rows if not others else {plural(it.entity).replace(" ", "_"): rows, **_linked(others)})
     subject = own[0] if own else None
     if subject is not None:
-        rec: dict[str, Any] = _record(subject, org, a is not Action.delete)
+        rec: dict[str, Any] = _record(subject, org, a is not Action.delete, model)
     elif a is Action.create:  # a new thing the state does not track (a review on a file): an ID of its own
-        rec = {"id": rng.randint(10_000_000, 99_999_999), **extras(it.entity, org, rng)}
+        new = rng.randint(10_000_000, 99_999_999)
+        rec = {"id": new, **described(it.entity, org, f"{org.seed}:{it.entity}:{new}", model)}
     elif target is not None:
-        rec = _record(target, org, a not in (Action.delete, Action.update))
+        rec = _record(target, org, a not in (Action.delete, Action.update), model)
     else:  # nothing names the subject: describe it by the arguments the call was made with
-        rec = {**_flat_args(args), **(extras(it.entity, org, rng) if a in (Action.read, Action.analyze) else {})}
+        key = f"{org.seed}:{it.entity}:{sorted(_flat_args(args).items())}"
+        rec = {**_flat_args(args), **(described(it.entity, org, key, model) if a in (Action.read, Action.analyze) else {})}
     rec.update(_linked(others))
     rec.update(_pointed(it, args, rec))
     if a in (Action.create, Action.update):  # fields the call set read as it set them (expiry 900, not 86400)
@@ -202,7 +217,7 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
 
 
 def _sentence(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
-              org: Organisation, rng: random.Random) -> str:
+              org: Organisation, rng: random.Random, model: SpecModel | None = None) -> str:
     a = it.action
     if a in (Action.list, Action.search):
         return "\n".join(e.id for e in shown) if shown else "No matches found"
@@ -217,7 +232,7 @@ def _sentence(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: li
         done = next((_PAST[w] for w in tokens(tool) if w in _PAST), "deleted")
         head = f"{name[0].upper()}{name[1:]} {done}"
     elif a in (Action.read, Action.analyze, Action.navigate) and subject is not None:
-        return "\n".join(f"{k}: {v}" for k, v in _record(subject, org).items())
+        return "\n".join(f"{k}: {v}" for k, v in _record(subject, org, model=model).items())
     else:
         head = f"{humanised(tool)}: done"
     # The arguments it acted with, flattened one level (adobe's `params` object), as `key: value` lines.

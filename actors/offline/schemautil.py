@@ -22,7 +22,8 @@ def deref(schema: Any, root: dict[str, Any], depth: int = 0) -> dict[str, Any]:
         view = {k: v for k, v in schema.items() if k != "allOf"}
         for part in schema["allOf"]:
             part = deref(part, root, depth + 1)
-            view.setdefault("type", part.get("type"))
+            if part.get("type") is not None:
+                view.setdefault("type", part["type"])
             view["properties"] = {**part.get("properties", {}), **view.get("properties", {})}
             view["required"] = list(dict.fromkeys(view.get("required", []) + part.get("required", [])))
         return view

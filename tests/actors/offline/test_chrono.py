@@ -20,9 +20,18 @@ def test_nested_records_and_camel_case_keys_are_ordered_too():
     assert chrono.contradictions(item) == []
 
 
-def test_values_of_different_formats_are_left_alone():
-    rec = {"created": "2026-05-03", "modified": "2026-05-01T09:00:00Z"}
-    assert chrono.ordered(rec) == rec
+def test_a_later_field_written_as_a_date_moves_to_the_day_after_in_its_own_format():
+    rec = {"created_at": "2026-08-06T15:02:08Z", "updated_at": "2026-03-02T14:48:06Z", "expiryDate": "2025-12-28"}
+    out = chrono.ordered(rec)
+    assert out["created_at"] == "2026-03-02T14:48:06Z" and out["updated_at"] == "2026-08-06T15:02:08Z"
+    assert out["expiryDate"] == "2026-03-03" and chrono.contradictions(out) == []
+
+
+def test_values_in_a_format_it_cannot_write_are_left_alone():
+    rec = {"created": "2026-05-03T10:00:00+02:00", "modified": "2026-05-01"}
+    assert chrono.ordered(rec) == {**rec, "modified": "2026-05-04"}
+    odd = {"created": "2026-05-03", "modified": "2026-05-01T09:00:00.5+02:00"}
+    assert chrono.ordered(odd) == odd
 
 
 def test_records_in_order_and_other_values_are_returned_unchanged():

@@ -50,3 +50,9 @@ def test_dictated_values_and_openings_are_read_from_the_instruction():
 def test_a_start_after_the_last_update_is_no_contradiction():
     s = _scenario(({}, {"start_date": "2026-03-29T00:00:00Z", "updated_at": "2026-01-25T20:03:44Z"}))
     assert q.timestamp_contradictions(s) == []
+
+
+def test_records_are_the_output_and_what_its_wrappers_and_lists_hold_not_their_parts():
+    out = {"result": [{"id": 1, "to": {"id": 7}}, {"id": 2, "to": {"id": 8}}], "total": 2}
+    assert len(q.output_objects(out)) == 5
+    assert [o.get("id") for o in q.output_objects(out, max_depth=1)] == [None, 1, 2]

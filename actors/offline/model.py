@@ -1,0 +1,163 @@
+"""What a spec says its records hold: one field list per entity kind, merged from every tool of that kind.
+
+A tool that creates or updates an issue names the issue's fields in its parameters (`title`, `body`,
+`labels`); a tool that lists issues filters by some of them (`state: open|closed`, `assignee`); a tool
+that returns an issue with an outputSchema declares them outright. The model gathers these once per
+suite, so a result of a tool that declares no output (most tools) can still show a record with the
+fields this system's records have, rather than a template from some other system.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from actors.offline.schemautil import deref
+from actors.offline.taxonomy import same_kind, singular, tokens
+from actors.offline.values import ValueGenerator
+from schemas import Action, ParameterRole, ToolInterpretation, ToolSuite
+
+# Parameters that steer a call rather than describe a record: paging, output shape, safety switches, credentials.
+_CONTROL = frozenset({
+    "limit", "offset", "page", "pages", "per", "cursor", "next", "sort", "order", "direction", "asc", "desc", "fields",
+    "include", "exclude", "expand", "format", "output", "verbose", "dry", "force", "confirm", "async", "wait",
+    "timeout", "raw", "debug", "pretty", "api", "secret", "password", "auth", "authorization", "token", "headers",
+    "retries", "overwrite", "notify", "silent", "batch", "chunk", "select",
+})
+# ... and, in a list or search, what narrows the listing rather than naming a field.
+_NARROWING = frozenset({"query", "q", "search", "filter", "filters", "since", "until", "before", "after", "from", "to",
+                        "max", "min", "count", "skip", "top", "recursive", "size"})
+_MAX_FIELDS = 8
+_WRAPPERS = ("result", "results", "data", "item", "items", "record", "records", "response", "value", "values")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a kind's records: its schema (with the root its `$ref`s point into) and where it was seen."""
+
+    name: str
+    schema: dict[str, Any]
+    root: dict[str, Any]
+    seen_in: str
+
+
+@dataclass
+class SpecModel:
+    """The record fields of every entity kind of one suite, most telling first."""
+
+    kinds: dict[str, dict[str, Field]] = field(default_factory=dict)
+    vocabulary: frozenset[str] = frozenset()  # every word of the spec's names and descriptions
+
+    @classmethod
+    def build(cls, suite: ToolSuite, its: dict[str, ToolInterpretation]) -> "SpecModel":
+        model = cls(vocabulary=frozenset(w for t in suite.tools for w in _words(t)))
+        # Declared outputs first (they say what the system returns), then what creates and updates send,
+        # then what lists filter by.
+        for tool in suite.tools:
+            it = its.get(tool.name)
+            if it is not None and tool.output_schema:
+                record = _record_schema(tool.output_schema, it.action)
+                for name, sub in (record.get("properties") or {}).items():
+                    model._add(it.entity, name, deref(sub, tool.output_schema), tool.output_schema, f"{tool.name} output")
+        for wanted in ((Action.create, Action.update), (Action.list, Action.search)):
+            for tool in suite.tools:
+                it = its.get(tool.name)
+                if it is None or it.action not in wanted:
+                    continue
+                props = tool.input_schema.get("properties") or {}
+                for p in it.parameters:
+                    sub = deref(props.get(p.name), tool.input_schema)
+                    # What a create or update sends, and which other records it points to (an issue's assignee);
+                    # what a list filters by.
+                    if it.action in (Action.create, Action.update):
+                        holds = p.role in (ParameterRole.content, ParameterRole.option, ParameterRole.other) or (
+                            p.role is ParameterRole.identifier and bool(p.entity) and not same_kind(p.entity, it.entity))
+                    else:
+                        holds = p.role in (ParameterRole.option, ParameterRole.filter, ParameterRole.other)
+                    if holds and sub and _describes(p.name, sub, it.action):
+                        model._add(it.entity, p.name, sub, tool.input_schema, f"{tool.name}.{p.name}")
+        return model
+
+    def speaks_of(self, name: str) -> bool:
+        """Whether the spec's own text uses the words of a field name (`head_branch`: "head" and "branch")."""
+        words = [w for w in tokens(name) if len(w) > 2]
+        return bool(words) and all(w in self.vocabulary or singular(w) in self.vocabulary for w in words)
+
+    def _add(self, kind: str, name: str, schema: dict[str, Any], root: dict[str, Any], seen_in: str) -> None:
+        if not kind or not isinstance(schema, dict) or not schema or _is_identity(name) or name.lower() in _WRAPPERS:
+            return
+        fields = self.kinds.setdefault(kind, {})
+        if name not in fields and len(fields) < 2 * _MAX_FIELDS:
+            fields[name] = Field(name, schema, root, seen_in)
+
+    def fields(self, kind: str) -> list[Field]:
+        """The fields of `kind` (or of a kind the taxonomy counts as the same)."""
+        if kind in self.kinds:
+            return list(self.kinds[kind].values())
+        for k, fields in self.kinds.items():
+            if same_kind(k, kind):
+                return list(fields.values())
+        return []
+
+    def record(self, kind: str, org: Any, key: str) -> dict[str, Any]:
+        """Values for a record of `kind`, the same for the same `key` (each field seeded by it and its name,
+        not by call order)."""
+        out: dict[str, Any] = {}
+        for f in self.fields(kind)[:_MAX_FIELDS]:
+            gen = ValueGenerator(org, random.Random(f"{key}:{f.name}"))
+            try:
+                value = gen.value(f.schema, name=f.name, root=f.root, fill=0.9)
+            except ValueError:  # a field no valid value can be found for is left out, not guessed
+                continue
+            if value not in (None, "", [], {}):
+                out[f.name] = value
+        return out
+
+
+def _words(tool: Any) -> set[str]:
+    text = " ".join([tool.name, tool.description or "", json.dumps(tool.input_schema), json.dumps(tool.output_schema or {})])
+    return {singular(w) for w in tokens(re.sub(r"[^A-Za-z0-9_]+", " ", text))}
+
+
+def _record_schema(output: dict[str, Any], action: Action) -> dict[str, Any]:
+    """The object in a declared output that is one record: a list's items, inside a `result`/`data` wrapper."""
+    node = deref(output, output)
+    for _ in range(3):
+        props = node.get("properties") or {}
+        arrays = [deref(s, output) for s in props.values() if deref(s, output).get("type") == "array"]
+        if action in (Action.list, Action.search) and len(arrays) == 1:
+            items = deref(arrays[0].get("items"), output)
+            if items.get("properties"):
+                return items
+        wrapped = [n for n in props if n.lower() in _WRAPPERS]
+        if len(props) <= 3 and wrapped:
+            inner = deref(props[wrapped[0]], output)
+            if inner.get("type") == "array":
+                inner = deref(inner.get("items"), output)
+            if inner.get("properties"):
+                node = inner
+                continue
+        break
+    return node
+
+
+def _is_identity(name: str) -> bool:
+    words = tokens(name)
+    return not words or words[-1] in ("id", "ids", "uuid") and len(words) <= 1
+
+
+def _describes(name: str, schema: dict[str, Any], action: Action) -> bool:
+    """Whether a parameter is a field of the record rather than a switch of the call. A list's filters count
+    only when they name a state or category (`status`, `type`, `is_archived`, an enum)."""
+    words = set(tokens(name))
+    if not words or words & _CONTROL or re.search(r"(^|_)(page|limit|sort|order)", name.lower()):
+        return False
+    if action in (Action.list, Action.search):
+        if words & _NARROWING:
+            return False
+        return "enum" in schema or schema.get("type") == "boolean" or bool(words & {"status", "state", "type", "category",
+                                                                                    "priority", "visibility", "role"})
+    return True

@@ -1,0 +1,74 @@
+"""Records take their fields from the spec's own tools: what creates send, what lists filter by, what
+declared outputs return; a tool with no outputSchema then shows a record of those fields."""
+
+from __future__ import annotations
+
+import json
+
+from actors.offline import quality as q
+from actors.offline.model import SpecModel
+from actors.offline.pipeline import Pipeline, cover_suite, interpret_suite
+from actors.offline.scenario import org_for
+from specs import load_suite
+
+
+def _tool(name: str, description: str, props: dict, required: list[str] = (), output: dict | None = None) -> dict:
+    t = {"name": name, "description": description,
+         "inputSchema": {"type": "object", "properties": props, "required": list(required)}}
+    return {**t, "outputSchema": output} if output else t
+
+
+TICKETS = [
+    _tool("create_ticket", "Create a support ticket.",
+          {"title": {"type": "string"}, "priority": {"type": "string", "enum": ["low", "normal", "urgent"]},
+           "assignee": {"type": "string", "description": "Email of the agent"}}, ["title"]),
+    _tool("list_tickets", "List tickets.", {"status": {"type": "string", "enum": ["open", "pending", "solved"]},
+                                           "limit": {"type": "integer"}, "page": {"type": "integer"}}),
+    _tool("get_ticket", "Get one ticket by its ID.", {"ticket_id": {"type": "string"}}, ["ticket_id"]),
+    _tool("list_invoices", "List invoices.", {"customer": {"type": "string"}}, [], {
+        "type": "object", "properties": {"data": {"type": "array", "items": {
+            "type": "object", "properties": {"id": {"type": "string"}, "amount_due": {"type": "integer", "minimum": 0},
+                                             "currency": {"type": "string", "enum": ["eur", "usd"]},
+                                             "status": {"type": "string", "enum": ["draft", "open", "paid"]}}}}}}),
+    _tool("get_invoice", "Retrieve an invoice.", {"invoice_id": {"type": "string"}}, ["invoice_id"]),
+]
+
+
+def _suite(tmp_path, tools):
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps({"tools": tools}))
+    return load_suite([path])
+
+
+def test_a_kind_gathers_fields_from_creates_list_filters_and_declared_outputs_but_not_paging(tmp_path):
+    suite = _suite(tmp_path, TICKETS)
+    model = SpecModel.build(suite, interpret_suite(suite))
+    assert {f.name for f in model.fields("ticket")} == {"title", "priority", "assignee", "status"}
+    assert {f.name for f in model.fields("invoice")} == {"amount_due", "currency", "status"}
+
+
+def test_a_record_is_the_same_for_the_same_key_and_valid_for_each_field(tmp_path):
+    suite = _suite(tmp_path, TICKETS)
+    model = SpecModel.build(suite, interpret_suite(suite))
+    one = model.record("invoice", org_for(3), "3:invoice:in_1")
+    assert one == model.record("invoice", org_for(3), "3:invoice:in_1")
+    assert one["currency"] in ("eur", "usd") and one["status"] in ("draft", "open", "paid") and one["amount_due"] >= 0
+
+
+def test_text_results_show_records_with_the_spec_s_own_fields(tmp_path):
+    pipe = Pipeline(_suite(tmp_path, TICKETS))
+    scenarios = [s for seed in range(3) for s in cover_suite(pipe, seed)[0]]
+    reads = [o for s in scenarios for c in s.calls if c.tool in ("get_ticket", "get_invoice")
+             for o in q.output_objects(c.output, max_depth=1)]
+    assert reads
+    for rec in reads:
+        fields = set(rec) - {"id", "ticket_id", "invoice_id"}
+        assert fields & {"title", "priority", "assignee", "status", "amount_due", "currency"}, rec
+        assert not fields & {"limit", "page", "updated_by"}, rec
+
+
+def test_folding_untyped_all_of_parts_adds_no_null_type():
+    from actors.offline.schemautil import deref
+
+    view = deref({"allOf": [{"properties": {"op": {"type": "string"}}}, {"required": ["op"]}]}, {})
+    assert "type" not in view and view["required"] == ["op"]
