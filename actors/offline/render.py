@@ -127,8 +127,16 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
     out: dict[str, Any] = {key_for(e.kind, e.id): int(e.id) if e.id.isdigit() and len(e.id) < 16 else e.id}
     if extra:
         out.update(described(e.kind, org, f"{org.seed}:{e.kind}:{e.id}", model))
-    out.update({k: _short(v) for k, v in e.attributes.items() if k != "deleted" and _short(v) is not None})
+    # What the workflow wrote wins over what the record was drawn with, objects too (an update's `engagement`).
+    out.update({k: _kept(v) for k, v in e.attributes.items() if k != "deleted" and _kept(v) is not None})
     return out
+
+
+def _kept(value: Any) -> Any:
+    """A value as a record shows what was written: scalars shortened, small objects and lists whole."""
+    if isinstance(value, (dict, list)):
+        return value if len(_dump(value)) <= 600 else None
+    return _short(value)
 
 
 def _short(value: Any) -> Any:
@@ -201,11 +209,11 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
     if a in (Action.create, Action.update):  # fields the call set read as it set them (expiry 900, not 86400)
         rec.update({k: v for k, v in _flat_args(args).items() if k in rec and k not in _pointed(it, args, {})})
     if a is Action.create:
-        rec.update({k: _short(v) for k, v in _content(it, args).items() if _short(v) is not None})
+        rec.update({k: _kept(v) for k, v in _content(it, args).items() if _kept(v) is not None})
         rec.setdefault("created_at", _when(rng))
     elif a is Action.update:
         changed = _content(it, args, options=True)
-        rec.update({k: _short(v) for k, v in changed.items() if _short(v) is not None})
+        rec.update({k: _kept(v) for k, v in changed.items() if _kept(v) is not None})
         rec["updated_at"] = _when(rng)
     elif a is Action.delete:
         done = next((_PAST[w] for w in tokens(tool) if w in _PAST), None)

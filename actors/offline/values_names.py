@@ -19,6 +19,7 @@ from typing import Callable
 from actors.offline import values_formats as fmt
 from actors.offline import values_vocab as v
 from actors.offline.values_describe import desc_entity, examples, options, templates
+from actors.offline.values_standard import standard_value
 from actors.offline.values_vocab import Hint
 from actors.offline.world import _uuid
 
@@ -340,6 +341,9 @@ def realistic_string(h: Hint) -> str:
     shown = templates(h.description) if h.description else ()
     if shown:
         return _filled(h, h.rng.choice(shown))
+    standard = standard_value(h.name, h.rng)  # a phone number, a city, a currency code: the same in every system
+    if standard is not None and not options(h.description or ""):
+        return standard
     make, exact = _name_rule(h.name)
     w = words(h.name)
     generic = w in _GENERIC

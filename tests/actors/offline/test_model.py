@@ -72,3 +72,36 @@ def test_folding_untyped_all_of_parts_adds_no_null_type():
 
     view = deref({"allOf": [{"properties": {"op": {"type": "string"}}}, {"required": ["op"]}]}, {})
     assert "type" not in view and view["required"] == ["op"]
+
+
+def test_a_record_shows_the_objects_its_create_sent_and_its_update_wrote(tmp_path):
+    body = {"type": "object", "properties": {"kind": {"type": "string", "enum": ["CALL", "EMAIL", "MEETING"]},
+                                             "subject": {"type": "string"}}, "required": ["kind", "subject"]}
+    tools = [_tool("create_engagement", "Create an engagement.", {"engagement": body}, ["engagement"]),
+             _tool("update_engagement", "Update an engagement.", {"engagement_id": {"type": "string"}, "engagement": body},
+                   ["engagement_id", "engagement"]),
+             _tool("get_engagement", "Get an engagement.", {"engagement_id": {"type": "string"}}, ["engagement_id"]),
+             _tool("list_engagements", "List engagements.", {"limit": {"type": "integer"}})]
+    from schemas import ScenarioRequest
+
+    pipe = Pipeline(_suite(tmp_path, tools))
+    checked = 0
+    for k in range(24):
+        s = pipe.run(ScenarioRequest(id=f"e{k}", index=k, seed=k, complexity="complex",
+                                     focus_tools=["create_engagement", "update_engagement", "list_engagements"]))
+        if s is None:
+            continue
+        written: dict[str, dict] = {}
+        for c in s.calls:
+            if c.tool == "create_engagement":
+                created = json.loads(c.output)
+                assert created["engagement"] == c.arguments["engagement"]
+                written[str(created["id"])] = c.arguments["engagement"]
+            elif c.tool == "update_engagement" and c.arguments["engagement_id"] in written:
+                written[c.arguments["engagement_id"]] = c.arguments["engagement"]
+            elif c.tool in ("get_engagement", "list_engagements"):
+                for rec in q.output_objects(c.output, max_depth=1):
+                    if str(rec.get("id")) in written:
+                        assert rec["engagement"] == written[str(rec["id"])], (s.id, c.tool)
+                        checked += 1
+    assert checked

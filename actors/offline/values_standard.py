@@ -1,0 +1,101 @@
+"""Values of standard kinds, from Faker's providers: phone numbers, postal addresses, people's names,
+countries and currencies (ISO codes), job titles, companies, bank and product codes.
+
+A field called `phone`, `mobilephone` or `contact_phone` is a phone number in any system; such fields
+are common in real specs (CRM, commerce, HR, travel) and used to get the organisation's vocabulary
+(`"phone": "fleet"`). The kind is read from the field name's words (the whole name, or its last
+word), so `billing_city` is a city and `city_id` is not. Every value comes from the caller's random
+stream, so generation stays deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import threading
+from typing import Callable
+
+from faker import Faker
+
+_LOCAL = threading.local()  # one Faker per thread: seeding and drawing must not interleave between threads
+
+
+def _faker(rng: random.Random) -> Faker:
+    fake = getattr(_LOCAL, "faker", None)
+    if fake is None:
+        fake = _LOCAL.faker = Faker("en_US")
+    fake.seed_instance(rng.getrandbits(48))
+    return fake
+
+
+# Most records in most systems use a few currencies and countries; any ISO code now and then.
+_CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "INR", "BRL", "SEK")
+_COUNTRIES = ("US", "GB", "DE", "FR", "CA", "AU", "NL", "JP", "IN", "BR", "ES", "SE")
+# Words before `address` that make it something other than a postal address.
+_NOT_POSTAL = frozenset({"email", "mail", "ip", "ipv4", "ipv6", "mac", "wallet", "contract", "web", "server", "host",
+                         "url", "token", "account", "public", "private", "from", "to", "sender", "recipient", "reply",
+                         "bitcoin", "eth", "network", "memory", "base", "return"})
+
+
+def _common(f: Faker, usual: tuple[str, ...], any_code: Callable[[], str]) -> str:
+    return f.random_element(usual) if f.random.random() < 0.85 else any_code()
+
+
+# (names, maker): a name is matched whole (`zip`, `postal_code`) or by its last words (`billing_postal_code`)
+_KINDS: tuple[tuple[str, Callable[[Faker], str]], ...] = (
+    ("phone phone_number phonenumber mobile mobilephone mobile_phone telephone tel fax cell cellphone",
+     lambda f: f.phone_number()),
+    ("city town locality", lambda f: f.city()),
+    ("street street_address address address1 address_line1 address_line_1 line1 street_line1",
+     lambda f: f.street_address()),
+    ("address2 address_line2 address_line_2 line2", lambda f: f.secondary_address()),
+    ("zip zipcode zip_code postal_code postalcode postcode", lambda f: f.postcode()),
+    ("country_code countrycode country_iso iso_country", lambda f: _common(f, _COUNTRIES, f.country_code)),
+    ("country country_name", lambda f: f.country()),
+    ("currency currency_code currencycode", lambda f: _common(f, _CURRENCIES, f.currency_code)),
+    ("first_name firstname given_name givenname forename", lambda f: f.first_name()),
+    ("last_name lastname surname family_name familyname", lambda f: f.last_name()),
+    ("job_title jobtitle occupation profession", lambda f: f.job()),
+    ("company company_name companyname employer business_name", lambda f: f.company()),
+    ("iban", lambda f: f.iban()),
+    ("swift bic swift_code bic_code", lambda f: f.swift()),
+    ("isbn isbn13", lambda f: f.isbn13()),
+    ("ean ean13 barcode gtin", lambda f: f.ean13()),
+    ("sku", lambda f: f.bothify("??-####").upper()),
+    ("mac mac_address", lambda f: f.mac_address()),
+    ("ipv6 ipv6_address", lambda f: f.ipv6()),
+    ("latitude lat", lambda f: str(f.latitude())),
+    ("longitude lng lon long", lambda f: str(f.longitude())),
+    ("birthdate birthday date_of_birth dob", lambda f: f.date_of_birth(minimum_age=18, maximum_age=80).isoformat()),
+    ("license_plate plate", lambda f: f.license_plate()),
+    ("state_code province_code", lambda f: f.state_abbr()),
+    ("province", lambda f: f.state()),
+    ("nationality", lambda f: f.country()),
+)
+_EXACT: dict[str, Callable[[Faker], str]] = {n: make for names, make in _KINDS for n in names.split()}
+_GLUED = sorted(((n.replace("_", ""), make) for n, make in _EXACT.items() if len(n.replace("_", "")) >= 5),
+                key=lambda nm: -len(nm[0]))
+
+
+def standard_kind(name: str) -> Callable[[Faker], str] | None:
+    """The maker for a field name of a standard kind, if it is one (`contact_phone`, `BillingCity`,
+    `mobilephone`); names ending in an identifier word (`city_id`) are references, not values."""
+    w = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()
+    parts = [p for p in re.split(r"[^a-z0-9]+", w) if p]
+    if not parts or parts[-1] in ("id", "ids", "uuid", "key", "type", "count"):
+        return None
+    if parts[-1] == "address" and len(parts) > 1 and parts[-2] in _NOT_POSTAL:
+        return None  # an email, IP or wallet address
+    for k in range(min(3, len(parts)), 0, -1):  # the last words, longest first: `postal_code` before `code`
+        make = _EXACT.get("_".join(parts[-k:]))
+        if make is not None:
+            return make
+    glued = "".join(parts)
+    if glued.endswith("address") and any(glued[:-7].endswith(q) for q in _NOT_POSTAL):
+        return None
+    return next((make for g, make in _GLUED if glued.endswith(g)), None)
+
+
+def standard_value(name: str, rng: random.Random) -> str | None:
+    make = standard_kind(name)
+    return make(_faker(rng)) if make is not None else None

@@ -1,0 +1,51 @@
+"""Fields of standard kinds get standard values, whatever the system: a phone number, a city, ISO codes."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from actors.offline.scenario import org_for
+from actors.offline.values import ValueGenerator
+from actors.offline.values_standard import standard_kind, standard_value
+
+
+
+def _value(name: str, seed: int = 0, schema: dict | None = None):
+    return ValueGenerator(org_for(seed), random.Random(seed)).value(schema or {"type": "string"}, name=name)
+
+
+def test_a_currency_field_gets_an_iso_4217_code_and_a_country_code_an_iso_3166_code():
+    from faker.providers.currency import Provider as Currency
+
+    codes = {code for code, _ in Currency.currencies}
+    for seed in range(20):
+        assert _value("currency", seed) in codes
+        assert _value("settlementCurrency", seed) in codes
+        assert re.fullmatch(r"[A-Z]{2}", _value("country_code", seed))
+
+
+def test_phone_city_and_postal_fields_read_as_such_in_any_naming_style():
+    for name in ("phone", "mobilephone", "contact_phone", "Fax"):
+        assert len(re.sub(r"\D", "", _value(name))) >= 7, name
+    org = org_for(0)
+    for name in ("city", "BillingCity", "shipping_city"):
+        city = _value(name)
+        assert city and city.lower() not in {*org.nouns, *org.teams}, (name, city)
+    assert re.fullmatch(r"\d{5}", _value("postal_code"))
+
+
+def test_references_and_other_kinds_of_address_are_not_taken_for_standard_values():
+    for name in ("city_id", "country_ids", "email_address", "ip_address", "walletAddress", "emailaddress", "title"):
+        assert standard_kind(name) is None, name
+    assert "@" in _value("email_address")
+
+
+def test_standard_values_come_from_the_caller_s_random_stream():
+    assert standard_value("company", random.Random(5)) == standard_value("company", random.Random(5))
+    assert len({standard_value("city", random.Random(k)) for k in range(10)}) > 5
+
+
+def test_a_list_the_description_spells_out_still_wins():
+    schema = {"type": "string", "description": "One of: EUR, USD"}
+    assert {_value("currency", seed, schema) for seed in range(10)} <= {"EUR", "USD"}
