@@ -6,6 +6,9 @@ Kept as data so a new domain is a few table lines, not new code paths.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+import inflect
 
 from schemas import Action
 
@@ -21,21 +24,33 @@ def tokens(name: str) -> list[str]:
     return out
 
 
-_IRREGULAR = {"cookies": "cookie", "movies": "movie", "series": "series", "indices": "index", "data": "data"}
+_INFLECT = inflect.engine()
+# Already singular, though they end in s: inflect would strip it ("alias" -> "alia", "analysis" -> "analysi").
+_SINGULAR_ENDINGS = ("ss", "us", "is", "as", "os", "ous", "sis", "xis", "ics", "news", "series", "species")
+_LATIN = {"indices": "index", "vertices": "vertex", "matrices": "matrix", "appendices": "appendix"}  # inflect: "indice"
+_MASS = frozenset({"data", "metadata", "media", "criteria", "kubernetes", "https", "ios"})
 
 
+@lru_cache(maxsize=16384)
 def singular(word: str) -> str:
-    if word in _IRREGULAR:
-        return _IRREGULAR[word]
-    if len(word) <= 3 or word.endswith(("ss", "us", "is", "ous")):
+    """One of a plural noun (`aliases` -> `alias`, `statuses` -> `status`, `children` -> `child`), by inflect;
+    a word that is singular already stays as it is (`alias`, `analysis`, `status`, `news`)."""
+    if len(word) <= 3 or word in _MASS:
         return word
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith(("ches", "shes", "xes", "sses")):
-        return word[:-2]
-    if word.endswith("s"):
-        return word[:-1]
-    return word
+    found = _INFLECT.singular_noun(word)
+    if not found or found == word:
+        return word
+    if word.endswith(_SINGULAR_ENDINGS) and found == word[:-1]:
+        return word  # "alias", "canvas", "bus": one already
+    return _LATIN.get(word, found)
+
+
+@lru_cache(maxsize=16384)
+def plural_noun(words: str) -> str:
+    """The plural of a noun or noun phrase (its last word): `status` -> `statuses`, `pull request` -> `pull requests`."""
+    if not words or words.endswith(("data", "metadata", "media", "news", "series", "info", "settings")):
+        return words
+    return _INFLECT.plural_noun(words) or words
 
 
 VERBS: dict[str, Action] = {}

@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from actors.offline.taxonomy import VERBS, tokens
+from actors.offline.taxonomy import VERBS, plural_noun, tokens
 from schemas import Action, ParameterRole, ToolInterpretation
 
 VERB = {
@@ -34,10 +34,8 @@ def label(entity: str) -> str:
 
 
 def plural(entity: str) -> str:
-    word = label(entity)
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return word[:-1] + "ies"
-    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+    """`issue` -> `issues`, `policy` -> `policies`, `child` -> `children`, `pull request` -> `pull requests` (inflect)."""
+    return plural_noun(label(entity))
 
 
 def show(value: Any) -> str:

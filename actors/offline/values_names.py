@@ -18,6 +18,7 @@ from typing import Callable
 
 from actors.offline import values_formats as fmt
 from actors.offline import values_vocab as v
+from actors.offline.taxonomy import singular as singular_word
 from actors.offline.values_describe import desc_entity, examples, options, templates
 from actors.offline.values_standard import standard_value
 from actors.offline.values_vocab import Hint
@@ -47,13 +48,8 @@ def words(name: str) -> str:
 @lru_cache(maxsize=8192)
 def singular(name: str) -> str:
     """The name of one item of a list parameter: `paths` -> `path`, `statuses` -> `status`."""
-    w = words(name)
-    if w.endswith(("us", "is", "ss", "as")):  # status, analysis, address, canvas: already singular
-        return w
-    for plural, single in (("ies", "y"), ("uses", "us"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("s", "")):
-        if w.endswith(plural) and len(w) > len(plural) + 1:
-            return w[: -len(plural)] + single
-    return w
+    parts = words(name).split("_")
+    return "_".join(parts[:-1] + [singular_word(parts[-1])]) if parts[-1] else ""
 
 
 def _name_of(h: Hint) -> str:

@@ -1,0 +1,36 @@
+"""Nouns read from tool and parameter names are singularised without damage."""
+
+from __future__ import annotations
+
+import pytest
+
+from actors.offline.taxonomy import singular
+from actors.offline.values_names import singular as singular_name
+
+
+@pytest.mark.parametrize("plural, one", [
+    ("aliases", "alias"), ("statuses", "status"), ("analyses", "analysis"), ("children", "child"),
+    ("people", "person"), ("policies", "policy"), ("boxes", "box"), ("quizzes", "quiz"), ("invoices", "invoice"),
+    ("indices", "index"), ("addresses", "address"), ("cookies", "cookie"), ("movies", "movie"),
+])
+def test_a_plural_becomes_its_singular(plural, one):
+    assert singular(plural) == one
+
+
+@pytest.mark.parametrize("word", ["alias", "status", "analysis", "canvas", "bus", "news", "series", "data", "process",
+                                  "address", "kubernetes", "ids"])
+def test_a_word_that_is_singular_already_stays_as_it_is(word):
+    assert singular(word) == word
+
+
+def test_parameter_names_lose_the_plural_of_their_last_word_only():
+    assert singular_name("filePaths") == "file_path"
+    assert singular_name("user_aliases") == "user_alias"
+    assert singular_name("statuses") == "status"
+
+
+def test_kinds_are_pluralised_whole_and_mass_nouns_stay():
+    from actors.offline.text import plural
+
+    assert [plural(k) for k in ("policy", "child", "pull_request", "status", "alias", "person", "data")] == \
+        ["policies", "children", "pull requests", "statuses", "aliases", "people", "data"]
