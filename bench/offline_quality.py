@@ -25,6 +25,7 @@ import argparse
 import json
 import multiprocessing as mp
 import random
+import re
 import resource
 import signal
 import sys
@@ -84,6 +85,7 @@ def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
     """Generate one spec in process and measure its scenarios; errors come back as a field."""
     from actors.offline import quality as q
     from coordinator.pipeline import generate_local
+    from actors.offline.model import SpecModel
     from schemas import RunConfig, ToolInterpretation
     from specs import load_suite
 
@@ -115,6 +117,9 @@ def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
     openings = Counter(q.opening(s.instruction) for s in scenarios)
     reasons = Counter(f.stage + ": " + _reason_class(f.reason) for f in manifest.failures)
     with_schema = [(s, c) for s in scenarios for c in s.calls if tools[c.tool].output_schema is not None]
+    spoken = SpecModel.build(suite, its).vocabulary
+    borrowed = [q.borrowed_values(s, frozenset(w for w in org_words(s.seed or 0)
+                                               if not all(t in spoken for t in re.split(r"[- ]", w)))) for s in scenarios]
     row.update({
         "tools": len(tools), "scenarios": len(scenarios), "complex": len(cx),
         "covered": sum(1 for t in tools if used[t]), "failures": len(manifest.failures),
@@ -133,6 +138,7 @@ def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
         "generic": sum(g for g, _ in generic), "objects": sum(n for _, n in generic),
         "generic_records": sum(g for g, _ in records), "records": sum(n for _, n in records),
         "time_contradictions": sum(len(q.timestamp_contradictions(s)) for s in scenarios),
+        "borrowed": sum(b for b, _ in borrowed), "strings": sum(n for _, n in borrowed),
         "dictated3": sum(1 for s in scenarios if q.dictated_values(s.instruction) >= 3),
         "top_opening": openings.most_common(1)[0] if openings else ["", 0],
         "seconds": round(time.perf_counter() - t0, 2),
@@ -141,9 +147,17 @@ def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
     return row
 
 
+def org_words(seed: int) -> set[str]:
+    """The fixed vocabulary of the scenario's organisation: its industry nouns, teams and topics."""
+    from actors.offline.scenario import org_for
+
+    org = org_for(seed)
+    return {*org.nouns, *org.teams, "retry", "timeout", "pagination", "export", "audit-log", "rate-limit", "cache",
+            "search", "audit log", "rate limit"}
+
+
 def _reason_class(reason: str) -> str:
     """A failure reason without its particular values, so that like failures count together."""
-    import re
     return re.sub(r"'[^']*'|\"[^\"]*\"|\d+", "…", reason)[:90]
 
 
@@ -174,6 +188,8 @@ def summary(rows: list[dict]) -> str:
         f"{share(tot('generic_records'), tot('records')):.3f}; all objects, parts of records too: "
         f"{tot('generic')}/{tot('objects')} = {share(tot('generic'), tot('objects')):.3f}",
         f"timestamp contradictions: {tot('time_contradictions')} in {sum(1 for r in ok if r['time_contradictions'])} specs",
+        f"values borrowed from the fixed vocabulary (a word the spec never uses): {tot('borrowed')}/{tot('strings')} = "
+        f"{share(tot('borrowed'), tot('strings')):.4f}",
         f"instructions with >= 3 dictated values: {tot('dictated3')}/{tot('scenarios')} = "
         f"{share(tot('dictated3'), tot('scenarios')):.3f}",
         f"complex calls fed by an earlier output: {tot('fed')}/{tot('fed_of')} = {share(tot('fed'), tot('fed_of')):.3f}",

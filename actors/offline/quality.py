@@ -245,3 +245,17 @@ def dictated_values(instruction: str) -> int:
 def opening(instruction: str, words: int = 3) -> str:
     """The first words of an instruction, lower-cased: the template a reader sees repeat."""
     return " ".join(re.findall(r"[\w']+", instruction.lower())[:words])
+
+
+def borrowed_values(s: Scenario, foreign: frozenset[str]) -> tuple[int, int]:
+    """(string values of the scenario's arguments and outputs that are one of `foreign`'s words, string values):
+    `foreign` is the fixed vocabulary the engine draws from that the spec's own text never uses, so a hit is a
+    word from another domain (`"phone": "fleet"`, `"proxy": "retry"`)."""
+    hits = total = 0
+    for c in s.calls:
+        for v in leaves([c.arguments, c.output if not isinstance(c.output, str) else None]):
+            if isinstance(v, str) and v:
+                total += 1
+                hits += v.lower() in foreign
+    return hits, total
+

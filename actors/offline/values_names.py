@@ -20,7 +20,7 @@ from actors.offline import values_formats as fmt
 from actors.offline import values_vocab as v
 from actors.offline.taxonomy import singular as singular_word
 from actors.offline.values_describe import desc_entity, examples, options, templates
-from actors.offline.values_standard import standard_value
+from actors.offline.values_standard import measure_value, standard_value
 from actors.offline.values_vocab import Hint
 from actors.offline.world import _uuid
 
@@ -95,7 +95,8 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("owner org organization organisation organization_name workspace", lambda h: h.org.slug),
     ("repo repository project project_name projectname", v.project),
     ("project_key space_key key_prefix target_project_key", lambda h: h.rng.choice(h.org.project_keys)),
-    ("username user login assignee author member handle reviewer user_identifier account user_name",
+    ("username user login assignee author member handle reviewer user_identifier account user_name actor creator "
+     "requester submitter committer",
      lambda h: v.person(h).username),
     ("display_name full_name sender_name", lambda h: v.person(h).name),
     ("channel channels", lambda h: "#" + h.rng.choice(h.org.channels)),
@@ -371,6 +372,9 @@ def realistic_string(h: Hint) -> str:
 
 
 def _by_role(h: Hint) -> str:
+    measured = measure_value(h.name, h.rng)  # a width, a timeout, ports: what such a field typically holds
+    if measured is not None:
+        return measured
     role = h.role or "other"
     if role == "identifier":
         return v.identifier(h)
@@ -384,4 +388,7 @@ def _by_role(h: Hint) -> str:
         return v.token(h)
     if role == "pagination":
         return f"c_{h.rng.getrandbits(48):012x}"  # an opaque cursor
-    return h.rng.choice((v.noun(h), v.topic(h).replace(" ", "-"), h.rng.choice(h.org.teams)))
+    if words(h.name) in ("team", "teams", "department", "group", "squad"):
+        return h.rng.choice(h.org.teams)
+    # Nothing says what this holds: an honest value named after the field, not a word from another domain.
+    return f"{singular(h.name).replace('_', '-') or 'value'}-{h.rng.randint(1, 9)}"

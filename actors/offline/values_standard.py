@@ -99,3 +99,36 @@ def standard_kind(name: str) -> Callable[[Faker], str] | None:
 def standard_value(name: str, rng: random.Random) -> str | None:
     make = standard_kind(name)
     return make(_faker(rng)) if make is not None else None
+
+
+# Names that hold a quantity even where the schema says string (`"width": "1280"`), and what is typical of each.
+_MEASURES: dict[str, Callable[[random.Random], str]] = {
+    "width": lambda r: str(r.choice((320, 640, 800, 1024, 1280, 1920))),
+    "height": lambda r: str(r.choice((240, 480, 600, 720, 768, 1080))),
+    "size": lambda r: str(r.choice((512, 2048, 4096, 65536, 1048576))),
+    "length": lambda r: str(r.randint(1, 500)),
+    "frames": lambda r: str(r.choice((24, 30, 60, 120, 240))),
+    "duration": lambda r: r.choice(("30s", "5m", "1h", "PT15M", "90")),
+    "timeout": lambda r: r.choice(("30s", "60", "5m", "10s")),
+    "interval": lambda r: r.choice(("1m", "5m", "1h", "24h")),
+    "port": lambda r: r.choice(("22", "80", "443", "8080", "5432")),
+    "ports": lambda r: r.choice(("22,80,443", "1-1024", "80,443", "8080-8090")),
+    "count": lambda r: str(r.randint(1, 50)), "limit": lambda r: str(r.choice((10, 20, 50, 100))),
+    "quantity": lambda r: str(r.randint(1, 12)), "weight": lambda r: f"{r.randint(1, 40)}.{r.randint(0, 9)}",
+    "percent": lambda r: str(r.randint(0, 100)), "percentage": lambda r: str(r.randint(0, 100)),
+    "year": lambda r: str(r.randint(2015, 2026)), "age": lambda r: str(r.randint(18, 80)),
+    "rating": lambda r: f"{r.randint(1, 4)}.{r.randint(0, 9)}", "score": lambda r: f"{r.randint(0, 99)}.{r.randint(0, 9)}",
+    "version": lambda r: f"{r.randint(1, 4)}.{r.randint(0, 12)}.{r.randint(0, 9)}",
+    "role": lambda r: r.choice(("admin", "member", "viewer", "owner", "editor")),
+    "visibility": lambda r: r.choice(("public", "private", "internal")),
+    "html": lambda r: r.choice(("<p>Hello</p>", "<h1>Welcome</h1><p>Details below.</p>", "<ul><li>First</li></ul>")),
+}
+
+
+def measure_value(name: str, rng: random.Random) -> str | None:
+    """A typical value for a field named like a quantity or a common setting (`max_width`, `scanPorts`), if it is one."""
+    w = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()
+    parts = [p for p in re.split(r"[^a-z0-9]+", w) if p]
+    make = _MEASURES.get(parts[-1]) if parts else None
+    return make(rng) if make is not None else None
+

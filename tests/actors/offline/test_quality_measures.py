@@ -56,3 +56,8 @@ def test_records_are_the_output_and_what_its_wrappers_and_lists_hold_not_their_p
     out = {"result": [{"id": 1, "to": {"id": 7}}, {"id": 2, "to": {"id": 8}}], "total": 2}
     assert len(q.output_objects(out)) == 5
     assert [o.get("id") for o in q.output_objects(out, max_depth=1)] == [None, 1, 2]
+
+
+def test_values_that_are_words_of_the_fixed_vocabulary_are_counted_as_borrowed():
+    s = _scenario(({"phone": "fleet", "city": "Carmenton"}, {"team": "Payments", "note": "fleet is late"}))
+    assert q.borrowed_values(s, frozenset({"fleet", "payments"})) == (2, 4)

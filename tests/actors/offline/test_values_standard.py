@@ -49,3 +49,19 @@ def test_standard_values_come_from_the_caller_s_random_stream():
 def test_a_list_the_description_spells_out_still_wins():
     schema = {"type": "string", "description": "One of: EUR, USD"}
     assert {_value("currency", seed, schema) for seed in range(10)} <= {"EUR", "USD"}
+
+
+def test_string_fields_named_like_quantities_or_settings_hold_typical_values():
+    assert _value("max_width").isdigit() and _value("frameHeight").isdigit()
+    assert re.fullmatch(r"[\d,\-]+", _value("scan_ports"))
+    assert re.fullmatch(r"(PT)?\d+[smhM]?", _value("timeout"))
+    assert _value("visibility") in ("public", "private", "internal")
+
+
+def test_a_field_nothing_describes_gets_a_value_named_after_it_never_another_domain_s_word():
+    org = org_for(0)
+    borrowed = {*org.nouns, *org.teams, "retry", "timeout", "pagination", "export", "audit-log", "rate-limit", "cache"}
+    for seed in range(10):
+        value = _value("proxy_setting", seed)
+        assert value.startswith("proxy-setting-") and value not in borrowed
+    assert _value("actor") in {p.username for p in org.people}
