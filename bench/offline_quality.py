@@ -148,12 +148,14 @@ def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
 
 
 def org_words(seed: int) -> set[str]:
-    """The fixed vocabulary of the scenario's organisation: its industry nouns, teams and topics."""
+    """The fixed vocabulary of the scenario's organisation (its industry nouns, teams and topics) and the design
+    asset names the engine knows."""
     from actors.offline.scenario import org_for
+    from actors.offline.values_vocab import DESIGN
 
     org = org_for(seed)
     return {*org.nouns, *org.teams, "retry", "timeout", "pagination", "export", "audit-log", "rate-limit", "cache",
-            "search", "audit log", "rate limit"}
+            "search", "audit log", "rate limit", *(d.lower() for d in DESIGN)}
 
 
 def _reason_class(reason: str) -> str:

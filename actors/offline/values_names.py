@@ -166,7 +166,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("priority", lambda h: h.rng.choice(("High", "Medium", "Low"))),
     ("command cmd", lambda h: h.rng.choice(("npm test -- --watch=false", "make lint", "pytest -q tests/"))),
     ("script code expression function js javascript test_code jsx_code", v.javascript),
-    ("layer item artboard comp clip effect preset style symbol", lambda h: v.named(h, words(h.name))),
+    ("layer artboard comp effect preset", lambda h: v.named(h, words(h.name))),
     ("name", _name_of),
     ("id ids uid", v.identifier),
 )
@@ -339,8 +339,8 @@ def realistic_string(h: Hint) -> str:
     if shown:
         return _filled(h, h.rng.choice(shown))
     standard = standard_value(h.name, h.rng)  # a phone number, a city, a currency code: the same in every system
-    if standard is not None and not options(h.description or ""):
-        return standard
+    if standard is not None and not options(h.description or "") and not examples(h.description or ""):
+        return standard  # (the spec author's own list or examples, `e.g. BTC/USDT`, come first)
     make, exact = _name_rule(h.name)
     w = words(h.name)
     generic = w in _GENERIC

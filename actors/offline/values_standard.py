@@ -31,6 +31,8 @@ def _faker(rng: random.Random) -> Faker:
 # Most records in most systems use a few currencies and countries; any ISO code now and then.
 _CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "INR", "BRL", "SEK")
 _COUNTRIES = ("US", "GB", "DE", "FR", "CA", "AU", "NL", "JP", "IN", "BR", "ES", "SE")
+# Listed companies' ticker symbols: what a `symbol` is in the finance APIs that make up most uses of the name.
+_TICKERS = ("AAPL", "MSFT", "GOOGL", "AMZN", "NVDA", "TSLA", "META", "JPM", "V", "KO", "NFLX", "AMD", "IBM", "ORCL")
 # Words before `address` that make it something other than a postal address.
 _NOT_POSTAL = frozenset({"email", "mail", "ip", "ipv4", "ipv6", "mac", "wallet", "contract", "web", "server", "host",
                          "url", "token", "account", "public", "private", "from", "to", "sender", "recipient", "reply",
@@ -68,6 +70,7 @@ _KINDS: tuple[tuple[str, Callable[[Faker], str]], ...] = (
     ("longitude lng lon long", lambda f: str(f.longitude())),
     ("birthdate birthday date_of_birth dob", lambda f: f.date_of_birth(minimum_age=18, maximum_age=80).isoformat()),
     ("license_plate plate", lambda f: f.license_plate()),
+    ("symbol ticker ticker_symbol stock_symbol stock", lambda f: f.random_element(_TICKERS)),
     ("state_code province_code", lambda f: f.state_abbr()),
     ("province", lambda f: f.state()),
     ("nationality", lambda f: f.country()),

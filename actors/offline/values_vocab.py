@@ -24,9 +24,10 @@ ELEMENTS = ("Save invoice button", "Search field", "Checkout submit button", "Si
 KEYS = ("Enter", "Tab", "Escape", "ArrowDown", "Control+A", "Shift+Tab")
 _PEOPLE_WORDS = frozenset({"person", "user", "member", "author", "assignee", "reviewer", "committer", "sender",
                            "recipient", "owner", "participant", "watcher", "creator", "reporter"})
-_DESIGN_WORDS = frozenset({"layer", "artboard", "comp", "composition", "document", "symbol", "swatch", "style", "preset",
-                           "group", "object", "item", "clip", "effect", "shape", "frame", "text", "gradient", "brush",
-                           "pattern", "bin", "marker", "sequence", "track", "mask", "graphic", "image", "template"})
+# Kinds only design and motion tools have. Words every domain uses (item, document, group, text, image, symbol,
+# track) are not here: a shop's item or a stock's symbol named "Price Badge" is a word from another domain.
+_DESIGN_WORDS = frozenset({"layer", "artboard", "comp", "composition", "swatch", "preset", "effect", "shape",
+                           "gradient", "brush", "mask", "keyframe"})
 
 
 @dataclass(frozen=True, slots=True)

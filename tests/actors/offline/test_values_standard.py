@@ -65,3 +65,11 @@ def test_a_field_nothing_describes_gets_a_value_named_after_it_never_another_dom
         value = _value("proxy_setting", seed)
         assert value.startswith("proxy-setting-") and value not in borrowed
     assert _value("actor") in {p.username for p in org.people}
+
+
+def test_a_symbol_is_a_ticker_unless_the_description_shows_another_kind():
+    assert {_value("symbol", seed) for seed in range(8)} <= {"AAPL", "MSFT", "GOOGL", "AMZN", "NVDA", "TSLA", "META",
+                                                            "JPM", "V", "KO", "NFLX", "AMD", "IBM", "ORCL"}
+    pair = {"type": "string", "description": "Trading pair symbol (e.g., BTC/USDT)"}
+    assert _value("symbol", 0, pair) == "BTC/USDT"
+    assert "Badge" not in _value("item_name") and "Badge" not in _value("document")
