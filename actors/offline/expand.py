@@ -16,7 +16,7 @@ from typing import Any
 from actors.base import EngineContext, Outcome
 from actors.offline import prose, text
 from actors.offline.schemautil import leaves
-from actors.offline.quality import in_output
+from actors.offline.quality import in_output, output_objects
 from actors.offline.scenario import interpretations_for
 from schemas import Scenario, Turn
 
@@ -64,7 +64,18 @@ class OfflineExpander:
         turns = self._turns(scenario)
         if len(turns) < 2:
             turns = scenario.single_turn()
-        return Outcome(item=scenario.model_copy(update={"turns": turns}))
+        return Outcome(item=scenario.model_copy(update={"turns": turns, "follow_up": self._follow_up(scenario)}))
+
+    def _follow_up(self, s: Scenario) -> str:
+        """The next question about what the last result showed (a state, a figure), now that the outputs exist;
+        the scenario's own follow-up when the result shows nothing to ask about."""
+        last = s.calls[-1] if s.calls else None
+        if last is None:
+            return s.follow_up
+        step = prose.Step(last.tool, self.its[last.tool], last.arguments, ())
+        asked = prose.grounded_follow_up(step, output_objects(last.output, max_depth=1),
+                                         random.Random(f"follow:{s.seed}"))
+        return asked or s.follow_up
 
     def _phase(self, scenario: Scenario, i: int) -> bool:
         return self.its[scenario.calls[i].tool].action in text.INSPECT

@@ -391,3 +391,45 @@ def follow_up(step: Step, rng: random.Random) -> str:
         options = (f"Who last changed {what}, and when?", f"Is there anything in {what} I should act on?",
                    f"What should I change next about {what}?")
     return rng.choice(options)
+
+
+_STATE_FIELDS = ("status", "state", "phase", "conclusion", "stage", "health", "severity", "priority", "level", "result")
+# States nobody asks "why" about.
+_UNREMARKABLE = frozenset({"completed", "complete", "success", "succeeded", "successful", "ok", "done", "active",
+                           "enabled", "true", "false", "normal", "healthy", "available", "valid", "none", "null"})
+_NOT_FIGURES = frozenset({"id", "ids", "number", "no", "index", "date", "time", "at", "created", "updated", "timestamp",
+                          "epoch", "ts", "limit", "offset", "page", "size", "count", "version", "year", "port"})
+
+
+def _field_words(key: str) -> str:
+    return " ".join(tokens(key)) or key
+
+
+def grounded_follow_up(step: Step, records: list[dict[str, Any]], rng: random.Random) -> str | None:
+    """A next question about what the last call's result showed: a state it reported, a figure in it.
+    None when the result shows nothing such a question could be about."""
+    what, many = _what(step), plural(step.it.entity)
+    listing = step.it.action in (Action.list, Action.search) and len(records) >= 2
+    for rec in records:
+        for key, value in rec.items():
+            if not isinstance(value, str) or not 1 <= len(value) <= 30 or len(value.split()) > 3:
+                continue
+            if any(t in _STATE_FIELDS for t in tokens(key)) and not re.search(r"\d{4}-\d\d-\d\d", value) \
+                    and value.lower() not in _UNREMARKABLE and key not in step.args:
+                value = value.replace("_", " ").lower() if " " not in value else value  # `IN_PROGRESS`: in progress
+                if listing:
+                    options = (f"Why are some of these {many} {value}?",
+                               f"Which of the {value} {many} should I look at first?")
+                else:
+                    options = (f"Why is {what} {value}, and what would change that?",
+                               f"Is {_field_words(key)} {value} what we expect for {what} at this point?")
+                return rng.choice(options)
+    for rec in records[:1]:
+        for key, value in rec.items():
+            words = tokens(key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and words and key not in step.args \
+                    and not set(words) & _NOT_FIGURES and 1 < abs(value) < 10**9:
+                return rng.choice((f"Is a {_field_words(key)} of {value} normal for {what}?",
+                                   f"What would bring the {_field_words(key)} of {what} below {value}?"))
+    return None
+

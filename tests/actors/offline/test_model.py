@@ -105,3 +105,16 @@ def test_a_record_shows_the_objects_its_create_sent_and_its_update_wrote(tmp_pat
                         assert rec["engagement"] == written[str(rec["id"])], (s.id, c.tool)
                         checked += 1
     assert checked
+
+
+def test_the_follow_up_asks_about_a_state_the_last_result_showed(tmp_path):
+    job = {"type": "object", "required": ["id", "status"],
+           "properties": {"id": {"type": "string"}, "status": {"type": "string", "enum": ["failed", "queued"]}}}
+    tools = [_tool("get_job", "Get a job by ID.", {"job_id": {"type": "string"}}, ["job_id"], job),
+             _tool("list_jobs", "List jobs.", {"owner": {"type": "string"}})]
+    pipe = Pipeline(_suite(tmp_path, tools))
+    ends = [s for seed in range(6) for s in cover_suite(pipe, seed)[0] if s.calls[-1].tool == "get_job"]
+    assert ends
+    for s in ends:
+        state = s.calls[-1].output["status"]
+        assert state in s.follow_up and s.follow_up.endswith("?"), (state, s.follow_up)
