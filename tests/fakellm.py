@@ -281,14 +281,11 @@ class FakeLLM:
     async def _stats(self, request: Request) -> Response:
         """What the server saw, for callers in another process (benchmarks)."""
         with self._lock:
-            span = [self._epoch(r.at) for r in (self.requests[:1] + self.requests[-1:])] if self.requests else [None, None]
+            offset = time.time() - time.monotonic()  # one clock reading for both ends: the span never runs backwards
+            span = [r.at + offset for r in (self.requests[:1] + self.requests[-1:])] if self.requests else [None, None]
             return JSONResponse({"requests": len(self.requests), "in_flight": self.in_flight,
                                  "max_in_flight": self.max_in_flight, "injected": dict(self.injected),
                                  "first_at": span[0], "last_at": span[1]})
-
-    @staticmethod
-    def _epoch(monotonic_at: float) -> float:
-        return time.time() - (time.monotonic() - monotonic_at)
 
     async def _models(self, request: Request) -> Response:
         return JSONResponse({"object": "list", "data": [{"id": m, "object": "model", "owned_by": "fake"} for m in self.models]})

@@ -393,7 +393,7 @@ def follow_up(step: Step, rng: random.Random) -> str:
     return rng.choice(options)
 
 
-_STATE_FIELDS = ("status", "state", "phase", "conclusion", "stage", "health", "severity", "priority", "level", "result")
+_STATE_FIELDS = ("status", "state", "phase", "conclusion", "stage", "health", "severity", "priority")
 # States nobody asks "why" about.
 _UNREMARKABLE = frozenset({"completed", "complete", "success", "succeeded", "successful", "ok", "done", "active",
                            "enabled", "true", "false", "normal", "healthy", "available", "valid", "none", "null"})
@@ -412,7 +412,8 @@ def grounded_follow_up(step: Step, records: list[dict[str, Any]], rng: random.Ra
     listing = step.it.action in (Action.list, Action.search) and len(records) >= 2
     for rec in records:
         for key, value in rec.items():
-            if not isinstance(value, str) or not 1 <= len(value) <= 30 or len(value.split()) > 3:
+            if not isinstance(value, str) or not 1 <= len(value) <= 30 or len(value.split()) > 3 \
+                    or not re.fullmatch(r"[A-Za-z][A-Za-z _-]*", value):  # a state is a word, not a number or an id
                 continue
             if any(t in _STATE_FIELDS for t in tokens(key)) and not re.search(r"\d{4}-\d\d-\d\d", value) \
                     and value.lower() not in _UNREMARKABLE and key not in step.args:
