@@ -106,8 +106,9 @@ class SpecModel:
         """Values for a record of `kind`, the same for the same `key` (each field seeded by it and its name,
         not by call order)."""
         out: dict[str, Any] = {}
+        gen = ValueGenerator(org, random.Random(key))
         for f in self.fields(kind)[:_MAX_FIELDS]:
-            gen = ValueGenerator(org, random.Random(f"{key}:{f.name}"))
+            gen.rng = random.Random(f"{key}:{f.name}")  # each field from its own stream: one field never shifts another
             try:
                 value = gen.value(f.schema, name=f.name, root=f.root, fill=0.9)
             except ValueError:  # a field no valid value can be found for is left out, not guessed
