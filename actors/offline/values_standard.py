@@ -1,5 +1,6 @@
 """Values of standard kinds, from Faker's providers: phone numbers, postal addresses, people's names,
-countries and currencies (ISO codes), job titles, companies, bank and product codes.
+countries and currencies (ISO codes), job titles, companies, bank and product codes; cities and stock
+tickers from short lists of real ones (an API knows London, not Faker's made-up towns).
 
 A field called `phone`, `mobilephone` or `contact_phone` is a phone number in any system; such fields
 are common in real specs (CRM, commerce, HR, travel) and used to get the organisation's vocabulary
@@ -31,6 +32,11 @@ def _faker(rng: random.Random) -> Faker:
 # Most records in most systems use a few currencies and countries; any ISO code now and then.
 _CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "INR", "BRL", "SEK")
 _COUNTRIES = ("US", "GB", "DE", "FR", "CA", "AU", "NL", "JP", "IN", "BR", "ES", "SE")
+# Real cities: a weather, travel or maps API answers for these, and "Benjaminfurt" (Faker's made-up towns) for none.
+_CITIES = ("London", "Paris", "Berlin", "Madrid", "Rome", "Amsterdam", "Stockholm", "Vienna", "Prague", "Lisbon",
+           "New York", "San Francisco", "Chicago", "Toronto", "Mexico City", "São Paulo", "Buenos Aires", "Tokyo",
+           "Seoul", "Singapore", "Sydney", "Melbourne", "Mumbai", "Bangalore", "Dubai", "Istanbul", "Cairo",
+           "Nairobi", "Cape Town", "Auckland")
 # Listed companies' ticker symbols: what a `symbol` is in the finance APIs that make up most uses of the name.
 _TICKERS = ("AAPL", "MSFT", "GOOGL", "AMZN", "NVDA", "TSLA", "META", "JPM", "V", "KO", "NFLX", "AMD", "IBM", "ORCL")
 # Words before `address` that make it something other than a postal address.
@@ -47,7 +53,7 @@ def _common(f: Faker, usual: tuple[str, ...], any_code: Callable[[], str]) -> st
 _KINDS: tuple[tuple[str, Callable[[Faker], str]], ...] = (
     ("phone phone_number phonenumber mobile mobilephone mobile_phone telephone tel fax cell cellphone",
      lambda f: f.phone_number()),
-    ("city town locality", lambda f: f.city()),
+    ("city town locality", lambda f: f.random_element(_CITIES)),
     ("street street_address address address1 address_line1 address_line_1 line1 street_line1",
      lambda f: f.street_address()),
     ("address2 address_line2 address_line_2 line2", lambda f: f.secondary_address()),

@@ -28,10 +28,10 @@ def test_a_currency_field_gets_an_iso_4217_code_and_a_country_code_an_iso_3166_c
 def test_phone_city_and_postal_fields_read_as_such_in_any_naming_style():
     for name in ("phone", "mobilephone", "contact_phone", "Fax"):
         assert len(re.sub(r"\D", "", _value(name))) >= 7, name
-    org = org_for(0)
+    from actors.offline.values_standard import _CITIES
+
     for name in ("city", "BillingCity", "shipping_city"):
-        city = _value(name)
-        assert city and city.lower() not in {*org.nouns, *org.teams}, (name, city)
+        assert _value(name) in _CITIES, name  # a real city, one an API would know
     assert re.fullmatch(r"\d{5}", _value("postal_code"))
 
 
