@@ -128,7 +128,7 @@ def _record_schema(output: dict[str, Any], action: Action) -> dict[str, Any]:
     node = deref(output, output)
     for _ in range(3):
         props = node.get("properties") or {}
-        arrays = [deref(s, output) for s in props.values() if deref(s, output).get("type") == "array"]
+        arrays = [sub for sub in (deref(s, output) for s in props.values()) if sub.get("type") == "array"]
         if action in (Action.list, Action.search) and len(arrays) == 1:
             items = deref(arrays[0].get("items"), output)
             if items.get("properties"):

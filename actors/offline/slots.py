@@ -269,20 +269,21 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
     if depth > 5 or not isinstance(node, dict):
         return False
     props = schema.get("properties") or {}
-    ranked = [n for n in sorted(props, key=lambda n: -_score(n, kind)) if f"{prefix}.{n}" not in claimed]
-    for name in sorted(props, key=lambda n: -_score(n, kind)):
+    order = sorted(props, key=lambda n: -_score(n, kind))
+    for name in order:
         items = _array_items(deref(props[name], root), root)
         if items is None or not (_score(name, kind) or items.get("type") == "object" or "properties" in items
                                  or name.lower() in TEXT_FIELDS or len(props) == 1):
             continue
         current = node.get(name) if isinstance(node.get(name), list) else []
-        path = None if _free_object(items, root) else _item_field(items, root, kind, ids)
+        free = _free_object(items, root)
+        path = None if free else _item_field(items, root, kind, ids)
         # An array another kind filled takes these too when they name themselves by the same field (the
         # nodes an `open` was asked for beside the entities it was planned to show).
         joins = path is not None and f"{prefix}.{name}#{'.'.join(path)}" in claimed
         if f"{prefix}.{name}" in claimed and not joins:
             continue
-        if _free_object(items, root):
+        if free:
             node[name] = [{"name": value} for value in ids] + [x for x in current if isinstance(x, dict)][:1]
         elif path is not None:
             field = _field_schema(items, root, path)
@@ -299,14 +300,14 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
             continue
         claimed.add(f"{prefix}.{name}")
         return True
-    for name in ranked:
+    for name in (n for n in order if f"{prefix}.{n}" not in claimed):
         sub = props[name]
         if _score(name, kind) >= 2 and len(ids) == 1 and (vals := _fit(sub, root, ids)) is not None:
             node[name] = vals[0]
             claimed.add(f"{prefix}.{name}")
             return True
-        if _is_object(deref(sub, root), root) is not None and isinstance(node.get(name), dict):
-            if _place(node[name], _is_object(deref(sub, root), root), root, kind, ids, make_item, depth + 1, claimed,
-                      f"{prefix}.{name}"):
-                return True
+        inner = _is_object(deref(sub, root), root)
+        if inner is not None and isinstance(node.get(name), dict) and \
+                _place(node[name], inner, root, kind, ids, make_item, depth + 1, claimed, f"{prefix}.{name}"):
+            return True
     return False
