@@ -338,7 +338,7 @@ def realistic_string(h: Hint) -> str:
     shown = templates(h.description) if h.description else ()
     if shown:
         return _filled(h, h.rng.choice(shown))
-    standard = standard_value(h.name, h.rng)  # a phone number, a city, a currency code: the same in every system
+    standard = standard_value(h.name, h.rng, h.description or "")  # a phone number, a city, a currency code
     if standard is not None and not options(h.description or "") and not examples(h.description or ""):
         return standard  # (the spec author's own list or examples, `e.g. BTC/USDT`, come first)
     make, exact = _name_rule(h.name)

@@ -54,7 +54,8 @@ _KINDS: tuple[tuple[str, Callable[[Faker], str]], ...] = (
     ("phone phone_number phonenumber mobile mobilephone mobile_phone telephone tel fax cell cellphone",
      lambda f: f.phone_number()),
     ("city town locality", lambda f: f.random_element(_CITIES)),
-    ("street street_address address address1 address_line1 address_line_1 line1 street_line1",
+    ("street street_address address1 address_line1 address_line_1 line1 street_line1 shipping_address "
+     "billing_address home_address mailing_address postal_address delivery_address business_address",
      lambda f: f.street_address()),
     ("address2 address_line2 address_line_2 line2", lambda f: f.secondary_address()),
     ("zip zipcode zip_code postal_code postalcode postcode", lambda f: f.postcode()),
@@ -105,9 +106,30 @@ def standard_kind(name: str) -> Callable[[Faker], str] | None:
     return next((make for g, make in _GLUED if glued.endswith(g)), None)
 
 
-def standard_value(name: str, rng: random.Random) -> str | None:
+# What a description says about an `address` or a `symbol` that the name alone leaves open.
+_CHAIN = re.compile(r"\b(0x|wallet|contract|transaction|token|blockchain|ethereum|evm|ens|on-?chain|coin|crypto)", re.I)
+_POSTAL = re.compile(r"\b(street|postal|mailing|shipping|billing|city|zip|post ?code)\b", re.I)
+_CRYPTO_SYMBOLS = ("ETH", "USDC", "USDT", "WBTC", "LINK", "UNI", "DAI", "AAVE", "BTC", "SOL")
+
+
+def standard_value(name: str, rng: random.Random, description: str = "") -> str | None:
+    """A value of the standard kind `name` (and its description) names, if any. A bare `address` is a
+    postal one only where the description says so, and an on-chain `0x...` one where it talks of wallets,
+    contracts or transactions; a `symbol` described as a token or coin is a crypto asset's, not a stock's."""
+    last = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower().rsplit("_", 1)[-1]
+    if last == "address" and standard_kind(name) is None and not _not_postal(name):
+        if _CHAIN.search(description):
+            return "0x" + "".join(rng.choice("0123456789abcdef") for _ in range(40))
+        return _faker(rng).street_address() if _POSTAL.search(description) else None
+    if last in ("symbol", "symbols") and _CHAIN.search(description):
+        return rng.choice(_CRYPTO_SYMBOLS)
     make = standard_kind(name)
     return make(_faker(rng)) if make is not None else None
+
+
+def _not_postal(name: str) -> bool:
+    parts = [p for p in re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()) if p]
+    return len(parts) > 1 and parts[-2] in _NOT_POSTAL
 
 
 # Names that hold a quantity even where the schema says string (`"width": "1280"`), and what is typical of each.

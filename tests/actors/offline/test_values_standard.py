@@ -73,3 +73,14 @@ def test_a_symbol_is_a_ticker_unless_the_description_shows_another_kind():
     pair = {"type": "string", "description": "Trading pair symbol (e.g., BTC/USDT)"}
     assert _value("symbol", 0, pair) == "BTC/USDT"
     assert "Badge" not in _value("item_name") and "Badge" not in _value("document")
+
+
+def test_a_bare_address_is_postal_or_on_chain_only_where_the_description_says_which():
+    contract = {"type": "string", "description": "Smart contract address"}
+    assert re.fullmatch(r"0x[0-9a-f]{40}", _value("address", 0, contract))
+    street = {"type": "string", "description": "Street address of the customer"}
+    assert re.match(r"\d+ ", _value("address", 0, street))
+    assert standard_value("address", random.Random(0)) is None  # nothing says which: not a street by default
+    assert re.match(r"\d+ ", standard_value("shipping_address", random.Random(0)))
+    token = {"type": "string", "description": "Token symbol or name to search for"}
+    assert _value("symbol", 0, token) in ("ETH", "USDC", "USDT", "WBTC", "LINK", "UNI", "DAI", "AAVE", "BTC", "SOL")
