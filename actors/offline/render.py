@@ -13,6 +13,7 @@ import random
 import re
 from typing import Any
 
+from actors.offline import kinds
 from actors.offline.model import SpecModel
 from actors.offline.quality import token_in
 from actors.offline.taxonomy import tokens
@@ -110,23 +111,48 @@ def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
     return {"updated_at": _when(rng)}  # nothing is known of this kind: an honest timestamp, no borrowed person
 
 
-def described(kind: str, org: Organisation, key: str, model: SpecModel | None) -> dict[str, Any]:
+def described(kind: str, org: Organisation, key: str, model: SpecModel | None, topic: str | None = None) -> dict[str, Any]:
     """A record's descriptive fields: the ones this spec's own tools give its kind (see model.py), with the
     fields records of this kind typically carry where the spec's own text speaks of them (a run's
-    `head_branch` only in a spec that talks of branches)."""
+    `head_branch` only in a spec that talks of branches). A kind the spec gives fewer than two fields gets
+    the fields records of its kind carry anywhere (kinds.py), about `topic` (what the call asked about)."""
     usual = extras(kind, org, random.Random(key))
     if model is None:
         return usual
-    fields = {**{k: v for k, v in usual.items() if model.speaks_of(k)}, **model.record(kind, org, key)}
+    own = {**{k: v for k, v in usual.items() if model.speaks_of(k)}, **model.record(kind, org, key)}
+    common = kinds.record(kind, org, key, topic or _topic_of(org, key)) if len(own) < 2 else {}
+    fields = {**common, **own}
     return fields or {"updated_at": _when(random.Random(key))}  # nothing known: an honest timestamp
 
 
-def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel | None = None) -> dict[str, Any]:
+def _topic_of(org: Organisation, key: str) -> str:
+    """What a record nobody asked about by name is about: one of the organisation's subjects."""
+    rng = random.Random(f"topic:{key}")
+    return f"{rng.choice(org.nouns)} {rng.choice(_TOPICS)}"
+
+
+def asked_about(it: ToolInterpretation, args: dict[str, Any]) -> str | None:
+    """The words a call asks about (a search's query, a lookup's keyword or title), if it states any."""
+    for p in it.parameters:
+        v = args.get(p.name)
+        if isinstance(v, str) and set(tokens(p.name)) & _ASKING and 0 < len(v.strip()) <= 120 \
+                and not v.startswith(("http:", "https:", "/", "{", "[")):
+            return v.strip()
+    return None
+
+
+_ASKING = frozenset({"query", "q", "search", "keyword", "keywords", "term", "terms", "topic", "subject", "title",
+                     "question", "prompt", "text", "phrase"})
+
+
+def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel | None = None,
+            topic: str | None = None) -> dict[str, Any]:
     """An entity as a record; its descriptive fields depend only on the entity, so every call that shows
     issue 128 shows the same title and state."""
     out: dict[str, Any] = {key_for(e.kind, e.id): int(e.id) if e.id.isdigit() and len(e.id) < 16 else e.id}
     if extra:
-        out.update(described(e.kind, org, f"{org.seed}:{e.kind}:{e.id}", model))
+        named = next((v for k, v in e.attributes.items() if k in ("title", "name") and isinstance(v, str)), None)
+        out.update(described(e.kind, org, f"{org.seed}:{e.kind}:{e.id}", model, named or topic))
     # What the workflow wrote wins over what the record was drawn with, objects too (an update's `engagement`).
     out.update({k: _kept(v) for k, v in e.attributes.items() if k != "deleted" and _kept(v) is not None})
     return out
@@ -187,23 +213,25 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
     a = it.action
     own = [e for e in shown if e.kind == it.entity or a in (Action.list, Action.search)]
     others = [e for e in shown if e not in own]
+    topic = asked_about(it, args)
     if a in (Action.list, Action.search):
-        rows = [_record(e, org, model=model) for e in own]
+        rows = [_record(e, org, model=model, topic=topic) for e in own]
         if a is Action.search:
+            rows = [_hit(row, k, topic, org, rng) for k, row in enumerate(rows)]
             out = {"total_count": len(rows), "items": rows, **_linked(others)}
             return _dump({**out, **_pointed(it, args, out)})
         return _dump(rows if not others else {plural(it.entity).replace(" ", "_"): rows, **_linked(others)})
     subject = own[0] if own else None
     if subject is not None:
-        rec: dict[str, Any] = _record(subject, org, a is not Action.delete, model)
+        rec: dict[str, Any] = _record(subject, org, a is not Action.delete, model, topic)
     elif a is Action.create:  # a new thing the state does not track (a review on a file): an ID of its own
         new = rng.randint(10_000_000, 99_999_999)
-        rec = {"id": new, **described(it.entity, org, f"{org.seed}:{it.entity}:{new}", model)}
+        rec = {"id": new, **described(it.entity, org, f"{org.seed}:{it.entity}:{new}", model, topic)}
     elif target is not None:
-        rec = _record(target, org, a not in (Action.delete, Action.update), model)
+        rec = _record(target, org, a not in (Action.delete, Action.update), model, topic)
     else:  # nothing names the subject: describe it by the arguments the call was made with
         key = f"{org.seed}:{it.entity}:{sorted(_flat_args(args).items())}"
-        rec = {**_flat_args(args), **(described(it.entity, org, key, model) if a in (Action.read, Action.analyze) else {})}
+        rec = {**_flat_args(args), **(described(it.entity, org, key, model, topic) if a in (Action.read, Action.analyze) else {})}
     rec.update(_linked(others))
     rec.update(_pointed(it, args, rec))
     if a in (Action.create, Action.update):  # fields the call set read as it set them (expiry 900, not 86400)
@@ -222,6 +250,17 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
         rec = {"status": "completed", **rec, **{k: v for k, v in _flat_args(args).items() if k not in rec},
                "finished_at": _when(rng)}
     return _dump(rec)
+
+
+def _hit(row: dict[str, Any], rank: int, topic: str | None, org: Organisation, rng: random.Random) -> dict[str, Any]:
+    """A search hit: the record, with what a search engine says of it (a title, a snippet on the query) where
+    the record has nothing of the kind, and a relevance score that falls with the rank."""
+    about = topic or _topic_of(org, str(rank))
+    if not {"title", "name", "subject", "display_name"} & set(row):
+        row = {**row, "title": kinds.title(rng, org, about)}
+    if not {"snippet", "summary", "text", "description", "body", "abstract"} & set(row):
+        row = {**row, "snippet": kinds.snippet(rng, org, about)}
+    return {**row, "score": kinds.hit_score(rank, rng)}
 
 
 def _sentence(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,

@@ -1,0 +1,235 @@
+"""What records of common kinds hold, for tools whose spec says nothing of their output.
+
+Most MCP tools declare no outputSchema, and for most of them no other tool of the spec names the
+fields of their kind either (a news search, a weather lookup, a coin price). A real server still
+answers with the fields such a record has everywhere: an article has a title, a source and a
+publication date; a forecast has a temperature and conditions; a coin has a price and a market cap.
+The kinds here are common nouns, matched on the words of the tool's entity, never on a product;
+each field is drawn by its meaning (a count spans magnitudes, a price has cents, a search hit's
+score falls with its rank), so a record reads like one of its kind whatever the spec.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Callable
+
+from actors.offline import values_formats as fmt
+from actors.offline.taxonomy import singular, tokens
+from actors.offline.world import Organisation
+
+Draw = Callable[[random.Random, Organisation, str], Any]  # (rng, org, topic) -> value
+
+
+def _count(lo: int, hi: int) -> Draw:
+    """A count spread over orders of magnitude, as views, followers or downloads are."""
+    return lambda rng, org, topic: int(round(math.exp(rng.uniform(math.log(lo), math.log(hi)))))
+
+
+def _num(lo: float, hi: float, places: int = 2) -> Draw:
+    return lambda rng, org, topic: round(rng.uniform(lo, hi), places)
+
+
+def _pick(*choices: Any) -> Draw:
+    return lambda rng, org, topic: rng.choice(choices)
+
+
+def _when(rng: random.Random, org: Organisation, topic: str) -> str:
+    return fmt.iso_datetime(rng)
+
+
+def _day(rng: random.Random, org: Organisation, topic: str) -> str:
+    return fmt.iso_date(rng)
+
+
+def title(rng: random.Random, org: Organisation, topic: str) -> str:
+    return topic[:1].upper() + topic[1:] + rng.choice(("", ": what changed", " explained", " — an overview",
+                                                       ": a practical guide", " in 2026"))
+
+
+def summary(rng: random.Random, org: Organisation, topic: str) -> str:
+    return rng.choice((f"An overview of {topic}, with the main figures and what they mean.",
+                       f"Covers {topic}: the background, the latest numbers and what comes next.",
+                       f"Key points on {topic}, summarised from the full text."))
+
+
+def _about(rng: random.Random, org: Organisation, topic: str) -> str:
+    return rng.choice((f"Everything related to {topic}.", f"Work on {topic}.", f"{topic[:1].upper()}{topic[1:]}."))
+
+
+def _said(rng: random.Random, org: Organisation, topic: str) -> str:
+    return rng.choice((f"Can someone take a look at {topic}?", f"Quick update on {topic}: done on my side.",
+                       f"Any news on {topic}?", f"Thanks, the {topic} part looks good to me."))
+
+
+def _logged(rng: random.Random, org: Organisation, topic: str) -> str:
+    return rng.choice((f"{topic}: request completed in {rng.randint(8, 900)} ms", f"{topic}: retrying after timeout",
+                       f"{topic}: cache miss, fetching from origin"))
+
+
+def _url(rng: random.Random, org: Organisation, topic: str) -> str:
+    slug = "-".join(w for w in tokens(topic) if w.isalnum())[:60] or "item"
+    return f"https://{org.domain}/{rng.choice(('articles', 'docs', 'p', 'posts'))}/{slug}"
+
+
+def _person(rng: random.Random, org: Organisation, topic: str) -> str:
+    return org.people[rng.randrange(len(org.people))].name
+
+
+def _username(rng: random.Random, org: Organisation, topic: str) -> str:
+    return org.people[rng.randrange(len(org.people))].username
+
+
+def _email(rng: random.Random, org: Organisation, topic: str) -> str:
+    return org.people[rng.randrange(len(org.people))].email
+
+
+def _hash(rng: random.Random, org: Organisation, topic: str) -> str:
+    return "0x" + f"{rng.getrandbits(256):064x}"
+
+
+def _semver(rng: random.Random, org: Organisation, topic: str) -> str:
+    return f"{rng.randint(0, 4)}.{rng.randint(0, 20)}.{rng.randint(0, 9)}"
+
+
+_OUTLETS = ("Reuters", "AP News", "BBC News", "The Guardian", "Bloomberg", "TechCrunch")
+_OUTLET_SITES = dict(zip(_OUTLETS, ("reuters.com", "apnews.com", "bbc.com", "theguardian.com", "bloomberg.com",
+                                    "techcrunch.com")))
+_PRICE, _PCT = _num(0.5, 2_500), _num(-12, 12)
+_STATES = _pick("running", "running", "stopped", "pending")
+_RUN = _pick("succeeded", "succeeded", "failed", "running")
+
+# kind words -> the fields its records carry. Earlier entries win when a kind's words match several.
+_KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
+    ("weather forecast temp temperature climate", {"temperature_c": _num(-8, 34, 1), "feels_like_c": _num(-12, 36, 1),  # set from the temperature below
+                          "humidity_percent": _count(18, 98), "wind_speed_kmh": _num(0, 55, 1),
+                          "conditions": _pick("clear", "partly cloudy", "overcast", "light rain", "showers", "snow"),
+                          "observed_at": _when}),
+    ("news article story headline blog", {"title": title, "source": _pick(*_OUTLETS), "url": _url,
+                                          "published_at": _when, "summary": summary}),
+    ("paper publication preprint citation", {"title": title, "authors": lambda r, o, t: [_person(r, o, t) for _ in range(r.randint(1, 4))],
+                                             "year": _count(2012, 2026), "venue": _pick("arXiv", "NeurIPS", "Nature", "ACL", "ICML"),
+                                             "citations": _count(1, 4_000), "abstract": summary}),
+    ("video episode podcast", {"title": title, "channel": _person, "duration_seconds": _count(45, 5_400),
+                               "views": _count(120, 4_000_000), "published_at": _when, "url": _url}),
+    ("track song album playlist", {"title": title, "artist": _person, "duration_seconds": _count(120, 420),
+                                   "release_date": _day}),
+    ("book", {"title": title, "author": _person, "published_year": _count(1950, 2026), "pages": _count(90, 900),
+              "language": _pick("en", "fr", "de", "es")}),
+    ("image photo screenshot picture thumbnail", {"url": _url, "width": _pick(640, 1024, 1280, 1920),
+                                                  "height": _pick(480, 720, 1080), "format": _pick("png", "jpeg", "webp"),
+                                                  "size_bytes": _count(18_000, 4_000_000)}),
+    ("coin crypto cryptocurrency", {"price_usd": _num(0.01, 68_000, 4), "market_cap_usd": _count(10**7, 10**12),
+                                    "volume_24h_usd": _count(10**5, 10**10), "change_24h_percent": _PCT}),
+    ("quote ticker stock share", {"price": _PRICE, "currency": _pick("USD", "USD", "EUR", "GBP"),
+                                  "change_percent": _PCT, "volume": _count(10_000, 90_000_000), "as_of": _when}),
+    ("price rate", {"price": _PRICE, "currency": _pick("USD", "EUR", "GBP"), "as_of": _when}),
+    ("balance", {"balance": _num(0, 25_000), "currency": _pick("USD", "EUR", "GBP"), "as_of": _when}),
+    ("transaction payment transfer charge refund invoice order", {
+        "amount": _num(4, 1_800), "currency": _pick("USD", "USD", "EUR", "GBP"),
+        "status": _pick("completed", "completed", "pending", "failed"), "created_at": _when}),
+    ("block", {"number": _count(1_000_000, 21_000_000), "hash": _hash, "timestamp": _when,
+               "transaction_count": _count(20, 400)}),
+    ("product listing", {"title": title, "price": _PRICE, "currency": _pick("USD", "EUR", "GBP"),
+                              "in_stock": _pick(True, True, False), "rating": _num(2.8, 5, 1),
+                              "review_count": _count(3, 12_000)}),
+    ("location place station poi venue address city", {"latitude": _num(-60, 70, 5), "longitude": _num(-170, 170, 5),
+                                                       "country": _pick("US", "GB", "DE", "FR", "JP", "BR")}),
+    ("user member person contact customer profile author follower", {"display_name": _person, "email": _email,
+                                                                     "created_at": _when}),
+    ("email mail", {"subject": title, "from": _email, "to": _email, "received_at": _when, "snippet": summary}),
+    ("message chat comment reply note review feedback post tweet thread", {"author": _username, "text": _said,
+                                                                     "created_at": _when}),
+    ("alert incident notification", {"title": title, "severity": _pick("critical", "warning", "info"),
+                                     "status": _pick("open", "acknowledged", "resolved"), "triggered_at": _when}),
+    ("event meeting appointment booking reservation", {"title": title, "start": _when, "end": _when,
+                                                       "attendees": _count(2, 40)}),
+    ("task todo ticket issue bug", {"title": title, "status": _pick("open", "in_progress", "done"),
+                                    "priority": _pick("high", "medium", "low"), "assignee": _username, "due_date": _day}),
+    ("deployment build run job workflow pipeline execution process", {
+        "status": _RUN, "started_at": _when, "finished_at": _when, "duration_seconds": _count(4, 3_600)}),
+    ("service server container pod node cluster instance machine device host app", {
+        "status": _STATES, "region": lambda r, o, t: r.choice(o.regions), "created_at": _when}),
+    ("health ping", {"status": _pick("ok", "ok", "degraded"), "latency_ms": _count(3, 900), "checked_at": _when}),
+    ("log", {"timestamp": _when, "level": _pick("info", "info", "warning", "error"), "message": _logged}),
+    ("file document doc pdf attachment archive", {"size_bytes": _count(900, 9_000_000),
+                                                  "mime_type": _pick("application/pdf", "text/plain", "text/markdown",
+                                                                     "application/json", "image/png"),
+                                                  "modified_at": _when}),
+    ("page url link website site", {"title": title, "url": _url, "status_code": _pick(200, 200, 200, 301),
+                                    "fetched_at": _when}),
+    ("database table collection dataset index", {"row_count": _count(40, 9_000_000),
+                                                 "size_bytes": _count(8_000, 40_000_000_000), "created_at": _when}),
+    ("version release package plugin library model", {"version": _semver, "published_at": _when,
+                                                      "description": _about}),
+    ("secret credential", {"prefix": lambda r, o, t: f"sk_{r.getrandbits(24):06x}", "created_at": _when,
+                                     "expires_at": _when}),
+    ("webhook subscription", {"url": _url, "active": _pick(True, True, False), "created_at": _when}),
+    ("project workspace team group organization company space channel", {
+        "description": _about, "member_count": _count(2, 400), "created_at": _when}),
+    ("label tag category topic genre", {"description": _about, "usage_count": _count(1, 2_000)}),
+    ("summary analysis report research result insight", {"summary": summary,
+                                                         "findings": lambda r, o, t: [summary(r, o, t) for _ in range(2)],
+                                                         "generated_at": _when}),
+    ("content text markdown html transcript documentation", {"content": summary, "word_count": _count(60, 4_000)}),
+    ("time clock", {"datetime": _when, "timezone": _pick("UTC", "Europe/London", "America/New_York", "Asia/Tokyo")}),
+    ("session browser tab window", {"status": _pick("active", "active", "closed"), "url": _url, "created_at": _when}),
+    ("course lesson class", {"title": title, "instructor": _person, "enrolled": _count(8, 400), "start_date": _day}),
+    ("trending hotspot trend", {"title": title, "heat": _count(1_000, 9_000_000), "url": _url}),
+    ("domain", {"registrar": _pick("Namecheap", "GoDaddy", "Cloudflare"), "status": _pick("active", "active", "expired"),
+                "created_at": _when, "expires_at": _when}),
+    ("certificate cert", {"issuer": _pick("Let's Encrypt", "DigiCert", "Sectigo"), "issued_at": _when,
+                          "expires_at": _when}),
+    ("trace span", {"duration_ms": _count(2, 9_000), "span_count": _count(1, 120), "started_at": _when}),
+    ("route trip direction", {"distance_km": _num(0.8, 900, 1), "duration_minutes": _count(3, 720)}),
+    ("metric stat statistic usage analytics count", {"value": _count(1, 250_000), "period": _pick("24h", "7d", "30d"),
+                                                     "as_of": _when}),
+)
+_BY_WORD: dict[str, dict[str, Draw]] = {}
+for _words, _fields in _KINDS:
+    for _w in _words.split():
+        _BY_WORD.setdefault(_w, _fields)
+
+
+def fields_of(kind: str) -> dict[str, Draw] | None:
+    """The fields a record of `kind` carries: from its head noun (`news article`: article), else any word."""
+    words = [singular(w) for w in tokens(kind)]
+    for w in reversed(words):
+        if w in _BY_WORD:
+            return _BY_WORD[w]
+    return None
+
+
+def record(kind: str, org: Organisation, key: str, topic: str) -> dict[str, Any]:
+    """A record of a common kind, the same for the same key; `topic` is what it is about (a search's
+    query, the record's own name)."""
+    fields = fields_of(kind)
+    if fields is None:
+        return {}
+    out = {name: draw(random.Random(f"{key}:{name}"), org, topic) for name, draw in fields.items()}
+    if isinstance(out.get("temperature_c"), float):  # what it feels like is near what it is; no snow in summer
+        rng = random.Random(f"{key}:feels")
+        out["feels_like_c"] = round(out["temperature_c"] + rng.uniform(-4, 2), 1)
+        if out.get("conditions") == "snow" and out["temperature_c"] > 2:
+            out["conditions"] = "light rain"
+    if out.get("source") in _OUTLET_SITES and isinstance(out.get("url"), str):  # an outlet's story is on its site
+        out["url"] = out["url"].replace(f"https://{org.domain}/", f"https://www.{_OUTLET_SITES[out['source']]}/")
+    return out
+
+
+def outlet_site(outlet: str) -> str:
+    """The site a news outlet publishes on."""
+    return _OUTLET_SITES[outlet]
+
+
+def snippet(rng: random.Random, org: Organisation, topic: str) -> str:
+    """The lines of a search hit around the words searched for."""
+    return rng.choice((f"...what we found on {topic}, with sources and figures...",
+                       f"...a closer look at {topic} and why it matters...",
+                       f"...{topic}: the details, step by step..."))
+
+
+def hit_score(rank: int, rng: random.Random) -> float:
+    """A relevance score that falls with the rank of the hit."""
+    return round(max(0.05, 0.97 - 0.11 * rank - rng.uniform(0, 0.05)), 3)

@@ -1,0 +1,74 @@
+"""Tools that declare no output and whose kind no other tool describes still answer with the fields
+records of that kind carry (an article's title and source, a forecast's temperature), and a search's
+hits are about what was searched for, scored by rank."""
+
+from __future__ import annotations
+
+import json
+
+from actors.offline import kinds
+from actors.offline import quality as q
+from actors.offline.pipeline import Pipeline, cover_suite
+from actors.offline.scenario import org_for
+from specs import load_suite
+
+
+def _tool(name: str, description: str, props: dict, required: list[str] = ()) -> dict:
+    return {"name": name, "description": description,
+            "inputSchema": {"type": "object", "properties": props, "required": list(required)}}
+
+
+NEWS = [
+    _tool("search_news", "Search recent news articles by keyword.", {"keyword": {"type": "string"}}, ["keyword"]),
+    _tool("get_forecast", "Get the weather forecast for a city.", {"city": {"type": "string"}}, ["city"]),
+    _tool("get_coin", "Get a cryptocurrency by its symbol.", {"symbol": {"type": "string"}}, ["symbol"]),
+]
+
+
+def _outputs(tmp_path, tools: list[dict], tool: str) -> list[tuple[dict, list[dict]]]:
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps({"tools": tools}))
+    pipe = Pipeline(load_suite([path]))
+    return [(c.arguments, q.output_objects(c.output, max_depth=2)) for seed in range(3)
+            for s in cover_suite(pipe, seed)[0] for c in s.calls if c.tool == tool]
+
+
+def test_search_hits_are_about_the_query_and_scored_by_rank(tmp_path):
+    calls = _outputs(tmp_path, NEWS, "search_news")
+    assert calls
+    for args, objects in calls:
+        hits = [o for o in objects if "score" in o]
+        assert hits, objects
+        scores = [h["score"] for h in hits]
+        assert scores == sorted(scores, reverse=True) and all(0 < s <= 1 for s in scores)
+        for hit in hits:  # an article: its title is about the keyword, its link on the outlet's own site
+            assert args["keyword"].lower() in hit["title"].lower(), hit
+            assert {"source", "published_at", "url"} <= set(hit), hit
+            assert hit["url"].split("/")[2].endswith(kinds.outlet_site(hit["source"])), hit
+
+
+def test_a_forecast_and_a_coin_carry_the_fields_of_their_kind(tmp_path):
+    forecasts = [o for _, objs in _outputs(tmp_path, NEWS, "get_forecast") for o in objs]
+    assert forecasts and all(-60 < o["temperature_c"] < 60 and o["conditions"] for o in forecasts)
+    coins = [o for _, objs in _outputs(tmp_path, NEWS, "get_coin") for o in objs]
+    assert coins and all(o["market_cap_usd"] > 1_000_000 and o["price_usd"] > 0 for o in coins)
+
+
+def test_the_spec_s_own_fields_win_over_the_common_kind(tmp_path):
+    tools = NEWS + [_tool("create_article", "Publish an article.",
+                          {"headline": {"type": "string"}, "section": {"type": "string", "enum": ["sport", "arts"]}}),
+                    _tool("get_article", "Get an article.", {"article_id": {"type": "string"}}, ["article_id"])]
+    reads = [o for _, objs in _outputs(tmp_path, tools, "get_article") for o in objs]
+    assert reads
+    for rec in reads:
+        assert "section" in rec and "source" not in rec, rec
+
+
+def test_a_common_record_is_the_same_for_the_same_key_and_counts_span_magnitudes():
+    org = org_for(5)
+    one = kinds.record("video", org, "5:video:v1", "river cleanup")
+    assert one == kinds.record("video", org, "5:video:v1", "river cleanup")
+    views = {kinds.record("video", org, f"5:video:v{i}", "river cleanup")["views"] for i in range(40)}
+    assert min(views) < 10_000 < max(views)
+    assert kinds.fields_of("live temp") is kinds.fields_of("forecast")
+    assert kinds.fields_of("widget frobnicator") is None
