@@ -157,7 +157,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                                                   "mime_type": _pick("application/pdf", "text/plain", "text/markdown",
                                                                      "application/json", "image/png"),
                                                   "modified_at": _when}),
-    ("page url link website site", {"title": title, "url": _url, "status_code": _pick(200, 200, 200, 301),
+    ("page url link website site web webpage", {"title": title, "url": _url, "status_code": _pick(200, 200, 200, 301),
                                     "fetched_at": _when}),
     ("database table collection dataset index", {"row_count": _count(40, 9_000_000),
                                                  "size_bytes": _count(8_000, 40_000_000_000), "created_at": _when}),

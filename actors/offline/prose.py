@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from actors.offline.taxonomy import tokens
-from actors.offline.text import INSPECT, Ref, label, plural, shape, show, verb
+from actors.offline.text import INSPECT, Ref, label, plural, said, shape, show, verb
 from schemas import Action, ParameterRole, ToolInterpretation
 
 _CHANGE = {Action.create, Action.update, Action.delete, Action.transfer, Action.configure, Action.execute}
@@ -149,17 +149,17 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
         if named is None and not _scalar_ok(args[subject]):
             subject = None
         elif it.action is Action.navigate and isinstance(args[subject], str) and "://" in args[subject]:
-            obj = f"to {named or show(args[subject])}"
+            obj = f"to {named or said(args[subject])}"
         elif listing or kind != it.entity:
             prep = "in" if kind in _CONTAINERS else "for"
-            obj += f" {prep} {named or f'the {label(kind)} {show(args[subject])}'}"
+            obj += f" {prep} {named or f'the {label(kind)} {said(args[subject])}'}"
         else:
-            obj = named or f"{obj} {show(args[subject])}"
+            obj = named or f"{obj} {said(args[subject])}"
     own_path = next((n for n, p in roles.items() if listing and subject is None and p.entity == it.entity
                      and n in args and n not in skip and isinstance(args[n], str)
                      and args[n].startswith("/")), None)
     if own_path is not None:
-        obj += f" in {source(refs[own_path], steps) if own_path in refs else show(args[own_path])}"
+        obj += f" in {source(refs[own_path], steps) if own_path in refs else said(args[own_path])}"
         subject = own_path
     parts: list[str] = []
     lead = to = ""
@@ -171,11 +171,11 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
         elif name in refs:
             parts.append(f"{humanise(name)} set to {source(refs[name], steps)}")
         elif name.lower() in _QUERY and not lead and isinstance(value, str):
-            lead = f" matching {show(value)}"
+            lead = f" matching {said(value)}"
         elif roles.get(name) is not None and roles[name].role is ParameterRole.target and not to:
-            to = f" to {show(value)}"
+            to = f" to {said(value)}"
         else:
-            parts.append(f"{humanise(name)} {show(value)}")
+            parts.append(f"{humanise(name)} {said(value)}")
     tail = ""
     if parts:
         tail = " with " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
@@ -206,16 +206,17 @@ def request(clauses: list[str], rng: random.Random, opener: str = "") -> str:
         body = [rng.choice(_FIRST).format(c=clauses[0])]
         body += [rng.choice(_MIDDLE).format(c=c) for c in clauses[1:-1]]
         body.append(rng.choice(_LAST).format(c=clauses[-1]))
-    return " ".join([opener] + body if opener else body).strip()
+    text = " ".join([opener] + body if opener else body).strip()
+    return re.sub(r'([.!?])"([.?])', r'\1"', text)  # a quoted message ending in a full stop ends the sentence too
 
 
 def context_sentence(context: dict[str, Any], rng: random.Random) -> str:
     if not context:
         return ""
-    items = [f"{humanise(k)} {show(v)}" for k, v in context.items()]
-    said = ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else items[0]
+    items = [f"{humanise(k)} {said(v)}" for k, v in context.items()]
+    where = ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else items[0]
     return rng.choice(("Everything here is in {s}.", "We're working in {s}.", "This is all for {s}.",
-                       "Use {s} throughout.")).format(s=said)
+                       "Use {s} throughout.")).format(s=where)
 
 
 def _what(step: Step) -> str:
@@ -224,7 +225,7 @@ def _what(step: Step) -> str:
     p = next((p for p in step.it.parameters if p.name == name), None)
     if p is None or name in {r.param for r in step.refs} or not _scalar_ok(step.args[name]):
         return f"the {label(step.it.entity)}"
-    return f"the {label(p.entity or step.it.entity)} {show(step.args[name])}"
+    return f"the {label(p.entity or step.it.entity)} {said(step.args[name])}"
 
 
 def _kinds(steps: list[Step]) -> str:
@@ -242,8 +243,48 @@ def _focal(steps: list[Step]) -> int:
     return creates[-1] if creates and "create" in form else changes[-1]
 
 
-def goal(steps: list[Step], org: str, rng: random.Random) -> str:
-    """The opening sentence: who is asking and what they are after."""
+def _asked(step: Step) -> str | None:
+    """What a call asks about in words (a search's query, a keyword), if it says so."""
+    for p in step.it.parameters:
+        v = step.args.get(p.name)
+        if isinstance(v, str) and p.name.lower() in _QUERY + ("topic", "term", "terms", "question") and " " in v.strip():
+            return v
+    return None
+
+
+def _public(steps: list[Step], owned: frozenset[str]) -> bool:
+    """Whether the scenario only looks things up that the user does not own: nothing is changed and the spec
+    can change none of the kinds looked at (a forecast, a news search, a coin's price)."""
+    return not any(s.it.action in _CHANGE for s in steps) and not any(s.it.entity in owned for s in steps)
+
+
+def _public_goal(steps: list[Step], rng: random.Random) -> str:
+    focal = steps[_focal(steps)]
+    topic = next((q for q in map(_asked, steps) if q), None)
+    if topic is not None:
+        return rng.choice((f"I'm reading up on {said(topic)}.", f"I'm looking into {said(topic)}.",
+                           f"I want to find out more about {said(topic)}.", f"I'm researching {said(topic)}.",
+                           f"What's out there on {said(topic)}?", f"I've been asked about {said(topic)}."))
+    what, looks = _what(focal), _kinds(steps)
+    if len(steps) > 1:
+        return rng.choice((f"I'm putting together an overview of the {looks}.", f"I want to compare a few {looks}.",
+                           f"Help me get the full picture on the {looks}.", f"I'm writing a short note on the {looks}.",
+                           f"I need the facts on the {looks}.", f"Let's go through the {looks} together."))
+    many = plural(focal.it.entity)
+    if what == f"the {label(focal.it.entity)}":
+        return rng.choice((f"Can you look up some {many} for me?", "I need a quick lookup.", f"I'm after the latest {many}.",
+                           f"I need current {many}.", f"Let's check the {many}.", f"I'm looking for {many}."))
+    return rng.choice((f"I'd like to know about {what}.", f"Can you look up {what} for me?", f"I'm curious about {what}.",
+                       f"I need the details of {what}.", f"What can you tell me about {what}?",
+                       f"I've got a question on {what}."))
+
+
+def goal(steps: list[Step], org: str, rng: random.Random, owned: frozenset[str] | None = None) -> str:
+    """The opening sentence: who is asking and what they are after. Looking up what nobody owns (public
+    data) is asked plainly, without a team and without "our"; `owned` are the kinds the spec can change
+    (None: all)."""
+    if owned is not None and _public(steps, owned):
+        return _public_goal(steps, rng)
     form = shape([s.it.action for s in steps])
     focal = steps[_focal(steps)]
     what = _what(focal)
@@ -274,7 +315,10 @@ def goal(steps: list[Step], org: str, rng: random.Random) -> str:
                                     f"I need to change some {many}; let's review the {looks} first."),
             "modification": (f"One of our {many} needs an update.", f"I need to change some {many}."),
         })
-    options = table.get(form, (f"I need to {verb(focal.it)} {what}.", f"Can you help me {verb(focal.it)} {what}?"))
+    # A one-call request whose goal would only say the call again ("Can you help me send the email? Could you
+    # send the email ...") goes straight to the call.
+    fallback = ("",) if len(steps) == 1 else (f"I need to {verb(focal.it)} {what}.", f"Can you help me {verb(focal.it)} {what}?")
+    options = table.get(form, fallback)
     return " ".join(x for x in (who, rng.choice(options)) if x)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from actors.offline import chrono
 from actors.offline.schemautil import leaves
 from actors.offline.taxonomy import same_kind
-from actors.offline.text import show
+from actors.offline.text import is_bare, said, show
 from actors.offline.values import first_error
 from schemas import ParameterRole, Scenario, Tool, ToolInterpretation
 
@@ -139,15 +139,21 @@ def unstated_values(s: Scenario) -> list[str]:
         for name, value in c.arguments.items():
             if name in c.sources:
                 continue
-            if isinstance(value, dict) and show(value) not in s.instruction:
+            if isinstance(value, dict) and not stated(value, s.instruction):
                 # an object argument (adobe-cc's `params`): each field is stated or taken by its path
                 fields = {f"{name}.{f}": v for f, v in value.items()}
             else:
                 fields = {name: value}
             for path, v in fields.items():
-                if path not in c.sources and show(v) not in s.instruction:
+                if path not in c.sources and not stated(v, s.instruction):
                     out.append(f"{s.id} calls[{k}].arguments.{path}: {v!r} is not in the instruction")
     return out
+
+
+def stated(value: Any, instruction: str) -> bool:
+    """Whether an instruction states a value, as `text.said` writes it (a bare word or number as a whole token)."""
+    written = said(value)
+    return token_in(written, instruction) if is_bare(value) else written in instruction or show(value) in instruction
 
 
 def gini(counts: list[int]) -> float:

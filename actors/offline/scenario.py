@@ -132,6 +132,8 @@ class OfflineScenarioWriter:
         self.wrapped = {n: w for n, t in self.tools.items() if (w := unwrap(t)) is not None}
         self.its = _see_through(interpretations_for(ctx.suite, ctx.interpretations), self.wrapped, ctx.suite)
         self.graph = ToolGraph.build(ctx.suite, self.its)
+        # Kinds the spec can change: the user's own things; everything else is looked up, not owned.
+        self.owned = frozenset(it.entity for it in self.its.values() if it.action in (Action.create, Action.update, Action.delete))
         _link_locators(self.graph, self.tools)
         self.carriers = {n: can_carry(t) for n, t in self.tools.items()}
         self.alternatives: dict[str, list[tuple[str, str]]] = {}
@@ -183,7 +185,8 @@ class OfflineScenarioWriter:
             preconditions=[Entity(kind=e["kind"], id=_as_id(e["id"]), attributes=e["attributes"])
                            for e in world.entities if e["created_by"] is None],
             context=dict(world.context))
-        intro = " ".join(x for x in (prose.goal(steps, org.name, words), prose.context_sentence(state.context, words)) if x)
+        intro = " ".join(x for x in (prose.goal(steps, org.name, words, self.owned),
+                                     prose.context_sentence(state.context, words)) if x)
         clauses = [prose.clause(st, steps, state.context) for st in steps]
         optional = [n for st in steps for n in st.args if n not in {r.param for r in st.refs} and n not in state.context
                     and n not in set(self.its[st.tool].required_parameters)]

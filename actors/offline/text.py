@@ -6,6 +6,7 @@ The sentences themselves (request, title, explanations, novelty, follow-up) are 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +45,31 @@ def show(value: Any) -> str:
         return f"`{value}`"
     text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
     return f"`{text}`" if len(text) <= _MAX_INLINE else f"```{text}```"
+
+
+_WORD = re.compile(r"[A-Za-z][a-z]+")
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+_DAY = re.compile(r"\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d)?(\.\d+)?(Z|[+-]\d\d:\d\d)?)?")
+
+
+def said(value: Any) -> str:
+    """A value as a person writes it in a request: numbers, dates and plain words as they are (`London`,
+    `42`, `2026-03-01`), a phrase or a message in quotes, and what has to be typed exactly (an ID, a
+    path, a slug, a URL, structured data) in backticks."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, str):
+        if _WORD.fullmatch(value) or _NUMBER.fullmatch(value) or _DAY.fullmatch(value):
+            return value
+        if " " in value.strip() and not set(value) & set('"`\n{}[]') and len(value) <= 300:
+            return f'"{value}"'
+    return show(value)
+
+
+def is_bare(value: Any) -> bool:
+    """Whether `said` writes the value without quotes, so only a whole word of the text states it."""
+    text = said(value)
+    return not text.startswith(('"', "`"))
 
 
 @dataclass(frozen=True)

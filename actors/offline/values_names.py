@@ -121,6 +121,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("prefix import_prefix autoimport_prefix autoexport_prefix key_prefix_path",
      lambda h: f"{v.noun(h)}/{h.rng.choice(('exports', 'incoming', '2026'))}/"),
     ("ease easing", lambda h: h.rng.choice(("easeInOut", "easeOut", "linear"))),
+    ("sort_by order_by sort_field sortby orderby", lambda h: h.rng.choice(("created_at", "updated_at", "name"))),
     ("order sort_order direction", lambda h: h.rng.choice(("asc", "desc"))),
     ("anchor alignment justification", lambda h: h.rng.choice(("center", "top-left", "LEFT"))),
     ("framework test_framework", lambda h: h.rng.choice(("pytest", "jest", "playwright"))),
@@ -174,6 +175,10 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
 _FAMILY_RULES: tuple[tuple[re.Pattern[str], Make], ...] = (
     (re.compile(r"_name$"), _name_of),
     (re.compile(r"(_id|_ids|id)$"), v.identifier),
+    (re.compile(r"^[a-z]+_at$"), lambda h: fmt.iso_datetime(h.rng)),  # `scheduled_at`, `ends_at`: a moment
+    (re.compile(r"^[a-z]+ed_by$"), lambda h: v.person(h).username),  # `created_by`, `assigned_by`: a person
+    (re.compile(r"^(auth|verification|otp|confirmation|mfa)_code$"), lambda h: f"{h.rng.randint(0, 999_999):06d}"),
+    (re.compile(r"^[a-z]+_code$"), lambda h: _code(h)),  # `station_code`, `product_code`: a code, not a script
 )
 # description cues: used first for generic names, and for any name no rule knows
 _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p, f in (
@@ -369,6 +374,12 @@ def realistic_string(h: Hint) -> str:
     if h.entity:
         return v.for_entity(h, h.entity, w)
     return _by_role(h)
+
+
+def _code(h: Hint) -> str:
+    """A short code as catalogues and registries write them: `B10`, `KX4471`."""
+    letters = "".join(h.rng.choice("ABCDEFGHJKLMNPRSTUVWXZ") for _ in range(h.rng.randint(1, 2)))
+    return f"{letters}{h.rng.randint(1, 9999)}"
 
 
 def _by_role(h: Hint) -> str:

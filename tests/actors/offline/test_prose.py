@@ -72,3 +72,36 @@ def test_later_turns_open_by_quoting_an_earlier_result(covered):
 def test_parameter_names_read_as_words():
     assert humanise("perPage") == "per page" and humanise("issue_number") == "issue number"
     assert third_person("search for") == "searches for" and third_person("copy") == "copies"
+
+
+def test_values_are_written_as_a_person_writes_them():
+    from actors.offline.quality import stated
+    from actors.offline.text import said
+
+    assert said(42) == "42" and said(21.5) == "21.5" and said("2026-03-01") == "2026-03-01" and said("London") == "London"
+    assert said("electric vehicles in Norway") == '"electric vehicles in Norway"'
+    for exact in ("cus_4x81", "/srv/app/main.py", "fleet-api", "a@b.io", "https://x.io/a", ["a"], {"k": 1}, True):
+        assert said(exact).startswith("`"), exact
+    # a bare value is stated only as a whole word: 4 is not stated by "42"
+    assert stated(42, "Show the top 42 rows.") and not stated(4, "Show the top 42 rows.")
+    assert stated("news about cats", 'Search for "news about cats".') and not stated("cus_4x81", "Get cus_4x81.")
+
+
+def test_public_lookups_have_no_organisation_and_no_our(tmp_path):
+    import json
+
+    from actors.offline.pipeline import Pipeline, cover_suite
+    from actors.offline.scenario import org_for
+    from specs import load_suite
+
+    tool = {"name": "get_forecast", "description": "Get the weather forecast for a city.",
+            "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}
+    note = {"name": "create_note", "description": "Save a note.",
+            "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}}
+    (tmp_path / "w.json").write_text(json.dumps({"tools": [tool, note]}))
+    pipe = Pipeline(load_suite([tmp_path / "w.json"]))
+    scenarios = [s for seed in range(4) for s in cover_suite(pipe, seed)[0]]
+    lookups = [s for s in scenarios if [c.tool for c in s.calls] == ["get_forecast"]]
+    assert lookups
+    for s in lookups:
+        assert org_for(s.seed or 0).name not in s.instruction and " our " not in f" {s.instruction} ", s.instruction
