@@ -46,7 +46,7 @@ def salient(output: Any) -> str | None:
     words = texts + [ln.split(": ", 1)[1] for t in texts for ln in t.splitlines() if ": " in ln]  # `key: value` lines
     cands += [t for t in words if 3 <= len(t) <= 60 and " " not in t and not t.startswith("http")]
     for c in cands:
-        if _STAMP.match(c):  # a timestamp is not what a user quotes back
+        if _STAMP.match(c) or re.fullmatch(r"(19|20)\d\d", c):  # a timestamp or a year is not what a user quotes back
             continue
         if len(c) >= 3 and in_output(c, output):
             return c
@@ -101,7 +101,8 @@ class OfflineExpander:
         return [self._turn(s, g, groups[:t]) for t, g in enumerate(groups)]
 
     def _quote(self, s: Scenario, group: list[int], before: list[list[int]]) -> tuple[int, Any] | None:
-        """(earlier call, value) a turn can quote: a value it uses first, else any id the earlier outputs show."""
+        """(earlier call, value) a turn can quote: a value it uses first, else any id the earlier outputs show
+        (see `_uses` to tell the two apart)."""
         earlier = [i for g in before for i in g]
         found: list[tuple[int, Any]] = []
         for k in group:
@@ -115,11 +116,9 @@ class OfflineExpander:
                     found.append((src, value))
         if found:  # the most recent output the turn builds on
             return max(found, key=lambda f: f[0])
-        for e in s.state.entities:
-            if e.created_by in earlier and in_output(e.id, s.calls[e.created_by].output):
-                return e.created_by, e.id
-        for i in reversed(earlier):
-            value = salient(s.calls[i].output)
+        for i in reversed(earlier):  # else what the latest result showed: what it created, or a value in it
+            made = next((e.id for e in s.state.entities if e.created_by == i and in_output(e.id, s.calls[i].output)), None)
+            value = made if made is not None else salient(s.calls[i].output)
             if value is not None:
                 return i, value
         return None
@@ -135,8 +134,14 @@ class OfflineExpander:
         if not before:
             return Turn(user=prose.request(clauses, rng, str(s.meta.get("intro", ""))), calls=group)
         src, value = self._quote(s, group, before) or (None, None)
-        opener = prose.lead(value, prose.result_noun(steps, src), rng)
-        return Turn(user=prose.request(clauses, rng, opener), calls=group)
+        opener = prose.lead(value, prose.result_noun(steps, src), rng, used=self._uses(s, group, value))
+        return Turn(user=prose.request(clauses, rng, opener, start=False), calls=group)
+
+    @staticmethod
+    def _uses(s: Scenario, group: list[int], value: Any) -> bool:
+        """Whether the turn's calls take the quoted value (else the turn only acknowledges what it saw)."""
+        needle = str(value)
+        return any(needle in json.dumps(s.calls[k].arguments, ensure_ascii=False) for k in group)
 
     def _kind(self, s: Scenario, k: int, arg: str) -> str:
         it = self.its[s.calls[k].tool]

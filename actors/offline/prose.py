@@ -185,25 +185,32 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
 _FIRST = ("First, {c}.", "Let's start: {c}.", "To begin, {c}.", "Please {c} first.")
 _MIDDLE = ("Then {c}.", "Next, {c}.", "After that, {c}.", "Once that's done, {c}.")
 _LAST = ("Finally, {c}.", "Then {c}.", "Last, {c}.", "To wrap up, {c}.")
+_ON = ("Now {c}.", "Next, {c}.", "Please {c} first.", "First, {c}.")
 _ONLY = ("Please {c}.", "Can you {c}?", "Could you {c}?", "I need you to {c}.")
 
 
 _LEADS = ("I can see {v} in {n}.", "OK, {n} gave me {v}.", "Got it: {v} is in {n}.", "Thanks. Going by {n}, {v} is the one.")
 
 
-def lead(value: Any, noun: str, rng: random.Random) -> str:
-    """How a later turn opens: quoting a value from an earlier result."""
+_NOTED = ("Thanks, I see {v} in {n}.", "Noted: {v} in {n}.", "OK, {v} is in {n}; good to know.",
+          "Good, {v} is in {n}, as I expected.")
+
+
+def lead(value: Any, noun: str, rng: random.Random, used: bool = True) -> str:
+    """How a later turn opens: quoting a value from an earlier result, as one it builds on (`used`) or as
+    something it noticed before moving on."""
     if noun.endswith(" you created"):
         return rng.choice(("OK, {v} is created.", "Good, {v} exists now.", "Done: {v} is there.")).format(v=show(value))
-    return rng.choice(_LEADS).format(v=show(value), n=noun)
+    return rng.choice(_LEADS if used else _NOTED).format(v=show(value), n=noun)
 
 
-def request(clauses: list[str], rng: random.Random, opener: str = "") -> str:
-    """The clauses as connected sentences after an opener."""
+def request(clauses: list[str], rng: random.Random, opener: str = "", start: bool = True) -> str:
+    """The clauses as connected sentences after an opener; a later turn (`start` false) goes on rather than begins."""
     if len(clauses) == 1:
         body = [rng.choice(_ONLY).format(c=clauses[0])]
     else:
-        body = [rng.choice(_FIRST).format(c=clauses[0])]
+        # after a turn's opening remark the work goes on ("Now ..."), it does not start
+        body = [rng.choice(_FIRST if start else _ON).format(c=clauses[0])]
         body += [rng.choice(_MIDDLE).format(c=c) for c in clauses[1:-1]]
         body.append(rng.choice(_LAST).format(c=clauses[-1]))
     text = " ".join([opener] + body if opener else body).strip()

@@ -1,3 +1,5 @@
+import random
+
 from actors.offline import quality as q
 from schemas import ScenarioRequest
 
@@ -31,3 +33,14 @@ def test_later_turns_state_values_they_use_instead_of_step_numbers(covered):
                         value = s.calls[k].arguments[arg]
                         value = value[0] if isinstance(value, list) else value
                         assert str(value) in turn.user
+
+
+def test_a_later_turn_that_takes_no_earlier_value_acknowledges_what_it_saw_rather_than_claiming_to_use_it():
+    from actors.offline.prose import _LEADS, _NOTED, lead
+
+    rng = random.Random(1)
+    for _ in range(10):
+        noted = lead("cus_1", "the customer list", rng, used=False)
+        assert any(noted == t.format(v="`cus_1`", n="the customer list") for t in _NOTED)
+        used = lead("cus_1", "the customer list", rng, used=True)
+        assert any(used == t.format(v="`cus_1`", n="the customer list") for t in _LEADS)
