@@ -73,6 +73,7 @@ class Planner:
             self._attach(seq, extra, len(extras) - k - 1, rng, uncovered)
         if len(seq) < 3 or len({self.its[t].action for t in seq}) < 2:
             self._fill(seq, rng, uncovered, spec)
+        self._feed(seq, rng, uncovered, spec)
         # Deletions go last: nothing after them may use what they removed.
         seq.sort(key=lambda t: self.its[t].action is Action.delete)
         while len(seq) > MAX_CALLS:  # over budget: drop helpers, never a focus tool
@@ -99,6 +100,21 @@ class Planner:
             if cands:
                 seq.append(self._pick(cands, rng, uncovered, self.spec_of[extra]))
         seq.append(extra)
+
+    def _feed(self, seq: list[str], rng, uncovered, spec) -> None:
+        """A call whose values some tool of the spec produces, with no such producer before it in the workflow,
+        gets one placed just before it while there is room: a user looks a thing up before acting on it,
+        rather than acting on an ID from nowhere."""
+        k = 1
+        while k < len(seq) and len(seq) < MAX_CALLS:
+            preds = [p for p in self.graph.predecessors(seq[k]) if self.carriers[p]
+                     and self.its[p].action is not Action.delete]
+            if preds and not set(preds) & set(seq[:k]):
+                fresh = [p for p in preds if p not in seq]
+                if fresh:
+                    seq.insert(k, self._pick(fresh, rng, uncovered, spec))
+                    k += 1
+            k += 1
 
     def _grow(self, seq: list[str], backward: bool, rng, uncovered, spec) -> bool:
         if backward:

@@ -280,3 +280,32 @@ def test_an_element_found_by_a_locator_is_the_one_the_next_interaction_uses(cove
         c, src = s.calls[k], s.calls[s.calls[k].sources["value"]]
         assert (c.arguments["by"], c.arguments["value"]) == (src.arguments["by"], src.arguments["value"])
         assert q.in_output(c.arguments["value"], src.output) and q.source_errors(s) == []
+
+
+def test_a_call_on_an_existing_thing_follows_a_call_that_shows_it(tmp_path):
+    """In a complex workflow an ID is looked up before it is acted on, when the spec can look it up: a
+    workflow of a note and a refund gets the order listing placed before the refund."""
+    import json
+    import random
+
+    from actors.offline.pipeline import interpret_suite
+    from actors.offline.plan import Planner
+    from actors.offline.slots import can_carry
+    from coordinator.graph import ToolGraph
+    from specs import load_suite
+
+    def tool(name, desc, props, req=()):
+        return {"name": name, "description": desc,
+                "inputSchema": {"type": "object", "properties": props, "required": list(req)}}
+    oid = {"order_id": {"type": "string", "description": "The order ID"}}
+    tools = [tool("list_orders", "List orders.", {"status": {"type": "string", "enum": ["open", "paid"]}}),
+             tool("refund_order", "Refund an order.", {**oid, "reason": {"type": "string"}}, ["order_id"]),
+             tool("create_note", "Write a note.", {"text": {"type": "string"}}, ["text"])]
+    (tmp_path / "shop.json").write_text(json.dumps({"tools": tools}))
+    suite = load_suite([tmp_path / "shop.json"])
+    its = interpret_suite(suite)
+    planner = Planner(ToolGraph.build(suite, its), its, {t.name: t.spec for t in suite.tools},
+                      {t.name: can_carry(t) for t in suite.tools})
+    seq = ["create_note", "refund_order"]
+    planner._feed(seq, random.Random(0), set(), suite.tools[0].spec)
+    assert seq == ["create_note", "list_orders", "refund_order"]
