@@ -47,6 +47,9 @@ _PATH_KINDS = {"file", "directory", "repository"}
 _PATH_WORDS = ("path", "file", "dir", "folder", "repo")
 
 
+_QUERY_NAMES = frozenset({"query", "q", "keyword", "keywords", "search", "search_query", "term", "terms", "search_term"})
+
+
 def value_hint(name: str, role: str, kind: str | None) -> dict[str, Any]:
     """Hints for the value generator. Paths come out whole (`/srv/acme/api/src/app.py`) from the
     parameter's name; an entity hint of `file` or `directory` would give a bare name instead."""
@@ -260,6 +263,9 @@ class OfflineScenarioWriter:
             fixed["by"], fixed["value"] = reuse[0], reuse[1]
         roles = {p.name: p.role.value for p in it.parameters}
         ents = {p.name: p.entity for p in it.parameters if p.entity and p.entity not in _PATH_KINDS}
+        # A search's query is about what the tool searches (news, the web), which its own name may not say.
+        ents.update({p.name: it.entity for p in it.parameters if p.role is ParameterRole.filter and p.name not in ents
+                     and p.name.lower() in _QUERY_NAMES})
         args = gen.arguments(tool.input_schema, roles=roles, entities=ents, fixed=fixed, optional=optional)
         known = next((world.texts[f] for f in files.files_read(it, args)[:1] if f in world.texts), None)
         if known is not None:  # an edit of a file written earlier replaces text that file holds

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from actors.offline import values_formats as fmt
+from actors.offline.taxonomy import tokens
 from actors.offline.world import Organisation, Person, _uuid, plural
 
 TOPICS = ("retry", "timeout", "export", "pagination", "rate limit", "audit log", "cache", "search", "onboarding")
@@ -161,7 +162,26 @@ def markdown(h: Hint) -> str:
     return f"## {n.capitalize()} {t}\n\n- Owner: {person(h).name}\n- Service: {project(h)}\n\n{text(h)}"
 
 
+# What people look up in public sources (the web, news, papers, videos), as opposed to an organisation's own
+# records: a query there is about the world, not about the organisation's services.
+_PUBLIC_KINDS = frozenset({"web", "news", "article", "headline", "paper", "publication", "video", "podcast", "book",
+                           "wiki", "wikipedia", "encyclopedia", "image", "photo", "tweet", "trend", "trending", "scholar"})
+PUBLIC_TOPICS = ("electric vehicles", "interest rates", "heat pumps", "the James Webb telescope", "solar power storage",
+                 "remote work", "housing prices", "AI regulation", "marathon training", "coral reef bleaching",
+                 "battery recycling", "inflation in Europe", "quantum computing", "sleep and memory",
+                 "the Mediterranean diet", "space tourism", "urban cycling", "malaria vaccines", "chip manufacturing",
+                 "the Winter Olympics", "high-speed rail", "microplastics", "lithium mining", "wildfire prevention")
+
+
+def is_public(h: Hint) -> bool:
+    """Whether a search slot looks in public sources (its tool's kind, its description say so)."""
+    said = set(tokens(h.entity or "")) | set(tokens(h.description or ""))
+    return bool(said & _PUBLIC_KINDS)
+
+
 def query(h: Hint) -> str:
+    if is_public(h):
+        return h.rng.choice(PUBLIC_TOPICS)
     n, t = noun(h), topic(h)
     return h.rng.choice((f"{n} {t}", f"{n} {t} error", f"{t} {project(h)}", f"failed {plural(n)} last week"))
 

@@ -72,3 +72,13 @@ def test_a_common_record_is_the_same_for_the_same_key_and_counts_span_magnitudes
     assert min(views) < 10_000 < max(views)
     assert kinds.fields_of("live temp") is kinds.fields_of("forecast")
     assert kinds.fields_of("widget frobnicator") is None
+
+
+def test_a_search_of_public_sources_asks_about_the_world_not_the_organisation(tmp_path):
+    from actors.offline.values_vocab import PUBLIC_TOPICS
+
+    calls = _outputs(tmp_path, NEWS, "search_news")
+    assert calls and all(args["keyword"] in PUBLIC_TOPICS for args, _ in calls)
+    for args, _ in calls:
+        org = org_for(0)
+        assert not any(noun in args["keyword"] for noun in org.nouns)
