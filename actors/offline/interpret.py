@@ -74,10 +74,9 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
             if w in VERBS and w not in {"type", "set", "tag", "commit"}:
                 found = (VERBS[w], -1)
                 break
-    if found is None:
-        if annotations.get("readOnlyHint"):
-            return Action.read, -1
-        return (Action.update if annotations.get("destructiveHint") else Action.execute), -1
+    if found is None:  # a bare noun (`education`, `weather`, `stock_price`) answers with that thing
+        return (Action.update if annotations.get("destructiveHint") and not annotations.get("readOnlyHint")
+                else Action.read), -1
     action, idx = found
     if annotations.get("readOnlyHint") is True and action not in _READ_ONLY_OK:
         action = Action.read
@@ -206,6 +205,8 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         toks = toks[1:]
     ann = tool.annotations or {}
     action, verb_idx = _action(toks, tool.description, {**ann, "_params": tuple(properties(tool.input_schema))})
+    if action is Action.read and _lists_many(toks, verb_idx):
+        action = Action.list
     named = _entity(toks, verb_idx, tool.input_schema)
     if named is None and toks in (["set"], ["get"]) and "key" in properties(tool.input_schema):
         named = "string"  # a bare key-value set/get works on string values (Redis SET/GET)
@@ -236,6 +237,21 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         tool=tool.name, functionality=functionality, action=action, entity=entity, parameters=params,
         required_parameters=req, use_cases=_use_cases(sentences, action, entity, params),
         tags=_tags(toks, tool.description, tool.spec), produces=list(dict.fromkeys(produces)))
+
+
+_GETTERS = frozenset({"get", "fetch", "retrieve", "show"})
+# Plural-looking words that name one result (a record's details, a set of figures), not many records.
+_ONE_RESULT = frozenset({"details", "settings", "stats", "statistics", "metrics", "news", "analytics", "status",
+                         "info", "contents", "preferences", "options", "credentials", "permissions", "series", "data",
+                         "specs", "access", "address", "process", "progress", "usage", "analysis", "basis", "summary"})
+
+
+def _lists_many(toks: list[str], verb_idx: int) -> bool:
+    """`get_players`, `fetch_open_issues`: a getter of a plural noun returns many records, like a listing."""
+    if verb_idx < 0 or toks[verb_idx] not in _GETTERS or verb_idx + 1 >= len(toks):
+        return False
+    last = toks[-1]
+    return last not in _ONE_RESULT and singular(last) != last and last.endswith("s") and not last.endswith("ss")
 
 
 def _searched_in(action: Action, name: str, kind: str | None) -> str | None:

@@ -194,8 +194,8 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
     """The result text of one call; `plain` gives one line per listed ID or a short sentence instead
     of JSON (for a string field of a structured result)."""
     own = [e for e in shown if e.kind == it.entity]
-    if it.action in (Action.list, Action.search):
-        paths = bool(shown) and all(e.id.startswith("/") for e in shown)
+    if it.action in (Action.list, Action.search):  # a directory listing is asked for by a path; files of a pull request are not
+        paths = bool(shown) and all(e.id.startswith("/") for e in shown) and bool(_path_args(args))
     else:
         subject = target if target is not None and (not own or it.action is not Action.create) else (own or shown or [None])[0]
         paths = subject is not None and subject.id.startswith("/")

@@ -192,7 +192,11 @@ def _array_items(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]
     for b in _branches(schema, root):
         t = b.get("type")
         if (t == "array" or isinstance(t, list) and "array" in t) and isinstance(b.get("items"), dict):
-            return deref(b["items"], root)
+            items = deref(b["items"], root)
+            alt = None if items.get("properties") else _is_object(items, root)
+            if alt is not None and alt is not items:  # `items: {oneOf: [{properties: ...}]}`: the element is one of them
+                return {**{k: v for k, v in items.items() if k not in ("oneOf", "anyOf")}, **alt}
+            return items
     return None
 
 

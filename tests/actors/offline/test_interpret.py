@@ -87,3 +87,22 @@ def test_an_enum_naming_one_of_a_closed_set_of_things_is_an_identifier_but_a_sty
     assert param_role("app", app, Action.read) is ParameterRole.identifier
     assert _role(_it(pipeline, "illustrator", "set_workflow"), "workflow").role is ParameterRole.option
     assert _role(_it(pipeline, "illustrator", "create_crop_marks"), "style").role is ParameterRole.option
+
+
+def _interpret(name: str, description: str = "", props: dict | None = None, annotations: dict | None = None):
+    from actors.offline.interpret import interpret_tool
+    from schemas import Tool
+
+    return interpret_tool(Tool(name=name, description=description, spec="s", annotations=annotations,
+                               input_schema={"type": "object", "properties": props or {}}))
+
+
+def test_a_getter_of_a_plural_noun_lists_and_a_bare_noun_reads():
+    assert _interpret("get_players", "", {"sport": {"type": "string"}}).action is Action.list
+    assert _interpret("getAllWorkspaces").action is Action.list
+    for one in ("get_player", "get_news", "get_details", "get_status", "get_player_stats"):
+        assert _interpret(one).action is Action.read, one
+    # a tool named by a noun alone answers with that thing; it does not "run the education"
+    assert _interpret("education", "Anirudh's education.").action is Action.read
+    assert _interpret("favorite_movies", "").action is Action.read
+    assert _interpret("purge", "", annotations={"destructiveHint": True}).action is not Action.read

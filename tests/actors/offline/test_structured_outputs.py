@@ -52,7 +52,20 @@ CONSTRAINED = [
 ]
 
 
-@pytest.fixture(scope="module", params=[("fastmcp", FASTMCP), ("constrained", CONSTRAINED)], ids=lambda p: p[0])
+_WORKSPACE = {"oneOf": [{"properties": {"id": {"type": "string"}, "owner": {"type": "string"},
+                                       "createdAt": {"type": "string", "format": "date-time"}},
+                        "required": ["id", "owner", "createdAt"]}], "type": "object"}
+ONE_OF_ITEMS = [  # list elements given as a oneOf of object shapes (OpenAPI generators write these)
+    _tool("create_workspace", "Create a workspace.", {"owner": {"type": "string"}}, ["owner"], _WORKSPACE),
+    _tool("getAllWorkspaces", "Get all workspaces.", {}, [],
+          {"type": "object", "required": ["list"], "properties": {"list": {"type": "array", "items": _WORKSPACE}}}),
+    _tool("delete_workspace", "Delete a workspace.", {"workspace_id": {"type": "string"}}, ["workspace_id"],
+          {"type": "object", "properties": {"deleted": {"type": "boolean"}}}),
+]
+
+
+@pytest.fixture(scope="module", params=[("fastmcp", FASTMCP), ("constrained", CONSTRAINED), ("one_of_items", ONE_OF_ITEMS)],
+                ids=lambda p: p[0])
 def generated(request, tmp_path_factory):
     name, tools = request.param
     path = tmp_path_factory.mktemp(name) / f"{name}.json"
