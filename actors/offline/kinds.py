@@ -58,6 +58,11 @@ def _about(rng: random.Random, org: Organisation, topic: str) -> str:
     return rng.choice((f"Everything related to {topic}.", f"Work on {topic}.", f"{topic[:1].upper()}{topic[1:]}."))
 
 
+def _findings(rng: random.Random, topic: str) -> list[str]:
+    return rng.sample((f"Interest in {topic} grew over the last quarter.", f"Most sources on {topic} agree on the basics.",
+                       f"Costs remain the main open question for {topic}.", f"Two recent reports on {topic} disagree on timing."), 2)
+
+
 def _said(rng: random.Random, org: Organisation, topic: str) -> str:
     return rng.choice((f"Can someone take a look at {topic}?", f"Quick update on {topic}: done on my side.",
                        f"Any news on {topic}?", f"Thanks, the {topic} part looks good to me."))
@@ -170,7 +175,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
         "description": _about, "member_count": _count(2, 400), "created_at": _when}),
     ("label tag category topic genre", {"description": _about, "usage_count": _count(1, 2_000)}),
     ("summary analysis report research result insight", {"summary": summary,
-                                                         "findings": lambda r, o, t: [summary(r, o, t) for _ in range(2)],
+                                                         "findings": lambda r, o, t: _findings(r, t),
                                                          "generated_at": _when}),
     ("content text markdown html transcript documentation", {"content": summary, "word_count": _count(60, 4_000)}),
     ("time clock", {"datetime": _when, "timezone": _pick("UTC", "Europe/London", "America/New_York", "Asia/Tokyo")}),

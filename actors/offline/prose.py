@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from actors.offline.taxonomy import tokens
+from actors.offline.taxonomy import tokens, with_article
 from actors.offline.text import INSPECT, Ref, label, plural, said, shape, show, verb
 from schemas import Action, ParameterRole, ToolInterpretation
 
@@ -163,6 +163,7 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
         subject = own_path
     parts: list[str] = []
     lead = to = ""
+    asked: str | None = None
     for name, value in args.items():
         if name in skip or name == subject:
             continue
@@ -172,6 +173,7 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
             parts.append(f"{humanise(name)} set to {source(refs[name], steps)}")
         elif name.lower() in _QUERY and not lead and isinstance(value, str):
             lead = f" matching {said(value)}"
+            asked = value
         elif roles.get(name) is not None and roles[name].role is ParameterRole.target and not to:
             to = f" to {said(value)}"
         else:
@@ -179,6 +181,9 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
     tail = ""
     if parts:
         tail = " with " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
+    if it.action is Action.search and asked is not None and subject is None and not to and not own_path:
+        # "run a web search for ...", "run an exa search for ...": reads well whether the kind is a noun or a product
+        return f"run {with_article(label(it.entity) + ' search')} for {said(asked)}{tail}"
     return f"{verb(step.it)} {obj}{to}{lead}{tail}"
 
 
@@ -421,26 +426,25 @@ def novelty(steps: list[Step], focus: list[str], specs: list[str], optional: lis
 
 
 def follow_up(step: Step, rng: random.Random) -> str:
-    """A natural next question about what the last call acted on."""
+    """A natural next question about what the last call acted on, asking only what any such result can answer
+    (no change history of a lookup, no "who else to tell" of a chart)."""
     what = _what(step)
     many = plural(step.it.entity)
     a = step.it.action
     if a in (Action.create, Action.update, Action.transfer, Action.configure):
-        options = (f"Can you show me {what} now so I can check the change?",
-                   f"Does {what} look right now, or is anything still missing?",
-                   f"Who else should I tell about the change to {what}?")
+        options = (f"Can you show me {what} now so I can check it?", f"Does {what} look right now, or is anything missing?",
+                   f"Is there anything else {what} needs before it's ready?")
     elif a is Action.delete:
         options = (f"Is anything else still referring to {what} that we should clean up?",
                    f"Could we restore {what} if it turns out we still need it?")
     elif a in (Action.list, Action.search):
-        options = (f"Which of those {many} changed most recently?", f"How many {many} are there in total?",
-                   f"Can you narrow that down to the {many} touched this week?")
+        options = (f"Which of those {many} should I look at first?", f"Can you sum up what those {many} have in common?",
+                   f"Are there more {many} beyond these?")
     elif a is Action.execute:
-        options = ("Did that finish cleanly, and is there a log I can look at?",
-                   f"What should we run next after {what}?")
+        options = ("Did that finish cleanly?", "What did that produce, in short?")
     else:
-        options = (f"Who last changed {what}, and when?", f"Is there anything in {what} I should act on?",
-                   f"What should I change next about {what}?")
+        options = (f"Can you sum up the key points of {what}?", f"Is there anything in {what} I should act on?",
+                   f"What else should I know about {what}?")
     return rng.choice(options)
 
 

@@ -217,6 +217,7 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
     if a in (Action.list, Action.search):
         rows = [_record(e, org, model=model, topic=topic) for e in own]
         if a is Action.search:
+            rows += _more_hits(own, org, rng, model, topic)
             rows = [_hit(row, k, topic, org, rng) for k, row in enumerate(rows)]
             out = {"total_count": len(rows), "items": rows, **_linked(others)}
             return _dump({**out, **_pointed(it, args, out)})
@@ -250,6 +251,31 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
         rec = {"status": "completed", **rec, **{k: v for k, v in _flat_args(args).items() if k not in rec},
                "finished_at": _when(rng)}
     return _dump(rec)
+
+
+def _more_hits(found: list[Entity], org: Organisation, rng: random.Random, model: SpecModel | None,
+               topic: str | None) -> list[dict[str, Any]]:
+    """A search finds more than the one thing the workflow is after: a few lower-ranked hits of the same kind,
+    with IDs shaped like its own (nothing later takes them)."""
+    if not found or len(found) >= 3 or not any(ch.isdigit() for ch in found[0].id):
+        return []
+    out = []
+    for _ in range(rng.randint(1, 3)):
+        other = _sibling_id(found[0].id, rng)
+        if other not in {e.id for e in found}:
+            out.append(_record(Entity(kind=found[0].kind, id=other), org, model=model, topic=topic))
+    return out
+
+
+def _sibling_id(value: str, rng: random.Random) -> str:
+    """Another ID of the same shape: each digit and hex letter redrawn, prefixes and separators kept."""
+    head, sep, tail = value.rpartition("_") if "_" in value else ("", "", value)
+    hexish = all(c in "0123456789abcdef" for c in tail.lower()) and not tail.isdigit()
+    redrawn = "".join(rng.choice("0123456789abcdef" if hexish else "0123456789") if c.isdigit() or (hexish and c.isalpha())
+                      else c for c in tail)
+    if redrawn[:1] == "0" and tail[:1] != "0":
+        redrawn = str(rng.randint(1, 9)) + redrawn[1:]
+    return f"{head}{sep}{redrawn}"
 
 
 def _hit(row: dict[str, Any], rank: int, topic: str | None, org: Organisation, rng: random.Random) -> dict[str, Any]:

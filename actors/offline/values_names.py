@@ -401,5 +401,10 @@ def _by_role(h: Hint) -> str:
         return f"c_{h.rng.getrandbits(48):012x}"  # an opaque cursor
     if words(h.name) in ("team", "teams", "department", "group", "squad"):
         return h.rng.choice(h.org.teams)
+    last = words(h.name).split("_")[-1]
+    if last in ("type", "kind", "category", "class", "mode", "tier", "variant", "style"):
+        return h.rng.choice(("standard", "custom", "basic", "advanced"))  # what most APIs call their kinds
+    if last in ("level", "severity"):
+        return h.rng.choice(("low", "medium", "high"))
     # Nothing says what this holds: an honest value named after the field, not a word from another domain.
     return f"{singular(h.name).replace('_', '-') or 'value'}-{h.rng.randint(1, 9)}"

@@ -105,3 +105,11 @@ def test_public_lookups_have_no_organisation_and_no_our(tmp_path):
     assert lookups
     for s in lookups:
         assert org_for(s.seed or 0).name not in s.instruction and " our " not in f" {s.instruction} ", s.instruction
+
+
+def test_a_search_is_asked_as_a_search_for_words_and_follow_ups_ask_what_any_result_can_answer(covered):
+    _, scenarios, _ = covered("github")
+    assert any("search for" in s.instruction for s in scenarios)
+    for s in scenarios:
+        assert not re.search(r"search for the \w+s matching", s.instruction), s.instruction
+        assert "touched this week" not in s.follow_up and "Who last changed" not in s.follow_up
