@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from actors.offline.taxonomy import tokens, with_article
-from actors.offline.text import INSPECT, Ref, label, plural, said, shape, show, verb
+from actors.offline.text import INSPECT, Ref, is_code, label, plural, said, shape, show, verb
 from schemas import Action, ParameterRole, ToolInterpretation
 
 _CHANGE = {Action.create, Action.update, Action.delete, Action.transfer, Action.configure, Action.execute}
@@ -171,7 +171,7 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
             parts.append(f"{humanise(name)} set to that same {label(refs[name].kind)}")
         elif name in refs:
             parts.append(f"{humanise(name)} set to {source(refs[name], steps)}")
-        elif name.lower() in _QUERY and not lead and isinstance(value, str):
+        elif name.lower() in _QUERY and not lead and isinstance(value, str) and not is_code(value):
             lead = f" matching {said(value)}"
             asked = value
         elif roles.get(name) is not None and roles[name].role is ParameterRole.target and not to:
@@ -259,7 +259,8 @@ def _asked(step: Step) -> str | None:
     """What a call asks about in words (a search's query, a keyword), if it says so."""
     for p in step.it.parameters:
         v = step.args.get(p.name)
-        if isinstance(v, str) and p.name.lower() in _QUERY + ("topic", "term", "terms", "question") and " " in v.strip():
+        if isinstance(v, str) and p.name.lower() in _QUERY + ("topic", "term", "terms", "question") and " " in v.strip() \
+                and not is_code(v):
             return v
     return None
 

@@ -13,6 +13,8 @@ import random
 import re
 from typing import Any
 
+import sqlglot
+
 from actors.offline import kinds
 from actors.offline.model import SpecModel
 from actors.offline.quality import token_in
@@ -200,6 +202,8 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
         subject = target if target is not None and (not own or it.action is not Action.create) else (own or shown or [None])[0]
         paths = subject is not None and subject.id.startswith("/")
     text = _git(tool, it, args, shown, target, org, rng) if tool.startswith("git_") else None
+    if text is None and not plain and not shown and it.action in (Action.read, Action.list, Action.search, Action.execute):
+        text = query_result(args, org, rng)  # a tool that runs the SQL it is given answers with rows
     if text is None:
         text = _paths(tool, it, args, shown, target, org, rng) if paths else \
             (_sentence if plain else _records)(tool, it, args, shown, target, org, rng, model)
@@ -275,7 +279,59 @@ def _sibling_id(value: str, rng: random.Random) -> str:
                       else c for c in tail)
     if redrawn[:1] == "0" and tail[:1] != "0":
         redrawn = str(rng.randint(1, 9)) + redrawn[1:]
+    if tail.isdigit() and redrawn.isdigit() and abs(int(redrawn) - int(tail)) < 10:
+        redrawn = str(int(tail) + 10 + rng.randint(0, 80))  # never the neighbour a slip of one would give
     return f"{head}{sep}{redrawn}"
+
+
+_STATEMENT = re.compile(r"^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b", re.I)
+
+
+def query_result(args: dict[str, Any], org: Organisation, rng: random.Random) -> str | None:
+    """What a database answers to the SQL statement a call sends: the rows a SELECT asks for (its columns,
+    its filter, its limit), the count a write affected; None when no argument is SQL."""
+    stmt = next((v for v in args.values() if isinstance(v, str) and _STATEMENT.match(v)), None)
+    if stmt is None:
+        return None
+    try:
+        tree = sqlglot.parse_one(stmt)
+    except sqlglot.errors.ParseError:
+        return None
+    if not isinstance(tree, sqlglot.exp.Select):
+        return _dump({"status": "ok", "rows_affected": rng.randint(1, 3)})
+    cols = [e.alias_or_name for e in tree.expressions]
+    if not cols or "*" in cols:
+        cols = ["id", "name", "status", "created_at"]
+    fixed = {eq.left.name: eq.right.name for eq in tree.find_all(sqlglot.exp.EQ)
+             if isinstance(eq.left, sqlglot.exp.Column) and isinstance(eq.right, sqlglot.exp.Literal)}
+    limit = tree.args.get("limit")
+    n = min(int(limit.expression.name), 5) if limit is not None and limit.expression.name.isdigit() else rng.randint(2, 4)
+    if tree.args.get("group"):
+        n = min(n, 3)
+    rows = [{c: _cell(c, k, fixed, org, rng) for c in cols} for k in range(n)]
+    if tree.args.get("group"):  # one row per group, largest first
+        for row, state in zip(rows, rng.sample(("open", "in_progress", "blocked", "done"), n)):
+            row.update({c: state for c in cols if c in ("status", "state")})
+        counts = sorted((rng.randint(3, 400) for _ in rows), reverse=True)
+        for row, count in zip(rows, counts):
+            row.update({c: count for c in cols if c not in ("status", "state") and rows and isinstance(row[c], int)})
+    return _dump({"columns": cols, "rows": rows, "row_count": len(rows)})
+
+
+def _cell(col: str, k: int, fixed: dict[str, str], org: Organisation, rng: random.Random) -> Any:
+    """One value of a result column, by its name (and the filter's value where the query fixes it)."""
+    if col in fixed:
+        return int(fixed[col]) if fixed[col].isdigit() else fixed[col]
+    words = set(tokens(col))
+    if col == "id" or words & {"id"}:
+        return rng.randint(1_000, 99_999)
+    if words & {"at", "date", "time", "timestamp", "created", "updated"}:
+        return _when(rng)
+    if words & {"count", "total", "sum", "num", "quantity", "amount"}:
+        return rng.randint(1, 500)
+    if words & {"status", "state"}:
+        return rng.choice(("open", "in_progress", "blocked", "done"))
+    return f"{rng.choice(org.nouns)}-{rng.randint(1, 99)}"
 
 
 def _hit(row: dict[str, Any], rank: int, topic: str | None, org: Organisation, rng: random.Random) -> dict[str, Any]:

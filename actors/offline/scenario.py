@@ -266,7 +266,9 @@ class OfflineScenarioWriter:
         # A search's query is about what the tool searches (news, the web), which its own name may not say.
         ents.update({p.name: it.entity for p in it.parameters if p.role is ParameterRole.filter and p.name not in ents
                      and p.name.lower() in _QUERY_NAMES})
+        gen.about = f"{tool.name} {tool.description or ''}"
         args = gen.arguments(tool.input_schema, roles=roles, entities=ents, fixed=fixed, optional=optional)
+        gen.about = ""
         known = next((world.texts[f] for f in files.files_read(it, args)[:1] if f in world.texts), None)
         if known is not None:  # an edit of a file written earlier replaces text that file holds
             anchored = files.anchored(it, args, known)

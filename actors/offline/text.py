@@ -61,9 +61,17 @@ def said(value: Any) -> str:
     if isinstance(value, str):
         if _WORD.fullmatch(value) or _NUMBER.fullmatch(value) or _DAY.fullmatch(value):
             return value
-        if " " in value.strip() and not set(value) & set('"`\n{}[]') and len(value) <= 300:
+        if " " in value.strip() and not is_code(value) and len(value) <= 300:
             return f'"{value}"'
     return show(value)
+
+
+_CODE = re.compile(r'[="`{}\[\]()*|<>\\\n]|^(SELECT|INSERT|UPDATE|DELETE|MATCH|WITH|query)\b|\w:\S')
+
+
+def is_code(value: str) -> bool:
+    """Whether a string is something to type exactly (a statement, an expression, a `key:value` search), not words."""
+    return bool(_CODE.search(value))
 
 
 def is_bare(value: Any) -> bool:

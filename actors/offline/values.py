@@ -48,6 +48,7 @@ class ValueGenerator(Containers):
 
     def __init__(self, org: Organisation, rng) -> None:
         self.org, self.rng = org, rng
+        self.about = ""  # the tool the values are for (its name and description), set by the caller per call
         # words that strings generated from a bare regex are spelled from
         self.vocab = tuple(dict.fromkeys((org.slug, *org.nouns, *org.teams, *(p.split("-")[-1] for p in org.projects))))
 
@@ -241,7 +242,7 @@ class ValueGenerator(Containers):
     # ----- leaves -----------------------------------------------------------------------
     def _hint(self, slot: Slot) -> Hint:
         return Hint(slot.name, slot.role, slot.entity, slot.description, self.org, self.rng, slot.parent,
-                    slot.siblings, slot.context)
+                    slot.siblings, slot.context, self.about)
 
     def _string(self, schema: dict, slot: Slot) -> str:
         lo, hi = int(schema.get("minLength", 0)), schema.get("maxLength")

@@ -22,6 +22,7 @@ from actors.offline.taxonomy import singular as singular_word
 from actors.offline.values_describe import desc_entity, examples, options, templates
 from actors.offline.values_standard import measure_value, standard_value
 from actors.offline.values_vocab import Hint
+from actors.offline.values_query import statement
 from actors.offline.world import _uuid
 
 __all__ = ["Hint", "counterpart", "realistic_string", "singular", "words"]
@@ -343,6 +344,9 @@ def realistic_string(h: Hint) -> str:
     shown = templates(h.description) if h.description else ()
     if shown:
         return _filled(h, h.rng.choice(shown))
+    stated = statement(h)  # SQL, PromQL, a search dork: what a query parameter of a query-language tool takes
+    if stated is not None:
+        return stated
     standard = standard_value(h.name, h.rng, h.description or "")  # a phone number, a city, a currency code
     if standard is not None and not options(h.description or "") and not examples(h.description or ""):
         return standard  # (the spec author's own list or examples, `e.g. BTC/USDT`, come first)

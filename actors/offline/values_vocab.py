@@ -44,6 +44,7 @@ class Hint:
     parent: str = ""  # the enclosing property's name, for nested objects
     siblings: dict | None = None  # values already chosen for the enclosing object (read only)
     context: frozenset[str] = frozenset()  # every property name of the enclosing object
+    about: str = ""  # the name and description of the tool the value is for
 
 
 def noun(h: Hint) -> str:
