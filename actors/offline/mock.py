@@ -74,7 +74,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     take from this output: a planned entity the declared output has no room for fails the mock only if it
     is one of them (None: every planned entity is needed)."""
     rng = random.Random(f"{seed}:{index}:{tool.name}")
-    gen = ValueGenerator(org_for(seed), rng)
+    gen = ValueGenerator(org_for(seed, suite), rng)
     it = interpretation
     shown = [e for e in state.entities if e.created_by == index]
     planned = {e.id for e in shown}
@@ -369,7 +369,7 @@ class OfflineMocker:
         state = scenario.state.model_copy(deep=True)
         calls = []
         try:
-            story = Story(scenario, self.its, org_for(scenario.seed or 0), scenario.seed or 0)
+            story = Story(scenario, self.its, org_for(scenario.seed or 0, self.ctx.suite), scenario.seed or 0)
             taken = _taken(scenario)
             for i, call in enumerate(scenario.calls):
                 out = _mock_step(self.tools[call.tool], self.its[call.tool], call.arguments, state,

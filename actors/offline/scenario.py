@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from functools import lru_cache
 from typing import Any
 
@@ -19,7 +20,7 @@ from actors.offline.nested import unwrap
 from actors.offline.plan import Planner
 from actors.offline.schemautil import deref, properties
 from actors.offline.slots import can_carry
-from actors.offline.taxonomy import same_kind
+from actors.offline.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens
 from actors.offline import files, paths, prose, text
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.world import Organisation, make_org
@@ -37,10 +38,44 @@ _LOCATOR = {"by", "value"}  # the ends of a relation item (memory's `{from, to, 
 _QUOTED_NAME = re.compile(r"['\"`](\w+)['\"`]")  # a parameter a description names
 
 
-@lru_cache(maxsize=512)
-def org_for(seed: int) -> Organisation:
-    """The scenario's organisation (frozen, so one shared instance per seed is safe to reuse)."""
-    return make_org(seed)
+def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
+    """The scenario's organisation (frozen, so one shared instance per seed is safe to reuse), working on the
+    things the suite's tools name (a case-law spec's organisation has cases and dockets, not shipments)."""
+    return make_org(seed, subjects_of(tuple(t.name for t in suite.tools)) if suite is not None else ())
+
+
+# Words of tool names that name no subject of the system: generic holders and qualifiers.
+_NOT_SUBJECTS = frozenset({"resource", "item", "object", "entity", "result", "value", "name", "type", "status", "id",
+                           "info", "detail", "data", "content", "text", "file", "directory", "folder", "path", "list",
+                           "tool", "server", "client", "request", "response", "query", "search", "config", "setting",
+                           "option", "mode", "state", "page", "url", "link", "key", "field", "version", "latest",
+                           "current", "recent", "default", "custom", "new", "top", "random", "simple", "test",
+                           "advanced", "batch", "bulk", "single", "multiple", "local", "remote", "public", "private",
+                           "track", "synthetic", "optimize"})
+
+
+@lru_cache(maxsize=256)
+def subjects_of(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The nouns a suite's tool names are about, most used first (at most six): `get_case`, `search_opinions`
+    -> case, opinion. A word in most names (the server's own name: `github_`, `exa_`) is left out."""
+    counts: Counter[str] = Counter()
+    for name in names:
+        for word in {singular(t) for t in tokens(name)}:
+            if word.isalpha() and 3 <= len(word) <= 14 and word not in VERBS and word not in NOT_NOUNS \
+                    and word not in _NOT_SUBJECTS and not word.endswith(("ed", "ing", "ize", "ise")):
+                counts[word] += 1
+    common = {w for w, n in counts.items() if len(names) >= 3 and n > 0.6 * len(names)}
+    ranked = tuple(w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])) if w not in common)[:6]
+    # A platform's tools name its containers (repositories, channels, tables): what they hold is the
+    # organisation's own business, so such a suite keeps the organisation's subjects.
+    return () if set(ranked[:3]) & _CONTAINERS else ranked
+
+
+_CONTAINERS = frozenset({"repository", "repo", "issue", "pull", "branch", "commit", "channel", "message", "conversation",
+                         "project", "document", "doc", "page", "table", "database", "schema", "collection", "index",
+                         "hash", "bucket", "workspace", "board", "card", "task", "ticket", "sprint", "comment", "note",
+                         "user", "team", "folder", "sheet", "spreadsheet", "row", "record", "workflow", "pipeline",
+                         "container", "cluster", "namespace", "pod", "deployment", "email", "calendar", "event"})
 
 
 _PATH_KINDS = {"file", "directory", "repository"}
@@ -151,7 +186,7 @@ class OfflineScenarioWriter:
 
     def _write(self, req: ScenarioRequest) -> Scenario:
         rng = random.Random(req.seed)
-        org = org_for(req.seed)
+        org = org_for(req.seed, self.ctx.suite)
         gen = ValueGenerator(org, rng)
         seq = self.planner.sequence(req, rng)
         world = _World()

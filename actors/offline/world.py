@@ -94,11 +94,15 @@ def _pick(rng: random.Random, pool: tuple[str, ...], k: int) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1024)
-def make_org(seed: int) -> Organisation:
-    """The organisation for `seed`: the same seed always gives the same organisation."""
+def make_org(seed: int, subjects: tuple[str, ...] = ()) -> Organisation:
+    """The organisation for `seed`: the same seed always gives the same organisation. `subjects` (at least
+    two nouns, e.g. what a spec's tools work on) replace the industry's nouns, so its projects, services,
+    tables and the topics of its texts are about the spec's own things."""
     rng = random.Random(f"org:{seed}")
     prefix = rng.choice(_PREFIXES)
     suffix, nouns = rng.choice(_INDUSTRIES)
+    if len(subjects) >= 2:
+        nouns = subjects
     slug = f"{prefix}{suffix}".lower()
     domain = f"{slug}.{rng.choice(_TLDS)}"
     firsts = _pick(rng, _FIRST, 6)
@@ -107,7 +111,7 @@ def make_org(seed: int) -> Organisation:
         Person(f"{f} {l}", f"{_ascii(f).lower()}.{_ascii(l).lower()}@{domain}", f"{_ascii(f).lower()}{_ascii(l)[0].lower()}")
         for f, l in zip(firsts, lasts)
     )
-    nouns = _pick(rng, nouns, 4)
+    nouns = _pick(rng, nouns, min(4, len(nouns)))
     projects = tuple(f"{n}-{rng.choice(_KINDS)}" for n in nouns)
     key_base = prefix[:4].upper()
     project_keys = (key_base,) + tuple(n[:3].upper() for n in nouns[:2])

@@ -44,3 +44,16 @@ def test_git_and_cloud_names_are_well_formed():
         assert len(set(org.project_keys)) == len(org.project_keys)
         assert all(u.startswith(f"https://") and org.domain in u for u in org.urls)
         assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", org.subscription)
+
+
+def test_an_organisation_works_on_what_a_domain_spec_s_tools_name_and_keeps_its_business_on_a_platform():
+    from actors.offline.scenario import subjects_of
+
+    legal = ("search_cases", "get_case_details", "get_docket", "list_docket_entries", "find_attorney", "validate_citation")
+    assert subjects_of(legal)[:2] == ("case", "docket")
+    org = make_org(3, subjects_of(legal))
+    assert set(org.nouns) <= set(subjects_of(legal)) and all(any(t.startswith(n[:4]) for n in org.nouns) for t in org.tables)
+    assert org.name == make_org(3).name  # the same organisation, working on other things
+    # a platform's tools name its containers; what they hold stays the organisation's business
+    assert subjects_of(("create_repository", "list_issues", "get_issue", "create_pull_request", "merge_pull")) == ()
+    assert "exa" not in subjects_of(("exa_search", "exa_crawl", "exa_answer"))  # the server's own name is no subject
