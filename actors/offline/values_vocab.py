@@ -51,8 +51,12 @@ def noun(h: Hint) -> str:
     return h.rng.choice(h.org.nouns)
 
 
+# What people outside software talk about (a law firm's, a shop's, a clinic's everyday work).
+EVERYDAY = ("schedule", "budget", "deadline", "summary", "review", "follow-up", "renewal", "request")
+
+
 def topic(h: Hint) -> str:
-    return h.rng.choice(TOPICS)
+    return h.rng.choice(TOPICS if h.org.technical else EVERYDAY)
 
 
 def person(h: Hint) -> Person:
@@ -129,6 +133,9 @@ def slack_ts(h: Hint) -> str:
 
 def title(h: Hint) -> str:
     n, t = noun(h), topic(h)
+    if not h.org.technical:
+        return h.rng.choice((f"{n.capitalize()} {t} for {h.rng.choice(_MONTHS)}", f"{n.capitalize()} {t}: next steps",
+                             f"Q{h.rng.randint(1, 4)} {n} {t}", f"Follow-up on the {n} {t}"))
     return h.rng.choice((f"{n.capitalize()} {t} fails for large batches", f"Add {t} to the {n} export",
                          f"{n.capitalize()} sync stalls after deploy", f"Q2 {n} {t} review"))
 
@@ -137,8 +144,21 @@ def commit_message(h: Hint) -> str:
     return f"{h.rng.choice(VERBS)} {noun(h)} {topic(h)} in {project(h)}"
 
 
+_MONTHS = ("January", "March", "May", "June", "September", "November")
+
+
 def text(h: Hint) -> str:
     p, n, t = person(h), noun(h), topic(h)
+    if not h.org.technical:
+        first = p.name.split()[0]
+        return h.rng.choice((
+            f"Following up on the {n} {t} from Monday; can you confirm the details?",
+            f"{first} sent the {n} {t} this morning; please take a look before Friday.",
+            f"The {n} {t} is attached. Let me know if anything is missing.",
+            f"Quick reminder: the {n} {t} is due at the end of the week.",
+            f"Thanks for the update on the {n} {t}. I'll share it with {h.rng.choice(h.org.people).name.split()[0]}.",
+            f"Can we move the {n} {t} to next Tuesday?",
+        ))
     return h.rng.choice((
         f"The {n} {t} change is ready for review; {p.name.split()[0]} will verify it on staging.",
         f"Customers report that {n} updates arrive late. Checking the {t} settings in {project(h)}.",

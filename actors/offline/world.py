@@ -80,6 +80,7 @@ class Organisation:
     resource_groups: tuple[str, ...]
     subscription: str
     tenant: str
+    technical: bool = True  # its people talk of deploys and migrations (a software team), or of everyday work
 
     def project_path(self, project: str) -> str:
         return f"{self.root}/{project}"
@@ -142,7 +143,18 @@ def make_org(seed: int, subjects: tuple[str, ...] = ()) -> Organisation:
         branches=branches, root=root, directories=directories, files=files, services=services,
         urls=urls, tags=tags, channels=channels, tables=tables, regions=regions,
         resource_groups=resource_groups, subscription=subscription, tenant=tenant,
+        technical=len(subjects) < 2 or bool(set(subjects) & _TECHNICAL),
     )
+
+
+# Subjects of software and infrastructure: an organisation working on these talks like an engineering team.
+_TECHNICAL = frozenset({"host", "dns", "cve", "cpe", "ip", "server", "container", "api", "endpoint", "log", "metric",
+                        "deploy", "deployment", "build", "cluster", "node", "cache", "sql", "query", "token",
+                        "certificate", "domain", "network", "port", "vulnerability", "scan", "package", "dependency",
+                        "model", "dataset", "trace", "span", "alert", "incident", "webhook", "function", "lambda",
+                        "instance", "volume", "image", "registry", "secret", "job", "pipeline", "repository", "code",
+                        "bug", "test", "release", "device", "firmware", "sensor", "contract", "wallet", "block",
+                        "transaction", "chain", "gas", "smart", "pod", "service", "component", "schema", "migration"})
 
 
 _MASS_NOUNS = frozenset({"telemetry", "firmware", "customs", "metrics", "analytics", "kyc", "ads", "events", "billing",

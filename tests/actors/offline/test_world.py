@@ -57,3 +57,17 @@ def test_an_organisation_works_on_what_a_domain_spec_s_tools_name_and_keeps_its_
     # a platform's tools name its containers; what they hold stays the organisation's business
     assert subjects_of(("create_repository", "list_issues", "get_issue", "create_pull_request", "merge_pull")) == ()
     assert "exa" not in subjects_of(("exa_search", "exa_crawl", "exa_answer"))  # the server's own name is no subject
+
+
+def test_an_organisation_outside_software_writes_about_everyday_work_not_deploys():
+    import random
+
+    from actors.offline.values import ValueGenerator
+
+    office = make_org(5, ("case", "docket", "attorney", "citation"))
+    lab = make_org(5, ("host", "dns", "cve"))
+    assert not office.technical and lab.technical and make_org(5).technical
+    gen = ValueGenerator(office, random.Random(1))
+    texts = [gen.value({"type": "string"}, name=n) for n in ("comment", "message", "note", "title") for _ in range(8)]
+    engineering = re.compile(r"deploy|migration|staging|index|feature/|rate limit|retry|timeout|pagination", re.I)
+    assert not [t for t in texts if engineering.search(t)]
