@@ -176,7 +176,9 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
 _FAMILY_RULES: tuple[tuple[re.Pattern[str], Make], ...] = (
     (re.compile(r"_name$"), _name_of),
     (re.compile(r"(_id|_ids|id)$"), v.identifier),
-    (re.compile(r"^[a-z]+_at$"), lambda h: fmt.iso_datetime(h.rng)),  # `scheduled_at`, `ends_at`: a moment
+    (re.compile(r"^([a-z]+_at|time)$"), lambda h: fmt.iso_datetime(h.rng)),  # `scheduled_at`, a bare `time`: a moment
+    (re.compile(r"axis.*(title|label)$|^(x|y)_?(axis_)?(title|label)$"),  # `axisXTitle`: a short label
+     lambda h: h.rng.choice(("Month", "Count", "Value", "Share (%)", v.plural(v.noun(h)).capitalize()))),
     (re.compile(r"^[a-z]+ed_by$"), lambda h: v.person(h).username),  # `created_by`, `assigned_by`: a person
     (re.compile(r"^(auth|verification|otp|confirmation|mfa)_code$"), lambda h: f"{h.rng.randint(0, 999_999):06d}"),
     (re.compile(r"^[a-z]+_code$"), lambda h: _code(h)),  # `station_code`, `product_code`: a code, not a script

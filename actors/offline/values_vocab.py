@@ -24,7 +24,12 @@ ENVS = ("prod", "staging", "01", "eu")
 ELEMENTS = ("Save invoice button", "Search field", "Checkout submit button", "Sign in link", "Country dropdown")
 KEYS = ("Enter", "Tab", "Escape", "ArrowDown", "Control+A", "Shift+Tab")
 _PEOPLE_WORDS = frozenset({"person", "user", "member", "author", "assignee", "reviewer", "committer", "sender",
-                           "recipient", "owner", "participant", "watcher", "creator", "reporter"})
+                           "recipient", "owner", "participant", "watcher", "creator", "reporter",
+                           # people of every trade a spec may name: their names are people's names
+                           "judge", "attorney", "lawyer", "artist", "player", "doctor", "physician", "nurse", "patient",
+                           "customer", "employee", "student", "teacher", "instructor", "actor", "director", "speaker",
+                           "guest", "contact", "candidate", "athlete", "coach", "musician", "writer", "editor",
+                           "manager", "founder", "politician", "senator", "representative", "celebrity"})
 # Kinds only design and motion tools have. Words every domain uses (item, document, group, text, image, symbol,
 # track) are not here: a shop's item or a stock's symbol named "Price Badge" is a word from another domain.
 _DESIGN_WORDS = frozenset({"layer", "artboard", "comp", "composition", "swatch", "preset", "effect", "shape",

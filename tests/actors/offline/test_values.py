@@ -163,9 +163,12 @@ def test_output_is_independent_of_hash_randomisation():
     ("scheduledAt", r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"), ("ends_at", r"\d{4}-\d\d-\d\dT[\d:]{8}Z"),
     ("createdBy", r"[a-z]+"), ("station_code", r"[A-Z]{1,2}\d{1,4}"), ("verification_code", r"\d{6}"),
     ("sort_by", r"created_at|updated_at|name"),
+    ("judge_name", r"[A-Z]\w+ [A-Z]\w+"), ("attorney_name", r"[A-Z]\w+ [A-Z]\w+"),
+    ("axisXTitle", r"Month|Count|Value|Share \(%\)|[A-Z][a-z]+"),
 ])
 def test_a_field_named_like_a_moment_a_person_or_a_code_gets_one(name, shape):
     gen = ValueGenerator(make_org(3), random.Random(5))
     for _ in range(5):  # an e-mail cue in the description does not turn a moment into an address
         value = gen.value({"type": "string", "description": "When the email is sent"}, name=name)
         assert re.fullmatch(shape, value), (name, value)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT[\d:]{8}Z", gen.value({"type": "string"}, name="time"))  # a bare `time`
