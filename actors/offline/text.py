@@ -47,15 +47,15 @@ def show(value: Any) -> str:
     return f"`{text}`" if len(text) <= _MAX_INLINE else f"```{text}```"
 
 
-_WORD = re.compile(r"[A-Za-z][a-z]+")
+_WORD = re.compile(r"[A-Za-z][a-z]+|[a-z]+(?:[-_][a-z]+)+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")  # words, slugs, e-mail addresses
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 _DAY = re.compile(r"\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d)?(\.\d+)?(Z|[+-]\d\d:\d\d)?)?")
 
 
 def said(value: Any) -> str:
-    """A value as a person writes it in a request: numbers, dates and plain words as they are (`London`,
-    `42`, `2026-03-01`), a phrase or a message in quotes, and what has to be typed exactly (an ID, a
-    path, a slug, a URL, structured data) in backticks."""
+    """A value as a person writes it in a request: numbers, dates, plain words, slugs and e-mail addresses as
+    they are (`London`, `42`, `2026-03-01`, `payment-api`, `ana@x.io`), a phrase or a message in quotes, and
+    what has to be typed exactly (an ID with digits, a path, a URL, structured data) in backticks."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return json.dumps(value)
     if isinstance(value, str):

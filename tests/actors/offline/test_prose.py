@@ -80,7 +80,8 @@ def test_values_are_written_as_a_person_writes_them():
 
     assert said(42) == "42" and said(21.5) == "21.5" and said("2026-03-01") == "2026-03-01" and said("London") == "London"
     assert said("electric vehicles in Norway") == '"electric vehicles in Norway"'
-    for exact in ("cus_4x81", "/srv/app/main.py", "fleet-api", "a@b.io", "https://x.io/a", ["a"], {"k": 1}, True):
+    assert said("fleet-api") == "fleet-api" and said("ana.silva@b.io") == "ana.silva@b.io"  # slugs, addresses: as typed
+    for exact in ("cus_4x81", "/srv/app/main.py", "list-2024-q1", "https://x.io/a", ["a"], {"k": 1}, True):
         assert said(exact).startswith("`"), exact
     # a bare value is stated only as a whole word: 4 is not stated by "42"
     assert stated(42, "Show the top 42 rows.") and not stated(4, "Show the top 42 rows.")
