@@ -160,11 +160,15 @@ class Planner:
             actions = {self.its[t].action for t in seq}
             fresh = [t for t in (related or pool) if self.its[t].action not in actions]
             cands = fresh if len(seq) >= 2 and fresh else (related or pool)
+            # A tool that takes what the workflow already shows goes after it (the user acts on what they saw);
+            # else one that takes something at all, before a tool that takes nothing.
+            fed = [t for t in cands if set(self.graph.predecessors(t)) & set(seq)]
+            cands = fed or [t for t in cands if self.its[t].parameters] or cands
             pick = self._pick(cands, rng, uncovered, spec)
             pool.remove(pick)
             if pick in related:
                 related.remove(pick)
-            if self.its[pick].action in _VERIFY and self.its[pick].action is not Action.read:
+            if self.its[pick].action in _VERIFY and self.its[pick].action is not Action.read and pick not in fed:
                 seq.insert(0, pick)
             else:
                 seq.append(pick)
