@@ -309,3 +309,30 @@ def test_a_call_on_an_existing_thing_follows_a_call_that_shows_it(tmp_path):
     seq = ["create_note", "refund_order"]
     planner._feed(seq, random.Random(0), set(), suite.tools[0].spec)
     assert seq == ["create_note", "list_orders", "refund_order"]
+
+
+def test_a_filler_call_takes_what_the_workflow_shows_rather_than_nothing(tmp_path):
+    import json
+    import random
+
+    from actors.offline.pipeline import interpret_suite
+    from actors.offline.plan import Planner
+    from actors.offline.slots import can_carry
+    from coordinator.graph import ToolGraph
+    from specs import load_suite
+
+    def tool(name, desc, props, req=()):
+        return {"name": name, "description": desc,
+                "inputSchema": {"type": "object", "properties": props, "required": list(req)}}
+    oid = {"order_id": {"type": "string", "description": "The order ID"}}
+    tools = [tool("list_orders", "List orders.", {}), tool("ping", "Check the service is up.", {}),
+             tool("server_time", "Tell the server time.", {}), tool("refund_order", "Refund an order.", oid, ["order_id"])]
+    (tmp_path / "shop.json").write_text(json.dumps({"tools": tools}))
+    suite = load_suite([tmp_path / "shop.json"])
+    its = interpret_suite(suite)
+    planner = Planner(ToolGraph.build(suite, its), its, {t.name: t.spec for t in suite.tools},
+                      {t.name: can_carry(t) for t in suite.tools})
+    for seed in range(5):
+        seq = ["list_orders", "ping"]
+        planner._fill(seq, random.Random(seed), set(), suite.tools[0].spec)
+        assert seq == ["list_orders", "ping", "refund_order"], seq
