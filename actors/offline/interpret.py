@@ -74,9 +74,11 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
             if w in VERBS and w not in {"type", "set", "tag", "commit"}:
                 found = (VERBS[w], -1)
                 break
-    if found is None:  # a bare noun (`education`, `weather`, `stock_price`) answers with that thing
-        return (Action.update if annotations.get("destructiveHint") and not annotations.get("readOnlyHint")
-                else Action.read), -1
+    if found is None:
+        if annotations.get("readOnlyHint") or not annotations.get("_required") and not annotations.get("destructiveHint"):
+            return Action.read, -1  # a bare noun that needs nothing (`education`, `weather`): answers with that thing
+        # an unknown verb acting on something it is given (`kick_member(user_id)`) changes it, it does not read it
+        return (Action.update if annotations.get("destructiveHint") else Action.execute), -1
     action, idx = found
     if annotations.get("readOnlyHint") is True and action not in _READ_ONLY_OK:
         action = Action.read
@@ -204,7 +206,8 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     while len(toks) > 1 and ns and toks[0] in ns:
         toks = toks[1:]
     ann = tool.annotations or {}
-    action, verb_idx = _action(toks, tool.description, {**ann, "_params": tuple(properties(tool.input_schema))})
+    action, verb_idx = _action(toks, tool.description, {**ann, "_params": tuple(properties(tool.input_schema)),
+                                                        "_required": tuple(required(tool.input_schema))})
     if action is Action.read and _lists_many(toks, verb_idx):
         action = Action.list
     named = _entity(toks, verb_idx, tool.input_schema)

@@ -75,6 +75,11 @@ _verbs(Action.create, "book hold reserve create add new insert write post make i
 _verbs(Action.update, "update edit modify rename move patch change replace apply resize align rotate scale "
        "merge rebase reset restore pause transition assign mark resolve format style lock unlock cherry "
        "unassign arrange distribute group ungroup reorder convert outline offset flip expire approve")
+# Moderation, triage and social verbs: each changes the state of a thing that exists (a member, an alert, a post).
+_verbs(Action.update, "kick ban unban acknowledge ack pin unpin mute unmute block unblock reject snooze escalate "
+       "react vote star unstar follow unfollow reopen archive unarchive like unlike")
+_verbs(Action.create, "invite")
+_verbs(Action.execute, "restart retry")
 _verbs(Action.delete, "delete remove del rm drop clear purge destroy pop lpop rpop hdel cancel lrem prune "
        "unsubscribe dismiss discard srem zrem xdel clean")
 _verbs(Action.execute, "run execute exec eval evaluate click press type hover drag fill select scroll trigger "

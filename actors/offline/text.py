@@ -25,7 +25,9 @@ _PLAIN = set("""click hover drag fill press scroll select submit upload navigate
 merge rebase rename move edit replace resize rotate align reset restore pause resume assign
 mark resolve lock unlock export import download copy sync pull push save publish subscribe
 deploy trigger cancel dismiss archive approve evaluate execute run start stop send test
-validate verify audit analyze diagnose compare inspect checkout clone fork apply convert""".split())
+validate verify audit analyze diagnose compare inspect checkout clone fork apply convert
+kick ban unban acknowledge pin unpin mute unmute block unblock reject snooze escalate react vote star unstar
+follow unfollow reopen unarchive like unlike invite restart retry""".split())
 
 _MAX_INLINE = 400
 

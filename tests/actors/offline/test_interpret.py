@@ -89,12 +89,13 @@ def test_an_enum_naming_one_of_a_closed_set_of_things_is_an_identifier_but_a_sty
     assert _role(_it(pipeline, "illustrator", "create_crop_marks"), "style").role is ParameterRole.option
 
 
-def _interpret(name: str, description: str = "", props: dict | None = None, annotations: dict | None = None):
+def _interpret(name: str, description: str = "", props: dict | None = None, annotations: dict | None = None,
+               req: tuple[str, ...] = ()):
     from actors.offline.interpret import interpret_tool
     from schemas import Tool
 
     return interpret_tool(Tool(name=name, description=description, spec="s", annotations=annotations,
-                               input_schema={"type": "object", "properties": props or {}}))
+                               input_schema={"type": "object", "properties": props or {}, "required": list(req)}))
 
 
 def test_a_getter_of_a_plural_noun_lists_and_a_bare_noun_reads():
@@ -106,3 +107,7 @@ def test_a_getter_of_a_plural_noun_lists_and_a_bare_noun_reads():
     assert _interpret("education", "Anirudh's education.").action is Action.read
     assert _interpret("favorite_movies", "").action is Action.read
     assert _interpret("purge", "", annotations={"destructiveHint": True}).action is not Action.read
+    # an unknown verb that acts on something it is given is not a read; known moderation verbs change state
+    assert _interpret("frobnicate_widget", "", {"widget_id": {"type": "string"}}, req=("widget_id",)).action is Action.execute
+    for name in ("kick_member", "acknowledge_alert", "unpin_message", "archive_cards"):
+        assert _interpret(name, "", {"id": {"type": "string"}}).action is Action.update, name
