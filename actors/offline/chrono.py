@@ -8,6 +8,7 @@ A record's timestamps are drawn one field at a time, so nothing else keeps `crea
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -22,6 +23,7 @@ _KEY = re.compile(r"^(?P<stem>[a-z]+?)(?:at|time|date|on|timestamp|ts)?$")
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 
 
+@lru_cache(maxsize=4096)
 def stem(key: str) -> str | None:
     """`created` for `created_at`/`createdAt`/`creation_time`; None for keys that are no timestamp of the two kinds."""
     m = _KEY.match(re.sub(r"[^a-z]", "", key.lower()))
@@ -42,7 +44,10 @@ def when(value: Any) -> datetime | None:
 def _stamps(obj: dict, pair: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[list, list]:
     early, late = [], []
     for key, value in obj.items():
-        s, t = stem(key), when(value)
+        s = stem(key)
+        if s is None:  # most keys are no timestamp: their values need no parsing
+            continue
+        t = when(value)
         if s is not None and t is not None and (s in pair[0] or s in pair[1]):
             (early if s in pair[0] else late).append((key, t))
     return early, late

@@ -9,6 +9,7 @@ fields this system's records have, rather than a template from some other system
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
@@ -50,6 +51,7 @@ class SpecModel:
 
     kinds: dict[str, dict[str, Field]] = field(default_factory=dict)
     vocabulary: frozenset[str] = frozenset()  # every word of the spec's names and descriptions
+    _drawn: dict[tuple[str, Any, str], dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(cls, suite: ToolSuite, its: dict[str, ToolInterpretation]) -> "SpecModel":
@@ -104,7 +106,15 @@ class SpecModel:
 
     def record(self, kind: str, org: Any, key: str) -> dict[str, Any]:
         """Values for a record of `kind`, the same for the same `key` (each field seeded by it and its name,
-        not by call order)."""
+        not by call order); drawn once per (kind, organisation, key) and copied out."""
+        memo = self._drawn.get((kind, org, key))
+        if memo is None:
+            if len(self._drawn) > 50_000:  # a bound for very long runs: records are cheap to draw again
+                self._drawn.clear()
+            memo = self._drawn[(kind, org, key)] = self._draw(kind, org, key)
+        return copy.deepcopy(memo)
+
+    def _draw(self, kind: str, org: Any, key: str) -> dict[str, Any]:
         out: dict[str, Any] = {}
         gen = ValueGenerator(org, random.Random(key))
         for f in self.fields(kind)[:_MAX_FIELDS]:

@@ -40,8 +40,19 @@ def _needles(value: Any) -> list[str]:
 
 
 def token_in(needle: str, hay: str) -> bool:
-    """`needle` as a whole token of `hay`: "2" is in "- 2\n" but not in "2024" or "v2.1"."""
-    return re.search(rf"(?<![\w.-]){re.escape(needle)}(?![\w-])", hay) is not None
+    """`needle` as a whole token of `hay`: "2" is in "- 2\n" but not in "2024" or "v2.1". (A scan with
+    `str.find` rather than a regex per needle: needles are mostly unique, so compiled patterns never repeat.)"""
+    if not needle:
+        return re.search(r"(?<![\w.-])(?![\w-])", hay) is not None
+    start = hay.find(needle)
+    while start != -1:
+        end = start + len(needle)
+        before = hay[start - 1] if start else ""
+        after = hay[end] if end < len(hay) else ""
+        if not (before and (before.isalnum() or before in "_.-")) and not (after and (after.isalnum() or after in "_-")):
+            return True
+        start = hay.find(needle, start + 1)
+    return False
 
 
 def in_output(value: Any, output: Any) -> bool:

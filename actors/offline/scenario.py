@@ -41,7 +41,17 @@ _QUOTED_NAME = re.compile(r"['\"`](\w+)['\"`]")  # a parameter a description nam
 def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
     """The scenario's organisation (frozen, so one shared instance per seed is safe to reuse), working on the
     things the suite's tools name (a case-law spec's organisation has cases and dockets, not shipments)."""
-    return make_org(seed, subjects_of(tuple(t.name for t in suite.tools)) if suite is not None else ())
+    if suite is None:
+        return make_org(seed)
+    known = _SUBJECTS.get(id(suite))
+    if known is None or known[0] is not suite:  # per suite object: its names are read once, not per call
+        if len(_SUBJECTS) > 64:
+            _SUBJECTS.clear()
+        known = _SUBJECTS[id(suite)] = (suite, subjects_of(tuple(t.name for t in suite.tools)))
+    return make_org(seed, known[1])
+
+
+_SUBJECTS: dict[int, tuple[ToolSuite, tuple[str, ...]]] = {}
 
 
 # Words of tool names that name no subject of the system: generic holders and qualifiers.

@@ -46,11 +46,13 @@ def singular(word: str) -> str:
 
 
 @lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def with_article(words: str) -> str:
     """`a web search`, `an exa search`: the words with the indefinite article they take (inflect)."""
     return _INFLECT.a(words)
 
 
+@lru_cache(maxsize=8192)
 def plural_noun(words: str) -> str:
     """The plural of a noun or noun phrase (its last word): `status` -> `statuses`, `pull request` -> `pull requests`."""
     if not words or words.endswith(("data", "metadata", "media", "news", "series", "info", "settings")):
