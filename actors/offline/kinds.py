@@ -158,7 +158,8 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
         "status": _STATES, "region": lambda r, o, t: r.choice(o.regions), "created_at": _when}),
     ("health ping", {"status": _pick("ok", "ok", "degraded"), "latency_ms": _count(3, 900), "checked_at": _when}),
     ("log", {"timestamp": _when, "level": _pick("info", "info", "warning", "error"), "message": _logged}),
-    ("file document doc pdf attachment archive", {"size_bytes": _count(900, 9_000_000),
+    ("document doc documentation guide manual", {"title": title, "content": summary, "updated_at": _when}),
+    ("file pdf attachment archive", {"size_bytes": _count(900, 9_000_000),
                                                   "mime_type": _pick("application/pdf", "text/plain", "text/markdown",
                                                                      "application/json", "image/png"),
                                                   "modified_at": _when}),
@@ -174,10 +175,10 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
     ("project workspace team group organization company space channel", {
         "description": _about, "member_count": _count(2, 400), "created_at": _when}),
     ("label tag category topic genre", {"description": _about, "usage_count": _count(1, 2_000)}),
-    ("summary analysis report research result insight", {"summary": summary,
+    ("summary analysis report research insight", {"summary": summary,
                                                          "findings": lambda r, o, t: _findings(r, t),
                                                          "generated_at": _when}),
-    ("content text markdown html transcript documentation", {"content": summary, "word_count": _count(60, 4_000)}),
+    ("content text markdown html transcript", {"content": summary, "word_count": _count(60, 4_000)}),
     ("time clock", {"datetime": _when, "timezone": _pick("UTC", "Europe/London", "America/New_York", "Asia/Tokyo")}),
     ("session browser tab window", {"status": _pick("active", "active", "closed"), "url": _url, "created_at": _when}),
     ("course lesson class", {"title": title, "instructor": _person, "enrolled": _count(8, 400), "start_date": _day}),
@@ -188,7 +189,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                           "expires_at": _when}),
     ("trace span", {"duration_ms": _count(2, 9_000), "span_count": _count(1, 120), "started_at": _when}),
     ("route trip direction", {"distance_km": _num(0.8, 900, 1), "duration_minutes": _count(3, 720)}),
-    ("metric stat statistic usage analytics count", {"value": _count(1, 250_000), "period": _pick("24h", "7d", "30d"),
+    ("metric stat statistic usage analytics", {"value": _count(1, 250_000), "period": _pick("24h", "7d", "30d"),
                                                      "as_of": _when}),
 )
 _BY_WORD: dict[str, dict[str, Draw]] = {}
