@@ -53,6 +53,23 @@ def salient(output: Any) -> str | None:
     return None
 
 
+_NOTABLE = ("title", "name", "display_name", "subject", "headline", "status", "state", "conclusion", "severity",
+            "conditions", "summary")
+
+
+def notable(output: Any) -> tuple[str, str] | None:
+    """(field, value) worth remarking on in an output: a title, a name or a state the first record shows, as a
+    short string standing whole in it."""
+    records = output_objects(output, max_depth=1)
+    for field in _NOTABLE:
+        for rec in records[:2]:  # a search's wrapper, then its first hit
+            value = rec.get(field)
+            if isinstance(value, str) and 2 <= len(value) <= 60 and "`" not in value and not _STAMP.match(value) \
+                    and in_output(value, output):
+                return field, value
+    return None
+
+
 class OfflineExpander:
     """Expand engine `offline`: deterministic, uses only the scenario and its mock outputs."""
 
@@ -134,7 +151,12 @@ class OfflineExpander:
         if not before:
             return Turn(user=prose.request(clauses, rng, str(s.meta.get("intro", ""))), calls=group)
         src, value = self._quote(s, group, before) or (None, None)
-        opener = prose.lead(value, prose.result_noun(steps, src), rng, used=self._uses(s, group, value))
+        used = self._uses(s, group, value)
+        seen = notable(s.calls[src].output) if src is not None and not used else None
+        if seen is not None:  # nothing of it is taken: react to what the result said, in words
+            opener = prose.remark(seen[0], seen[1], prose.result_noun(steps, src), rng)
+        else:
+            opener = prose.lead(value, prose.result_noun(steps, src), rng, used=used)
         return Turn(user=prose.request(clauses, rng, opener, start=False), calls=group)
 
     @staticmethod

@@ -201,6 +201,15 @@ _NOTED = ("Thanks, I see {v} in {n}.", "Noted: {v} in {n}.", "OK, {v} is in {n};
           "Good, {v} is in {n}, as I expected.")
 
 
+_REMARKS = ("I see {f} {v} in {n}.", "So {n} gives {f} {v}; good to know.", "Interesting, {f} {v} in {n}.",
+            "OK, {f} {v}, according to {n}.")
+
+
+def remark(field: str, value: str, noun: str, rng: random.Random) -> str:
+    """How a later turn opens when it takes nothing from the earlier result: it says what it noticed there."""
+    return rng.choice(_REMARKS).format(f=humanise(field), v=show(value), n=noun)
+
+
 def lead(value: Any, noun: str, rng: random.Random, used: bool = True) -> str:
     """How a later turn opens: quoting a value from an earlier result, as one it builds on (`used`) or as
     something it noticed before moving on."""

@@ -68,7 +68,7 @@ def said(value: Any) -> str:
     return show(value)
 
 
-_CODE = re.compile(r'[="`{}\[\]()*|<>\\\n]|^(SELECT|INSERT|UPDATE|DELETE|MATCH|WITH|query)\b|\w:\S')
+_CODE = re.compile(r'[="`{}\[\]()*|<>\\\n]|^(SELECT|INSERT|UPDATE|DELETE|MATCH|WITH|query)\b|\w:(?!//)\S')
 
 
 def is_code(value: str) -> bool:

@@ -44,3 +44,19 @@ def test_a_later_turn_that_takes_no_earlier_value_acknowledges_what_it_saw_rathe
         assert any(noted == t.format(v="`cus_1`", n="the customer list") for t in _NOTED)
         used = lead("cus_1", "the customer list", rng, used=True)
         assert any(used == t.format(v="`cus_1`", n="the customer list") for t in _LEADS)
+
+
+def test_a_turn_that_takes_nothing_remarks_on_a_title_or_state_the_result_showed():
+    import json
+
+    from actors.offline.expand import notable
+    from actors.offline.prose import _REMARKS, remark
+
+    hits = json.dumps({"total_count": 2, "items": [{"id": 7, "title": "Heat pumps explained", "score": 0.9},
+                                                    {"id": 8, "title": "Heat pumps in 2026", "score": 0.8}]})
+    assert notable(hits) == ("title", "Heat pumps explained")
+    assert notable({"status": "resolved", "updated_at": "2026-01-02T03:04:05Z"}) == ("status", "resolved")
+    assert notable({"id": 5, "updated_at": "2026-01-02T03:04:05Z"}) is None  # nothing worth saying: no remark
+    said = remark("title", "Heat pumps explained", "the search results", random.Random(0))
+    assert "`Heat pumps explained`" in said and any(said == r.format(f="title", v="`Heat pumps explained`",
+                                                                       n="the search results") for r in _REMARKS)
