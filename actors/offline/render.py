@@ -369,11 +369,15 @@ def _sentence(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: li
     return "\n".join(lines[:8])
 
 
+_SECRET = re.compile(r"(api_?key|token|secret|password|passwd|credential|authorization|private_?key|access_?key)$", re.I)
+
+
 def _flat_args(args: dict[str, Any]) -> dict[str, Any]:
+    """The arguments as a result echoes them, one level flattened; never a credential (no server repeats a key)."""
     out: dict[str, Any] = {}
     for k, v in args.items():
         for kk, vv in (v.items() if isinstance(v, dict) else [(k, v)]):
-            if _short(vv) is not None and not isinstance(vv, bool):
+            if _short(vv) is not None and not isinstance(vv, bool) and not _SECRET.search(kk):
                 out[kk] = _short(vv)
     return out
 

@@ -97,3 +97,21 @@ def test_git_results_read_like_git_and_staged_files_live_in_the_repository(cover
                 seen.add("add")
                 assert f.startswith(s.state.context["repo_path"] + "/") or not f.startswith("/"), (f, s.state.context)
     assert {"commit", "add"} <= seen
+
+
+def test_a_result_never_repeats_a_credential_the_call_was_given():
+    import random
+
+    from actors.offline.interpret import interpret_tool
+    from actors.offline.render import render
+    from actors.offline.world import make_org
+    from schemas import Tool
+
+    tool = Tool(name="close_alert", description="Close an alert.", spec="s", input_schema={
+        "type": "object", "properties": {"alert_id": {"type": "string"}, "apiKey": {"type": "string"},
+                                         "note": {"type": "string"}}, "required": ["alert_id", "apiKey"]})
+    it = interpret_tool(tool)
+    args = {"alert_id": "a_19f", "apiKey": "tok_5f33918ec54b7512", "note": "Fixed upstream"}
+    for seed in range(5):
+        out = render(tool.name, it, args, [], None, make_org(seed), random.Random(seed))
+        assert "tok_5f33918ec54b7512" not in out and "a_19f" in out, out
