@@ -52,7 +52,7 @@ def _common(f: Faker, usual: tuple[str, ...], any_code: Callable[[], str]) -> st
 # (names, maker): a name is matched whole (`zip`, `postal_code`) or by its last words (`billing_postal_code`)
 _KINDS: tuple[tuple[str, Callable[[Faker], str]], ...] = (
     ("phone phone_number phonenumber mobile mobilephone mobile_phone telephone tel fax cell cellphone",
-     lambda f: f.phone_number()),
+     lambda f: f.numerify("+1%##%######")),  # E.164, the form APIs (SMS, voice, CRM) take and return
     ("city town locality", lambda f: f.random_element(_CITIES)),
     ("street street_address address1 address_line1 address_line_1 line1 street_line1 shipping_address "
      "billing_address home_address mailing_address postal_address delivery_address business_address",
