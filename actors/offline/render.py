@@ -160,6 +160,30 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
     return out
 
 
+_OWN_EMAIL = frozenset({"email", "emailaddress", "contactemail", "primaryemail", "workemail", "mail"})
+_PERSON_FIELDS = {"fullname": "name", "displayname": "name", "name": "name", "contactname": "name",
+                  "firstname": "first", "givenname": "first", "lastname": "last", "surname": "last",
+                  "familyname": "last", "username": "username", "login": "username", "handle": "username"}
+
+
+def one_person(rec: dict[str, Any], org: Organisation, keep: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """A record whose own e-mail address is one of the organisation's people names that person in its name
+    fields (a contact created for ana@… is Ana, not somebody drawn apart); a field holding one of `keep` (an
+    ID a later call takes) stays as it is."""
+    email = next((v for k, v in rec.items() if re.sub(r"[^a-z]", "", k.lower()) in _OWN_EMAIL and isinstance(v, str)), None)
+    person = next((p for p in org.people if p.email == email), None)
+    if person is None:
+        return rec
+    first, _, last = person.name.partition(" ")
+    parts = {"name": person.name, "first": first, "last": last, "username": person.username}
+    out = dict(rec)
+    for k, v in rec.items():
+        role = _PERSON_FIELDS.get(re.sub(r"[^a-z]", "", k.lower()))
+        if role is not None and isinstance(v, str) and v not in keep:
+            out[k] = parts[role]
+    return out
+
+
 def _kept(value: Any) -> Any:
     """A value as a record shows what was written: scalars shortened, small objects and lists whole."""
     if isinstance(value, (dict, list)):
@@ -219,7 +243,8 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
     others = [e for e in shown if e not in own]
     topic = asked_about(it, args)
     if a in (Action.list, Action.search):
-        rows = [_record(e, org, model=model, topic=topic) for e in own]
+        keep = frozenset(e.id for e in shown)
+        rows = [one_person(_record(e, org, model=model, topic=topic), org, keep) for e in own]
         if a is Action.search:
             rows += _more_hits(own, org, rng, model, topic)
             rows = [_hit(row, k, topic, org, rng) for k, row in enumerate(rows)]
@@ -239,6 +264,7 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
         rec = {**_flat_args(args), **(described(it.entity, org, key, model, topic) if a in (Action.read, Action.analyze) else {})}
     rec.update(_linked(others))
     rec.update(_pointed(it, args, rec))
+    rec = one_person(rec, org, frozenset(e.id for e in shown))
     if a in (Action.create, Action.update):  # fields the call set read as it set them (expiry 900, not 86400)
         rec.update({k: v for k, v in _flat_args(args).items() if k in rec and k not in _pointed(it, args, {})})
     if a is Action.create:

@@ -115,3 +115,15 @@ def test_a_result_never_repeats_a_credential_the_call_was_given():
     for seed in range(5):
         out = render(tool.name, it, args, [], None, make_org(seed), random.Random(seed))
         assert "tok_5f33918ec54b7512" not in out and "a_19f" in out, out
+
+
+def test_a_record_with_a_person_s_e_mail_names_that_person():
+    from actors.offline.render import one_person
+    from actors.offline.world import make_org
+
+    org = make_org(2)
+    ana = org.people[1]
+    rec = one_person({"email": ana.email, "full_name": "Somebody Else", "first_name": "X", "status": "active"}, org)
+    assert rec == {"email": ana.email, "full_name": ana.name, "first_name": ana.name.split()[0], "status": "active"}
+    other = {"email": "someone@elsewhere.io", "full_name": "Somebody Else"}
+    assert one_person(other, org) == other
