@@ -170,6 +170,8 @@ def one_person(rec: dict[str, Any], org: Organisation, keep: frozenset[str] = fr
     """A record whose own e-mail address is one of the organisation's people names that person in its name
     fields (a contact created for ana@… is Ana, not somebody drawn apart); a field holding one of `keep` (an
     ID a later call takes) stays as it is."""
+    if not any(isinstance(v, str) and "@" in v for v in rec.values()):
+        return rec  # most records hold no address: nothing to agree with
     email = next((v for k, v in rec.items() if re.sub(r"[^a-z]", "", k.lower()) in _OWN_EMAIL and isinstance(v, str)), None)
     person = next((p for p in org.people if p.email == email), None)
     if person is None:
