@@ -39,6 +39,26 @@ _CITIES = ("London", "Paris", "Berlin", "Madrid", "Rome", "Amsterdam", "Stockhol
            "Nairobi", "Cape Town", "Auckland")
 # Listed companies' ticker symbols: what a `symbol` is in the finance APIs that make up most uses of the name.
 _TICKERS = ("AAPL", "MSFT", "GOOGL", "AMZN", "NVDA", "TSLA", "META", "JPM", "V", "KO", "NFLX", "AMD", "IBM", "ORCL")
+# Widely used open-source packages: what a docs, dependency or registry tool is asked about (it knows `requests`,
+# not `package-library-01`). The description's language picks the ecosystem; Python's is the default.
+_PACKAGES = {"python": ("requests", "numpy", "pandas", "fastapi", "pydantic", "sqlalchemy", "httpx"),
+             "javascript": ("react", "express", "lodash", "axios", "zod", "next", "vitest"),
+             "rust": ("serde", "tokio", "reqwest", "clap", "anyhow"),
+             "go": ("github.com/gin-gonic/gin", "github.com/spf13/cobra", "github.com/stretchr/testify")}
+_ECOSYSTEM = (("javascript", re.compile(r"\b(npm|node|javascript|typescript|js|ts)\b")),
+              ("rust", re.compile(r"\b(rust|crate|crates|cargo)\b")), ("go", re.compile(r"\b(go|golang)\b")),
+              ("python", re.compile(r"\b(python|pypi|pip)\b")))
+
+
+_PACKAGE_WORDS = frozenset({"package", "library", "crate", "dependency", "lib"})
+
+
+def package(f: Faker, description: str = "") -> str:
+    d = description.lower()
+    lang = next((name for name, rx in _ECOSYSTEM if rx.search(d)), "python")
+    return f.random_element(_PACKAGES[lang])
+
+
 # Words before `address` that make it something other than a postal address.
 _NOT_POSTAL = frozenset({"email", "mail", "ip", "ipv4", "ipv6", "mac", "wallet", "contract", "web", "server", "host",
                          "url", "token", "account", "public", "private", "from", "to", "sender", "recipient", "reply",
@@ -123,6 +143,9 @@ def standard_value(name: str, rng: random.Random, description: str = "") -> str 
         return _faker(rng).street_address() if _POSTAL.search(description) else None
     if last in ("symbol", "symbols") and _CHAIN.search(description):
         return rng.choice(_CRYPTO_SYMBOLS)
+    parts = [p for p in re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()) if p]
+    if parts and (parts[-1] in _PACKAGE_WORDS or len(parts) > 1 and parts[-1] == "name" and parts[-2] in _PACKAGE_WORDS):
+        return package(_faker(rng), description)
     make = standard_kind(name)
     return make(_faker(rng)) if make is not None else None
 

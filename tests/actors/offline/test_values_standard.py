@@ -84,3 +84,12 @@ def test_a_bare_address_is_postal_or_on_chain_only_where_the_description_says_wh
     assert re.match(r"\d+ ", standard_value("shipping_address", random.Random(0)))
     token = {"type": "string", "description": "Token symbol or name to search for"}
     assert _value("symbol", 0, token) in ("ETH", "USDC", "USDT", "WBTC", "LINK", "UNI", "DAI", "AAVE", "BTC", "SOL")
+
+
+def test_a_package_is_a_real_one_of_the_ecosystem_its_description_names():
+    from actors.offline.values_standard import _PACKAGES
+
+    for name in ("packageName", "package", "library_name", "crate"):
+        assert standard_value(name, random.Random(1)) in {p for ps in _PACKAGES.values() for p in ps}, name
+    assert standard_value("packageName", random.Random(2), "The npm package to document") in _PACKAGES["javascript"]
+    assert standard_value("crate", random.Random(2), "Name of the Rust crate") in _PACKAGES["rust"]
