@@ -13,7 +13,7 @@ from typing import Any
 from actors.offline import chrono
 from actors.offline.schemautil import leaves
 from actors.offline.taxonomy import same_kind
-from actors.offline.text import is_bare, said, show
+from actors.offline.text import said, show
 from actors.offline.values import first_error
 from schemas import ParameterRole, Scenario, Tool, ToolInterpretation
 
@@ -164,7 +164,9 @@ def unstated_values(s: Scenario) -> list[str]:
 def stated(value: Any, instruction: str) -> bool:
     """Whether an instruction states a value, as `text.said` writes it (a bare word or number as a whole token)."""
     written = said(value)
-    return token_in(written, instruction) if is_bare(value) else written in instruction or show(value) in instruction
+    if not written.startswith(('"', "`")):  # written bare: only a whole word of the text states it
+        return token_in(written, instruction)
+    return written in instruction or show(value) in instruction
 
 
 def gini(counts: list[int]) -> float:

@@ -20,6 +20,7 @@ from actors.offline.model import SpecModel
 from actors.offline.quality import token_in
 from actors.offline.taxonomy import tokens
 from actors.offline.text import label, plural
+from actors.offline.values_vocab import STATUSES
 from actors.offline.world import Organisation
 from schemas import Action, Entity, ParameterRole, ToolInterpretation
 
@@ -336,17 +337,17 @@ def query_result(args: dict[str, Any], org: Organisation, rng: random.Random) ->
     n = min(int(limit.expression.name), 5) if limit is not None and limit.expression.name.isdigit() else rng.randint(2, 4)
     if tree.args.get("group"):
         n = min(n, 3)
-    rows = [{c: _cell(c, k, fixed, org, rng) for c in cols} for k in range(n)]
+    rows = [{c: _cell(c, fixed, org, rng) for c in cols} for _ in range(n)]
     if tree.args.get("group"):  # one row per group, largest first
-        for row, state in zip(rows, rng.sample(("open", "in_progress", "blocked", "done"), n)):
+        for row, state in zip(rows, rng.sample(STATUSES, n)):
             row.update({c: state for c in cols if c in ("status", "state")})
         counts = sorted((rng.randint(3, 400) for _ in rows), reverse=True)
         for row, count in zip(rows, counts):
-            row.update({c: count for c in cols if c not in ("status", "state") and rows and isinstance(row[c], int)})
+            row.update({c: count for c in cols if c not in ("status", "state") and isinstance(row[c], int)})
     return _dump({"columns": cols, "rows": rows, "row_count": len(rows)})
 
 
-def _cell(col: str, k: int, fixed: dict[str, str], org: Organisation, rng: random.Random) -> Any:
+def _cell(col: str, fixed: dict[str, str], org: Organisation, rng: random.Random) -> Any:
     """One value of a result column, by its name (and the filter's value where the query fixes it)."""
     if col in fixed:
         return int(fixed[col]) if fixed[col].isdigit() else fixed[col]
@@ -358,7 +359,7 @@ def _cell(col: str, k: int, fixed: dict[str, str], org: Organisation, rng: rando
     if words & {"count", "total", "sum", "num", "quantity", "amount"}:
         return rng.randint(1, 500)
     if words & {"status", "state"}:
-        return rng.choice(("open", "in_progress", "blocked", "done"))
+        return rng.choice(STATUSES)
     return f"{rng.choice(org.nouns)}-{rng.randint(1, 99)}"
 
 

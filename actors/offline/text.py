@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from actors.offline.taxonomy import VERBS, plural_noun, tokens
-from schemas import Action, ParameterRole, ToolInterpretation
+from schemas import Action, ToolInterpretation
 
 VERB = {
     Action.read: "read", Action.list: "list", Action.search: "search for", Action.create: "create",
@@ -74,12 +74,6 @@ _CODE = re.compile(r'[="`{}\[\]()*|<>\\\n]|^(SELECT|INSERT|UPDATE|DELETE|MATCH|W
 def is_code(value: str) -> bool:
     """Whether a string is something to type exactly (a statement, an expression, a `key:value` search), not words."""
     return bool(_CODE.search(value))
-
-
-def is_bare(value: Any) -> bool:
-    """Whether `said` writes the value without quotes, so only a whole word of the text states it."""
-    text = said(value)
-    return not text.startswith(('"', "`"))
 
 
 @dataclass(frozen=True)
