@@ -122,7 +122,8 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("prefix import_prefix autoimport_prefix autoexport_prefix key_prefix_path",
      lambda h: f"{v.noun(h)}/{h.rng.choice(('exports', 'incoming', '2026'))}/"),
     ("ease easing", lambda h: h.rng.choice(("easeInOut", "easeOut", "linear"))),
-    ("sort_by order_by sort_field sortby orderby", lambda h: h.rng.choice(("created_at", "updated_at", "name"))),
+    ("sort_by order_by sort_field sortby orderby",  # the keys the description lists, else the usual ones
+     lambda h: h.rng.choice(options(h.description) or ("created_at", "updated_at", "name"))),
     ("order sort_order direction", lambda h: h.rng.choice(("asc", "desc"))),
     ("anchor alignment justification", lambda h: h.rng.choice(("center", "top-left", "LEFT"))),
     ("framework test_framework", lambda h: h.rng.choice(("pytest", "jest", "playwright"))),

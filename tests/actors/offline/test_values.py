@@ -172,3 +172,5 @@ def test_a_field_named_like_a_moment_a_person_or_a_code_gets_one(name, shape):
         value = gen.value({"type": "string", "description": "When the email is sent"}, name=name)
         assert re.fullmatch(shape, value), (name, value)
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT[\d:]{8}Z", gen.value({"type": "string"}, name="time"))  # a bare `time`
+    listed = {"type": "string", "description": 'Field to sort results by, either "last_active" or "name"'}
+    assert {gen.value(listed, name="sort_by") for _ in range(8)} <= {"last_active", "name"}  # the spec's own keys
