@@ -15,6 +15,7 @@ is written in request order.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import structlog
@@ -57,6 +58,7 @@ class Coordinator:
         self.interpretations: dict[str, ToolInterpretation] = {}
         self._interp: dict[int, Outcome] = {}
         self._interpreted: Interpreted | None = None
+        self._alone: set[str] = set()
         self._reqs: dict[int, Request] = {}
         self._kept: dict[int, Scenario] = {}
         self._pending_drops: list[list[str]] = []
@@ -140,6 +142,11 @@ class Coordinator:
             if t not in self.interpretations and t not in self.coverage.excluded:
                 self.coverage.exclude(t, "interpretation failed")
         self.graph = self._build_graph()
+        # A complex scenario calls two or more tools: a tool alone in its spec with no neighbour elsewhere can
+        # never be in one, so complex requests leave it to simple ones instead of failing on it.
+        sizes = Counter(t.spec for t in self.suite.tools)
+        self._alone = {t.name for t in self.suite.tools if sizes[t.spec] == 1
+                       and not (t.name in self.graph and self.graph.degree(t.name))}
 
     def _build_graph(self):
         if self._graph_builder is not None:
@@ -309,7 +316,8 @@ class Coordinator:
             focus = self.sampler.focus(complexity, ctx, rng)
             if complexity == "complex" and "simple" in self._complexities():
                 # Tools that complex requests already failed MAX_FOCUS_ATTEMPTS times are left to simple ones.
-                keep = [t for t in focus if self._focus_attempts.get((t, "complex"), 0) < MAX_FOCUS_ATTEMPTS]
+                keep = [t for t in focus if self._focus_attempts.get((t, "complex"), 0) < MAX_FOCUS_ATTEMPTS
+                        and t not in self._alone]
                 focus, complexity = (keep, complexity) if keep else (focus[:1], "simple")
             self.coverage.plan(focus)
             for t in focus:

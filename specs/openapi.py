@@ -68,7 +68,9 @@ def _name(op: dict[str, Any], method: str, route: str, taken: set[str]) -> str:
     """`operationId`, else `method_path` sanitised, made unique against every other name."""
     if (op_id := _operation_id(op)) is not None:
         return op_id
-    base = re.sub(r"[^A-Za-z0-9]+", "_", f"{method}_{route}").strip("_").lower() or method
+    # camelCase words stay words (`/getChat` -> `post_get_chat`): the interpreter reads the verb in them.
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", f"{method}_{route}")
+    base = re.sub(r"[^A-Za-z0-9]+", "_", spaced).strip("_").lower() or method
     name, n = base, 2
     while name in taken:
         name, n = f"{base}_{n}", n + 1

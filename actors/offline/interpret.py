@@ -17,6 +17,7 @@ _SECTION = re.compile(r"^\s*(args|arguments|parameters|returns?|example|examples
 _READ_ONLY_OK = {Action.read, Action.list, Action.search, Action.analyze, Action.navigate, Action.execute}
 _ID_FIELDS = {"id", "key", "name", "path", "sha", "hash", "uuid", "uid", "url", "number", "ref", "ts"}
 _NOUN_VERBS = {"book", "books", "hold", "holds"}  # verbs first in a name, nouns anywhere else
+_HTTP_WRITES = {"post", "put", "patch"}
 _STAGING = re.compile(r"\bstaging area\b|\bto the index\b", re.I)
 _ID_WORDS = {"id", "ids", "isbn", "sku", "slug", "uuid"}  # `patch_books_isbn` acts on a book
 _PRODUCING = {Action.create, Action.list, Action.search, Action.read, Action.analyze}
@@ -57,7 +58,9 @@ def _sentences(description: str) -> list[str]:
 def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> tuple[Action, int]:
     """The action and the index of the verb token in `toks` (-1 when it came from the description)."""
     found: tuple[Action, int] | None = None
-    for i, t in enumerate(toks):
+    # `post_send_message` (an RPC-style API named by method and path): the HTTP method is not the verb.
+    start = 1 if len(toks) > 2 and toks[0] in _HTTP_WRITES and toks[1] in VERBS and toks[1] not in _NOUN_VERBS else 0
+    for i, t in enumerate(toks[start:], start):
         if t in VERBS:
             found = (VERBS[t], i)
             break

@@ -2,7 +2,7 @@
 
 Simple: the focus tool alone, or with one neighbour on the same entity (a listing before a read,
 a read after a write). Complex: 3-8 calls following data flow (producers before consumers),
-at least two distinct tools and two action classes.
+at least two distinct tools and two action classes (one where the spec offers no other).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ class Planner:
                  carriers: dict[str, bool]):
         self.graph, self.its, self.spec_of, self.carriers = graph, its, spec_of, carriers
         self.by_spec: dict[str, list[str]] = {}
+        self._n_classes: dict[str, int] = {}
         for name, spec in spec_of.items():
             self.by_spec.setdefault(spec, []).append(name)
 
@@ -81,9 +82,25 @@ class Planner:
         if len({self.its[t].action for t in seq}) < 2 and len(seq) == MAX_CALLS:
             seq.remove(next(t for t in reversed(seq) if t not in focus))
             self._fill(seq, rng, uncovered, spec)
-        if len(seq) < 3 or len(set(seq)) < 2 or len({self.its[t].action for t in seq}) < 2:
+        if len(seq) == 2 and len(self.by_spec[spec]) == 2:
+            self._again(seq)
+        if len(seq) < 3 or len(set(seq)) < 2 or len({self.its[t].action for t in seq}) < min(2, self._classes(spec)):
             raise StageError(f"no complex workflow around {f!r}: its spec offers too few related tools", "calls")
         return seq
+
+    def _again(self, seq: list[str]) -> None:
+        """A spec of two tools: the user repeats the step that takes a value on a second item (reads a second
+        result of the search, checks a second city), the only way its workflow reaches three calls."""
+        takes = [t for t in seq if self.its[t].parameters and self.its[t].action is not Action.delete]
+        fed = [t for t in takes if set(self.graph.predecessors(t)) & set(seq)]
+        if fed or takes:
+            seq.append((fed or takes)[-1])
+
+    def _classes(self, spec: str) -> int:
+        """How many action classes the spec's tools offer: a spec of chart makers only makes things."""
+        if spec not in self._n_classes:
+            self._n_classes[spec] = len({self.its[t].action for t in self.by_spec[spec]})
+        return self._n_classes[spec]
 
     def _attach(self, seq: list[str], extra: str, later: int, rng, uncovered) -> None:
         """Place a further focus tool where data flows into it: after a producer already in the

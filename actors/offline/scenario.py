@@ -337,6 +337,13 @@ class OfflineScenarioWriter:
         array = sub.get("type") == "array"
         found = world.find(kind, j)
         revealed = [e for e in found if e["created_by"] is not None and self.carriers[seq[e["created_by"]]]]
+        # A step the workflow repeats works on another item (a second result read, a second city checked).
+        again = {_as_id(_scalar(world.args[i].get(name))) for i in range(j) if seq[i] == tool.name and i in world.args}
+        other = [e for e in revealed if _as_id(e["id"]) not in again]
+        # (Only among what outputs revealed: a new one placed in an output would unmask IDs used before it.)
+        if again and revealed and (other or self._producer(j, kind, world, seq) is not None):
+            found = [e for e in found if _as_id(e["id"]) not in again]
+            revealed = other
         # Once an earlier output showed this kind, only an ID it showed may be used (no mismatches).
         for e in reversed(revealed) if revealed else reversed(found):
             value = [e["id"]] if array else e["id"]
@@ -346,8 +353,7 @@ class OfflineScenarioWriter:
                     return value, None
                 return value, text.Ref(name, e["kind"], src, self.its[seq[src]].action in (Action.list, Action.search)
                                        and src != j and not self._listed_before(e, world))
-        producer = next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], kind) and self.carriers[seq[i]]
-                         and self._can_hold(i, world, seq)), None)
+        producer = self._producer(j, kind, world, seq)
         item = deref(sub.get("items"), tool.input_schema) if array else sub
         taken = {str(e["id"]) for e in world.entities if same_kind(e["kind"], kind)}
         for _ in range(_FRESH_TRIES):  # an ID short enough to occur by chance ("7") cannot be traced to an output,
@@ -367,6 +373,11 @@ class OfflineScenarioWriter:
         if producer is None:
             return value, None
         return value, text.Ref(name, kind, producer, self.its[seq[producer]].action in (Action.list, Action.search))
+
+    def _producer(self, j: int, kind: str, world: _World, seq: list[str]) -> int | None:
+        """The latest earlier call whose output can show a new entity of `kind`."""
+        return next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], kind) and self.carriers[seq[i]]
+                     and self._can_hold(i, world, seq)), None)
 
     def _can_hold(self, i: int, world: _World, seq: list[str]) -> bool:
         """Whether the search at `i` can find anything: its pattern is not one its excludes rule out."""
