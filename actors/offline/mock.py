@@ -135,8 +135,11 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     own = {json.dumps(v) if not isinstance(v, str) else v for v in _flat(arguments)}
     obj, missing = _structured(tool, shown, own, text, gen, arguments)
     lost = missing & planned if needed is None else missing & planned & needed
+    if lost:  # the draw left out the optional part that had room for them (`Data` of an order response)
+        obj, missing = _structured(tool, shown, own, text, gen, arguments, fill=1.0)
+        lost = missing & planned if needed is None else missing & planned & needed
     if lost:
-        raise StageError(f"output cannot hold {sorted(lost)[0]!r}", f"calls[{index}].output")
+        raise StageError(f"output of {tool.name!r} cannot hold {sorted(lost)[0]!r}", f"calls[{index}].output")
     # Entities this call only added for colour (extra listing rows) go when the output has no room.
     state.entities = [e for e in state.entities if not (e.created_by == index and e.id in missing)]
     dated = chrono.ordered(obj)
@@ -316,10 +319,11 @@ def _short(value: Any) -> str:
 
 
 def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: ValueGenerator,
-                arguments: dict[str, Any]) -> tuple[Any, set[str]]:
+                arguments: dict[str, Any], fill: float | None = None) -> tuple[Any, set[str]]:
     """The structuredContent, valid, and the ids it could not hold (its own arguments need not echo)."""
     schema = tool.output_schema or {}
-    obj = echo(gen.value(schema, name="result", root=schema), schema, arguments, lambda o: is_valid(schema, o))
+    obj = echo(gen.value(schema, name="result", root=schema, fill=fill), schema, arguments,
+               lambda o: is_valid(schema, o))
     kinds = list(dict.fromkeys(e.kind for e in shown))
     claimed: set[str] = set()
     for kind in kinds or [""]:

@@ -175,7 +175,8 @@ class Planner:
         related = [t for t in pool if any(self._related(t, s) for s in seq)]
         while pool and (len(seq) < 3 or len({self.its[t].action for t in seq}) < 2) and len(seq) < MAX_CALLS:
             actions = {self.its[t].action for t in seq}
-            fresh = [t for t in (related or pool) if self.its[t].action not in actions]
+            fresh = [t for t in related if self.its[t].action not in actions] or \
+                [t for t in pool if self.its[t].action not in actions]  # a second action class, if only elsewhere
             cands = fresh if len(seq) >= 2 and fresh else (related or pool)
             # A tool that takes what the workflow already shows goes after it (the user acts on what they saw);
             # else one that takes something at all, before a tool that takes nothing.

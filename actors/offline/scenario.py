@@ -8,6 +8,7 @@ into that output. So every ID handed from one call to the next is one the earlie
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
@@ -19,7 +20,8 @@ from actors.offline.interpret import interpret_tool, namespaces
 from actors.offline.nested import unwrap
 from actors.offline.plan import Planner
 from actors.offline.schemautil import deref, properties
-from actors.offline.slots import can_carry
+from actors.offline.quality import token_in
+from actors.offline.slots import can_carry, embed
 from actors.offline.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens
 from actors.offline import files, paths, prose, text
 from actors.offline.values import ValueGenerator, first_error, is_valid
@@ -184,6 +186,7 @@ class OfflineScenarioWriter:
         self.owned = frozenset(it.entity for it in self.its.values() if it.action in (Action.create, Action.update, Action.delete))
         _link_locators(self.graph, self.tools)
         self.carriers = {n: can_carry(t) for n, t in self.tools.items()}
+        self._fit: dict[tuple, bool] = {}
         self.alternatives: dict[str, list[tuple[str, str]]] = {}
         self.planner = Planner(self.graph, self.its, {n: t.spec for n, t in self.tools.items()}, self.carriers)
 
@@ -353,7 +356,6 @@ class OfflineScenarioWriter:
                     return value, None
                 return value, text.Ref(name, e["kind"], src, self.its[seq[src]].action in (Action.list, Action.search)
                                        and src != j and not self._listed_before(e, world))
-        producer = self._producer(j, kind, world, seq)
         item = deref(sub.get("items"), tool.input_schema) if array else sub
         taken = {str(e["id"]) for e in world.entities if same_kind(e["kind"], kind)}
         for _ in range(_FRESH_TRIES):  # an ID short enough to occur by chance ("7") cannot be traced to an output,
@@ -366,6 +368,9 @@ class OfflineScenarioWriter:
         value = _rooted(value, kind, world, lambda v: is_valid(sub, v, tool.input_schema))
         if any(isinstance(x, (dict, list, bool)) or x is None for x in (value if isinstance(value, list) else [value])):
             return value, None  # objects (`ArtistItems: [{Id, Name}]`), flags (`hasUserId`): not names an output shows
+        producer = self._producer(j, kind, world, seq, value)
+        if producer is None and revealed:  # an output shows this kind already: an ID from nowhere would not match
+            producer = self._producer(j, kind, world, seq)
         if producer is not None:
             value = self._placed(value, producer, world, seq, taken, lambda v: is_valid(sub, v, tool.input_schema))
         for one in value if isinstance(value, list) else [value]:
@@ -374,10 +379,37 @@ class OfflineScenarioWriter:
             return value, None
         return value, text.Ref(name, kind, producer, self.its[seq[producer]].action in (Action.list, Action.search))
 
-    def _producer(self, j: int, kind: str, world: _World, seq: list[str]) -> int | None:
-        """The latest earlier call whose output can show a new entity of `kind`."""
+    def _producer(self, j: int, kind: str, world: _World, seq: list[str], value: Any = None) -> int | None:
+        """The latest earlier call whose output can show a new entity of `kind` (`value`, when given)."""
         return next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], kind) and self.carriers[seq[i]]
-                     and self._can_hold(i, world, seq)), None)
+                     and self._can_hold(i, world, seq) and (value is None or self._fits(i, kind, value, world, seq))), None)
+
+    def _fits(self, i: int, kind: str, value: Any, world: _World, seq: list[str]) -> bool:
+        """Whether the declared output of call `i` has a place for this ID beside those already planned in it:
+        a schema whose only field of the kind is an integer three levels down cannot show `c_91c5…`, and the
+        mock would have to fail on it. Tried once per tool and ID shapes on an output drawn from a fixed seed,
+        so the answer never depends on call order."""
+        tool = seq[i]
+        schema = self.tools[tool].output_schema
+        if not schema or isinstance(value, list) and not value:
+            return True
+        planned = [(e["kind"], str(e["id"])) for e in world.entities if e["created_by"] == i]
+        planned.append((kind, str(value[0] if isinstance(value, list) else value)))
+
+        def shape(v: str) -> tuple:
+            return v.isdigit(), v[:1] == "/", v.startswith("http"), "@" in v
+
+        key = (tool, tuple((k, shape(v)) for k, v in planned))
+        if key not in self._fit:
+            gen = ValueGenerator(make_org(0), random.Random(f"fits:{tool}"))
+            obj, claimed = gen.value(schema, name="result", root=schema, fill=1.0), set()  # as the mock's retry
+            shown = "\n".join(v for _, v in planned)  # the mock's text result names them too
+            for k in dict.fromkeys(k for k, _ in planned):
+                obj = embed(obj, schema, k, [v for kk, v in planned if kk == k], shown,
+                            lambda items: gen.value(items, root=schema), claimed)
+            dumped = json.dumps(obj, ensure_ascii=False)
+            self._fit[key] = all(token_in(v, dumped) for _, v in planned)
+        return self._fit[key]
 
     def _can_hold(self, i: int, world: _World, seq: list[str]) -> bool:
         """Whether the search at `i` can find anything: its pattern is not one its excludes rule out."""

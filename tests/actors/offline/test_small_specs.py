@@ -63,3 +63,47 @@ def test_an_rpc_style_path_keeps_its_words_and_its_own_verb(tmp_path):
     its = {t.name: interpret_tool(t) for t in suite.tools}
     assert (its["post_get_chat"].action.value, its["post_get_chat"].entity) == ("read", "chat")
     assert its["post_send_message"].entity == "message"
+
+
+
+def test_an_id_a_later_call_takes_finds_room_in_an_optional_part_of_the_declared_output(tmp_path):
+    """The order response keeps the order in an optional `Data` object: when a later call takes the
+    customer's e-mail from it, the mock draws that part rather than failing the scenario."""
+    from actors.offline.interpret import interpret_tool
+    from actors.offline.mock import mock_call
+    from schemas import Entity, WorkflowState
+
+    order = {"type": "object", "properties": {"Id": {"type": "integer"}, "CustomerEmail": {"type": "string"},
+                                              "State": {"type": "integer"}}}
+    out = {"type": "object", "properties": {"Data": order, "ErrorCode": {"type": "integer"},
+                                            "ErrorMessage": {"type": "integer"}}}
+    spec = {"tools": [{**_tool("get_order", "Get an order by its ID.", {"order_id": {"type": "integer"}},
+                                ("order_id",)), "outputSchema": out}]}
+    (tmp_path / "shop.json").write_text(json.dumps(spec))
+    suite = load_suite([tmp_path / "shop.json"])
+    tool = suite.tools[0]
+    it = interpret_tool(tool)
+    email = "mia.chen@example.com"
+    state = WorkflowState(entities=[Entity(kind="email", id=email, created_by=0)])
+    for seed in range(30):
+        output, _ = mock_call(tool, it, {"order_id": 2231}, state, seed, suite, index=0)
+        assert email in json.dumps(output.output)
+
+
+
+def test_a_spec_of_many_readers_and_one_lister_builds_complex_workflows_around_any_reader():
+    """The second action class a complex workflow needs may sit on another entity than the focus tool's
+    (a corpus server of 22 views and one listing)."""
+    from actors.offline.pipeline import Pipeline
+    from schemas import ScenarioRequest
+
+    suite = load_suite([Path(__file__).parents[3] / "bench" / "corpus" / "mcp" / "goplausible__vestige-mcp.json"])
+    pipe = Pipeline(suite)
+    lister = [n for n, it in pipe.interpretations.items() if it.action.value == "list"]
+    assert len(lister) == 1
+    for i, t in enumerate(suite.tools):
+        req = ScenarioRequest(id=f"scn-{i}", index=i, seed=i, complexity="complex", focus_tools=[t.name],
+                              uncovered_tools=[], round=1, strategy="least-covered")
+        out = pipe.writer.write(req)
+        assert out.item is not None, out.failures
+        assert len({pipe.interpretations[c.tool].action for c in out.item.calls}) >= 2
