@@ -120,6 +120,7 @@ def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
     spoken = SpecModel.build(suite, its).vocabulary
     borrowed = [q.borrowed_values(s, frozenset(w for w in org_words(s.seed or 0)
                                                if not all(t in spoken for t in re.split(r"[- ]", w)))) for s in scenarios]
+    placeholders = [q.placeholder_values(s) for s in scenarios]
     row.update({
         "tools": len(tools), "scenarios": len(scenarios), "complex": len(cx),
         "covered": sum(1 for t in tools if used[t]), "failures": len(manifest.failures),
@@ -139,6 +140,7 @@ def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
         "generic_records": sum(g for g, _ in records), "records": sum(n for _, n in records),
         "time_contradictions": sum(len(q.timestamp_contradictions(s)) for s in scenarios),
         "borrowed": sum(b for b, _ in borrowed), "strings": sum(n for _, n in borrowed),
+        "placeholders": sum(p for p, _ in placeholders), "arg_strings": sum(n for _, n in placeholders),
         "dictated3": sum(1 for s in scenarios if q.dictated_values(s.instruction) >= 3),
         "top_opening": openings.most_common(1)[0] if openings else ["", 0],
         "seconds": round(time.perf_counter() - t0, 2),
@@ -192,6 +194,8 @@ def summary(rows: list[dict]) -> str:
         f"timestamp contradictions: {tot('time_contradictions')} in {sum(1 for r in ok if r['time_contradictions'])} specs",
         f"values borrowed from the fixed vocabulary (a word the spec never uses): {tot('borrowed')}/{tot('strings')} = "
         f"{share(tot('borrowed'), tot('strings')):.4f}",
+        f"argument values that are only the field's name and a digit (`place-4`): {tot('placeholders')}/"
+        f"{tot('arg_strings')} = {share(tot('placeholders'), tot('arg_strings')):.4f}",
         f"instructions with >= 3 dictated values: {tot('dictated3')}/{tot('scenarios')} = "
         f"{share(tot('dictated3'), tot('scenarios')):.3f}",
         f"complex calls fed by an earlier output: {tot('fed')}/{tot('fed_of')} = {share(tot('fed'), tot('fed_of')):.3f}",

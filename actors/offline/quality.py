@@ -278,3 +278,30 @@ def borrowed_values(s: Scenario, foreign: frozenset[str]) -> tuple[int, int]:
                 hits += v.lower() in foreign
     return hits, total
 
+
+
+_PLACEHOLDER = re.compile(r"([a-z][a-z0-9-]*)-[1-9]")
+
+
+def placeholder_values(s: Scenario) -> tuple[int, int]:
+    """(argument values that are only their field's name and a digit, `place: "place-4"`, string arguments):
+    the honest fallback for a field nothing describes, and a sign the engine knew nothing of its meaning."""
+    hits = total = 0
+
+    def walk(node: Any, key: str) -> None:
+        nonlocal hits, total
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, str(k))
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, key)
+        elif isinstance(node, str) and node:
+            total += 1
+            m = _PLACEHOLDER.fullmatch(node)
+            field = re.sub(r"[^a-z0-9]", "", key.lower())
+            hits += bool(m and field and field.startswith(m.group(1).replace("-", "")))
+
+    for c in s.calls:
+        walk(c.arguments, "")
+    return hits, total

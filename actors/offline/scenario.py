@@ -396,19 +396,22 @@ class OfflineScenarioWriter:
         planned = [(e["kind"], str(e["id"])) for e in world.entities if e["created_by"] == i]
         planned.append((kind, str(value[0] if isinstance(value, list) else value)))
 
-        def shape(v: str) -> tuple:
-            return v.isdigit(), v[:1] == "/", v.startswith("http"), "@" in v
+        def stand_in(n: int, v: str) -> str:  # one value per ID shape: the answer is the same whoever asks first
+            return str(4200 + n) if v.isdigit() else f"/srv/probe/f{n}" if v[:1] == "/" else \
+                f"https://probe.example/{n}" if v.startswith("http") else f"p{n}@probe.example" if "@" in v \
+                else f"probe_{n}"
 
-        key = (tool, tuple((k, shape(v)) for k, v in planned))
+        probe = [(k, stand_in(n, v)) for n, (k, v) in enumerate(planned)]
+        key = (tool, tuple(probe))
         if key not in self._fit:
             gen = ValueGenerator(make_org(0), random.Random(f"fits:{tool}"))
             obj, claimed = gen.value(schema, name="result", root=schema, fill=1.0), set()  # as the mock's retry
-            shown = "\n".join(v for _, v in planned)  # the mock's text result names them too
-            for k in dict.fromkeys(k for k, _ in planned):
-                obj = embed(obj, schema, k, [v for kk, v in planned if kk == k], shown,
+            shown = "\n".join(v for _, v in probe)  # the mock's text result names them too
+            for k in dict.fromkeys(k for k, _ in probe):
+                obj = embed(obj, schema, k, [v for kk, v in probe if kk == k], shown,
                             lambda items: gen.value(items, root=schema), claimed)
             dumped = json.dumps(obj, ensure_ascii=False)
-            self._fit[key] = all(token_in(v, dumped) for _, v in planned)
+            self._fit[key] = all(token_in(v, dumped) for _, v in probe)
         return self._fit[key]
 
     def _can_hold(self, i: int, world: _World, seq: list[str]) -> bool:

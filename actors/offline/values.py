@@ -20,7 +20,7 @@ from actors.offline.values_check import error_path, first_error, is_valid, valid
 from actors.offline.values_containers import Containers
 from actors.offline.values_formats import format_string
 from actors.offline.values_describe import param_docs
-from actors.offline.values_names import Hint, realistic_string
+from actors.offline.values_names import Hint, later_than_counterpart, realistic_string
 from actors.offline.values_numbers import boolean, number
 from actors.offline.values_regex import regex_string
 from actors.offline.values_regex import search as _matches
@@ -250,7 +250,8 @@ class ValueGenerator(Containers):
         if not isinstance(pattern, str):
             pattern = None
         for _ in range(0 if slot.plain else 3 if pattern else 1):
-            proposal = (format_string(fmt, self.org, self.rng) if isinstance(fmt, str) else None) \
+            proposal = (later_than_counterpart(self._hint(slot)) if fmt in ("date", "date-time") and slot.siblings
+                        else None) or (format_string(fmt, self.org, self.rng) if isinstance(fmt, str) else None) \
                 or realistic_string(self._hint(slot))
             for form in variants(proposal) if pattern else (proposal,):
                 fitted = self._fit_length(form, lo, hi)

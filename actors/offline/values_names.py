@@ -280,7 +280,9 @@ def json_text(h: Hint) -> str:
 
 _COUNTERPARTS = {"end": "start", "stop": "start", "until": "since", "before": "after", "max": "min", "to": "from",
                  "last": "first", "end_line": "start_line", "end_date": "start_date", "end_time": "start_time",
-                 "to_date": "from_date", "until_date": "since_date"}
+                 "to_date": "from_date", "until_date": "since_date", "checkout": "checkin", "check_out": "check_in",
+                 "return": "departure", "return_date": "departure_date", "checkout_date": "checkin_date",
+                 "check_out_date": "check_in_date"}
 
 
 def counterpart(h: Hint):
@@ -289,7 +291,8 @@ def counterpart(h: Hint):
         return None
     w = words(h.name)
     want = _COUNTERPARTS.get(w) or next((w.replace(a, b, 1) for a, b in _COUNTERPARTS.items()
-                                        if "_" not in a and w.startswith(a + "_")), None)
+                                        if "_" not in a and w.startswith(a + "_")), None) \
+        or next((w[: -len(a)] + b for a, b in _COUNTERPARTS.items() if "_" not in a and w.endswith("_" + a)), None)
     if want is None:
         return None
     for key, value in h.siblings.items():
@@ -306,10 +309,14 @@ def _from_siblings(h: Hint) -> str | None:
         return make(h) if make else None
     if w in ("path", "file_path", "filepath", "file") and {"owner", "repo"} <= h.context:
         return v.repo_file(h)  # hosted git APIs take paths inside the repository
+    return later_than_counterpart(h)
+
+
+def later_than_counterpart(h: Hint) -> str | None:
+    """A date after the one chosen for this slot's opening partner (`checkout` after `checkin`), if any."""
     start = counterpart(h)
     if isinstance(start, str) and re.fullmatch(r"\d{4}-\d\d-\d\d(T.*)?", start):
-        later = fmt.later(start, h.rng)
-        return later
+        return fmt.later(start, h.rng)
     return None
 
 

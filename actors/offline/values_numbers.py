@@ -194,6 +194,14 @@ _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("gb gib size_gb disk_size provisioned_storage_in_gib os_disk_size_gb", (64, 128, 256)),
     ("font_size size radius corner_radius", (4, 12, 14, 24)),
     ("threshold tolerance influence amount quality", (10, 25, 50, 75)),
+    ("adults guests people persons travelers travellers passengers occupants party_size seats", (1, 2, 3, 4)),
+    ("children kids infants pets rooms bedrooms bathrooms beds", (0, 1, 2)),
+    ("nights", (2, 3, 5, 7)),
+    ("days lookback_days", (7, 14, 30)),
+    ("price cost budget fee fare", (25, 49.99, 120, 250, 480)),
+    ("rating stars min_rating", (3, 4, 4.5)),
+    ("age", (25, 34, 47, 61)),
+    ("quantity qty", (1, 2, 3, 5)),
     ("id", (1042, 2231, 3817, 77)),
 )
 _NUMBERS_BY_NAME: dict[str, tuple[float, ...]] = {}

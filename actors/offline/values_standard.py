@@ -39,6 +39,25 @@ _CITIES = ("London", "Paris", "Berlin", "Madrid", "Rome", "Amsterdam", "Stockhol
            "Nairobi", "Cape Town", "Auckland")
 # Listed companies' ticker symbols: what a `symbol` is in the finance APIs that make up most uses of the name.
 _TICKERS = ("AAPL", "MSFT", "GOOGL", "AMZN", "NVDA", "TSLA", "META", "JPM", "V", "KO", "NFLX", "AMD", "IBM", "ORCL")
+# Everyday things people name by their real names: a travel, food, media or sports API is asked about these,
+# never about `place-4` or `movie-1`. Public names only (cities, airports, well-known works and leagues).
+_AIRPORTS = ("JFK", "LHR", "CDG", "SFO", "NRT", "SIN", "FRA", "AMS", "DXB", "SYD", "LAX", "ORD")
+_CUISINES = ("italian", "thai", "mexican", "japanese", "indian", "lebanese", "vegetarian")
+_GENRES = ("drama", "comedy", "thriller", "documentary", "jazz", "rock", "hip hop", "classical")
+_FILMS = ("Inception", "Parasite", "Spirited Away", "The Godfather", "Arrival", "Amélie", "Moonlight")
+_BOOKS = ("Dune", "Pride and Prejudice", "The Hobbit", "Beloved", "Sapiens", "Things Fall Apart")
+_SONGS = ("Bohemian Rhapsody", "Blinding Lights", "Hey Jude", "Redbone", "Clair de Lune")
+_ALBUMS = ("Abbey Road", "Thriller", "Rumours", "Kind of Blue", "Blue Lines")
+_SPORTS = ("football", "basketball", "tennis", "baseball", "cricket", "ice hockey")
+_LEAGUES = ("Premier League", "NBA", "La Liga", "Serie A", "Bundesliga", "MLB")
+_DISHES = ("pad thai", "lasagna", "chicken curry", "caesar salad", "shakshuka", "ramen")
+_INGREDIENTS = ("chicken", "garlic", "basil", "tomato", "lentils", "salmon", "spinach")
+_COINS = ("bitcoin", "ethereum", "solana", "cardano", "polkadot")
+_BRANDS = ("Sony", "Nike", "Samsung", "Lego", "Patagonia", "IKEA")
+# Words that name a place only where the description says so (`origin` is also a git remote, `destination` a path).
+_TRAVEL_ENDS = frozenset({"origin", "destination", "from", "to", "departure", "arrival"})
+_PLACE_WORDS = re.compile(r"\b(city|cities|airport|place|location|town|IATA|destination|travel|trip|flight)\b", re.I)
+_AIRPORT_WORDS = re.compile(r"\b(airport|IATA)\b", re.I)
 # Widely used open-source packages: what a docs, dependency or registry tool is asked about (it knows `requests`,
 # not `package-library-01`). The description's language picks the ecosystem; Python's is the default.
 _PACKAGES = {"python": ("requests", "numpy", "pandas", "fastapi", "pydantic", "sqlalchemy", "httpx"),
@@ -101,6 +120,24 @@ _KINDS: tuple[tuple[str, Callable[[Faker], str]], ...] = (
     ("state_code province_code", lambda f: f.state_abbr()),
     ("province", lambda f: f.state()),
     ("nationality", lambda f: f.country()),
+    ("place place_name near neighborhood neighbourhood hometown", lambda f: f.random_element(_CITIES)),
+    ("airport airport_code iata iata_code", lambda f: f.random_element(_AIRPORTS)),
+    ("hotel hotel_name", lambda f: f"Hotel {f.last_name()}"),
+    ("venue venue_name", lambda f: f"{f.last_name()} Hall"),
+    ("restaurant restaurant_name", lambda f: f"Café {f.last_name()}"),
+    ("cuisine cuisine_type", lambda f: f.random_element(_CUISINES)),
+    ("genre", lambda f: f.random_element(_GENRES)),
+    ("movie movie_title movie_name film film_title film_name", lambda f: f.random_element(_FILMS)),
+    ("book_title book_name", lambda f: f.random_element(_BOOKS)),
+    ("song song_title song_name", lambda f: f.random_element(_SONGS)),
+    ("album album_name album_title", lambda f: f.random_element(_ALBUMS)),
+    ("sport", lambda f: f.random_element(_SPORTS)),
+    ("league league_name", lambda f: f.random_element(_LEAGUES)),
+    ("dish recipe recipe_name meal", lambda f: f.random_element(_DISHES)),
+    ("ingredient", lambda f: f.random_element(_INGREDIENTS)),
+    ("coin coin_name cryptocurrency", lambda f: f.random_element(_COINS)),
+    ("brand brand_name", lambda f: f.random_element(_BRANDS)),
+    ("artist artist_name player_name composer singer", lambda f: f.name()),
 )
 _EXACT: dict[str, Callable[[Faker], str]] = {n: make for names, make in _KINDS for n in names.split()}
 _GLUED = sorted(((n.replace("_", ""), make) for n, make in _EXACT.items() if len(n.replace("_", "")) >= 5),
@@ -143,6 +180,8 @@ def standard_value(name: str, rng: random.Random, description: str = "") -> str 
         return _faker(rng).street_address() if _POSTAL.search(description) else None
     if last in ("symbol", "symbols") and _CHAIN.search(description):
         return rng.choice(_CRYPTO_SYMBOLS)
+    if last in _TRAVEL_ENDS and _PLACE_WORDS.search(description):  # "Departure city", "Destination airport (IATA)"
+        return rng.choice(_AIRPORTS if _AIRPORT_WORDS.search(description) else _CITIES)
     parts = [p for p in re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()) if p]
     if parts and (parts[-1] in _PACKAGE_WORDS or len(parts) > 1 and parts[-1] == "name" and parts[-2] in _PACKAGE_WORDS):
         return package(_faker(rng), description)

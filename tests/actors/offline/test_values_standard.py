@@ -93,3 +93,32 @@ def test_a_package_is_a_real_one_of_the_ecosystem_its_description_names():
         assert standard_value(name, random.Random(1)) in {p for ps in _PACKAGES.values() for p in ps}, name
     assert standard_value("packageName", random.Random(2), "The npm package to document") in _PACKAGES["javascript"]
     assert standard_value("crate", random.Random(2), "Name of the Rust crate") in _PACKAGES["rust"]
+
+
+def test_everyday_things_get_their_real_names_not_placeholders():
+    from actors.offline.values_standard import _AIRPORTS, _CITIES, _FILMS, _GENRES
+
+    for seed in range(10):
+        assert _value("place", seed) in _CITIES and _value("neighborhood", seed) in _CITIES
+        assert _value("airport_code", seed) in _AIRPORTS and _value("favorite_genre", seed) in _GENRES
+        assert _value("movie_title", seed) in _FILMS
+        for name in ("hotel", "venue", "cuisine", "league", "ingredient", "brand", "artist_name"):
+            assert not re.search(r"-\d+$", _value(name, seed)), name
+    # `origin` and `destination` are places only where the description says so (else a git remote, a path).
+    assert standard_value("destination", random.Random(0), "Destination airport (IATA code)") in _AIRPORTS
+    assert standard_value("origin", random.Random(0), "Departure city") in _CITIES
+    assert standard_value("origin", random.Random(0), "The remote to push to") is None
+
+
+def test_counts_of_people_and_prices_have_their_usual_sizes_and_ranges_are_ordered():
+    schema = {"type": "object", "required": ["checkin", "checkout", "adults", "pets", "price_min", "price_max",
+                                             "date_from", "date_to"],
+              "properties": {"checkin": {"type": "string", "format": "date"}, "checkout": {"type": "string", "format": "date"},
+                             "adults": {"type": "integer"}, "pets": {"type": "integer"},
+                             "price_min": {"type": "integer"}, "price_max": {"type": "integer"},
+                             "date_from": {"type": "string"}, "date_to": {"type": "string"}}}
+    for seed in range(20):
+        a = ValueGenerator(org_for(seed), random.Random(seed)).arguments(schema)
+        assert a["checkin"] < a["checkout"] and a["date_from"] < a["date_to"], a
+        assert 1 <= a["adults"] <= 4 and 0 <= a["pets"] <= 2
+        assert 20 <= a["price_min"] < a["price_max"]
