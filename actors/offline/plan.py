@@ -75,6 +75,7 @@ class Planner:
         if len(seq) < 3 or len({self.its[t].action for t in seq}) < 2:
             self._fill(seq, rng, uncovered, spec)
         self._feed(seq, rng, uncovered, spec)
+        self._open_with_lookups(seq, focus, rng, uncovered, spec)
         # Deletions go last: nothing after them may use what they removed.
         seq.sort(key=lambda t: self.its[t].action is Action.delete)
         while len(seq) > MAX_CALLS:  # over budget: drop helpers, never a focus tool
@@ -87,6 +88,20 @@ class Planner:
         if len(seq) < 3 or len(set(seq)) < 2 or len({self.its[t].action for t in seq}) < min(2, self._classes(spec)):
             raise StageError(f"no complex workflow around {f!r}: its spec offers too few related tools", "calls")
         return seq
+
+    def _open_with_lookups(self, seq: list[str], focus: list[str], rng, uncovered, spec) -> None:
+        """A lookup that takes nothing (`get_project_id`, `list_traces`) opens the workflow, where a person
+        starts; a second one adds a step nothing feeds, so a helper beyond the first gives way to a tool that
+        takes something (focus tools always stay)."""
+        bare = [t for t in seq if not self.its[t].parameters and self.its[t].action in _VERIFY]
+        if not bare:
+            return
+        need = min(2, self._classes(spec))
+        for extra in bare[1:]:
+            rest = [t for t in seq if t != extra]
+            if extra not in focus and len(rest) >= 3 and len({self.its[t].action for t in rest}) >= need:
+                seq.remove(extra)
+        seq.sort(key=lambda t: not (t in bare and not self.its[t].parameters))
 
     def _again(self, seq: list[str]) -> None:
         """A spec of two tools: the user repeats the step that takes a value on a second item (reads a second
@@ -173,7 +188,8 @@ class Planner:
         """No data flow left: add same-spec tools on a related entity (else any), inspections first."""
         pool = [t for t in self.by_spec[spec] if t not in seq]
         related = [t for t in pool if any(self._related(t, s) for s in seq)]
-        while pool and (len(seq) < 3 or len({self.its[t].action for t in seq}) < 2) and len(seq) < MAX_CALLS:
+        classes = min(2, self._classes(spec))
+        while pool and (len(seq) < 3 or len({self.its[t].action for t in seq}) < classes) and len(seq) < MAX_CALLS:
             actions = {self.its[t].action for t in seq}
             fresh = [t for t in related if self.its[t].action not in actions] or \
                 [t for t in pool if self.its[t].action not in actions]  # a second action class, if only elsewhere

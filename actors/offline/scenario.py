@@ -150,6 +150,9 @@ def interpretations_for(suite: ToolSuite, given: dict[str, ToolInterpretation]) 
     return {t.name: given.get(t.name) or interpret_tool(t, ns.get(t.spec, set())) for t in suite.tools}
 
 
+_NOT_CARRIED = frozenset({ParameterRole.content, ParameterRole.pagination, ParameterRole.credential})
+
+
 class _World:
     """The planned world of one scenario while its calls are bound (plain objects, not pydantic)."""
 
@@ -300,6 +303,7 @@ class OfflineScenarioWriter:
                 chance = 0.8 if any(w in p.name.lower() for w in _EXPIRY) else 0.25
                 if len(optional) < 3 and rng.random() < chance:
                     optional.add(p.name)
+        self._carry_over(j, tool, it, props, fixed, optional, world, seq)
         if tool.name not in self.alternatives:
             self.alternatives[tool.name] = _alternatives(tool)
         for a, b in self.alternatives[tool.name]:
@@ -333,6 +337,23 @@ class OfflineScenarioWriter:
         self._record(j, it, args, refs, created, world, producer)
         world.nested = {k: v for k, v in world.nested.items() if self.carriers[seq[v]]}
         return args, refs
+
+    @staticmethod
+    def _carry_over(j: int, tool: Tool, it: ToolInterpretation, props: dict[str, Any], fixed: dict[str, Any],
+                    optional: set[str], world: _World, seq: list[str]) -> None:
+        """A parameter an earlier call of the workflow was given under the same name keeps its value: the
+        traffic of the domain whose backlinks were just read, the result of the query just run. A workflow
+        is about one thing; a person does not switch domains between two steps. (Not text bodies, pages,
+        credentials, a new thing's name, nor a repeated tool, which works on another item.)"""
+        for p in it.parameters:
+            if p.name in fixed or p.role in _NOT_CARRIED or not (p.required or p.name in optional) \
+                    or it.action is Action.create and p.name.lower() in ("name", "title"):
+                continue
+            prior = next((world.args[i][p.name] for i in range(j - 1, -1, -1)
+                          if seq[i] != tool.name and p.name in world.args.get(i, {})), None)
+            if prior is not None and not isinstance(prior, (bool, dict)) \
+                    and is_valid(props.get(p.name, {}), prior, tool.input_schema):
+                fixed[p.name] = prior
 
     def _existing(self, j: int, name: str, kind: str, sub: dict[str, Any], tool: Tool, world: _World,
                   gen: ValueGenerator, seq: list[str]) -> tuple[Any, text.Ref | None]:

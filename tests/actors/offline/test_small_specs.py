@@ -107,3 +107,22 @@ def test_a_spec_of_many_readers_and_one_lister_builds_complex_workflows_around_a
         out = pipe.writer.write(req)
         assert out.item is not None, out.failures
         assert len({pipe.interpretations[c.tool].action for c in out.item.calls}) >= 2
+
+
+def test_a_workflow_keeps_to_one_subject_a_parameter_of_the_same_name_keeps_its_value(tmp_path):
+    """The backlinks and the traffic of one domain, not of two unrelated ones."""
+    dom = {"domain": {"type": "string", "description": "The domain to look at"}}
+    tools = [_tool("get_domain_traffic", "Traffic of a domain.", dom, ("domain",)),
+             _tool("get_domain_backlinks", "Backlinks of a domain.", dom, ("domain",)),
+             _tool("get_domain_keywords", "Keywords a domain ranks for.", dom, ("domain",)),
+             _tool("add_keyword_to_list", "Add a keyword to a tracking list.", {"keyword": {"type": "string"}},
+                   ("keyword",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    checked = 0
+    for s in scenarios:
+        if s.complexity == "complex":
+            domains = [c.arguments["domain"] for c in s.calls if "domain" in c.arguments]
+            checked += len(domains) >= 2
+            assert len(set(domains)) <= 1, domains
+    assert checked
