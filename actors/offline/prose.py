@@ -130,7 +130,7 @@ def _subject(step: Step, skip: set[str] = frozenset()) -> str | None:
     return pick[0].name if pick else None
 
 
-def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
+def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 0) -> str:
     """One call as an imperative clause: `list the runs of workflow `56228` (actor `infra`)`."""
     it, args = step.it, step.args
     roles = {p.name: p for p in it.parameters}
@@ -143,9 +143,11 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
     if qualifier and obj.startswith("the "):  # get_latest_release: "the latest release"
         obj = f"the {qualifier} {obj[4:]}"
     subject = _subject(step, skip)
+    same = _carried(step, steps, start)
     if subject is not None:
         kind = roles[subject].entity or it.entity
-        named = source(refs[subject], steps) if subject in refs else None
+        named = source(refs[subject], steps) if subject in refs else \
+            f"the same {label(kind)}" if subject in same else None
         if named is None and not _scalar_ok(args[subject]):
             subject = None
         elif it.action is Action.navigate and isinstance(args[subject], str) and "://" in args[subject]:
@@ -171,6 +173,8 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
             parts.append(f"{humanise(name)} set to that same {label(refs[name].kind)}")
         elif name in refs:
             parts.append(f"{humanise(name)} set to {source(refs[name], steps)}")
+        elif name in same:
+            parts.append(f"the same {humanise(name)}")
         elif name.lower() in _QUERY and not lead and isinstance(value, str) and not is_code(value):
             lead = f" matching {said(value)}"
             asked = value
@@ -185,6 +189,15 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any]) -> str:
         # "run a web search for ...", "run an exa search for ...": reads well whether the kind is a noun or a product
         return f"run {with_article(label(it.entity) + ' search')} for {said(asked)}{tail}"
     return f"{verb(step.it)} {obj}{to}{lead}{tail}"
+
+
+def _carried(step: Step, steps: list[Step], start: int) -> set[str]:
+    """Arguments an earlier step of the same request (from `start`: a later turn states what earlier turns
+    used) was given, and said, under the same name and value: said as "the same domain", the way a person
+    continues with one thing, not dictated again."""
+    k = next((i for i, s in enumerate(steps) if s is step), 0)
+    return {n for n, v in step.args.items() if _scalar_ok(v) and any(
+        s.tool != step.tool and s.args.get(n) == v and n not in {r.param for r in s.refs} for s in steps[start:k])}
 
 
 _FIRST = ("First, {c}.", "Let's start: {c}.", "To begin, {c}.", "Please {c} first.")

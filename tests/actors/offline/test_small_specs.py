@@ -125,4 +125,6 @@ def test_a_workflow_keeps_to_one_subject_a_parameter_of_the_same_name_keeps_its_
             domains = [c.arguments["domain"] for c in s.calls if "domain" in c.arguments]
             checked += len(domains) >= 2
             assert len(set(domains)) <= 1, domains
+            if len(domains) >= 2:  # said once, then as a person continues with it
+                assert s.instruction.count(domains[0]) == 1 and "the same domain" in s.instruction, s.instruction
     assert checked
