@@ -127,6 +127,47 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                                                   "size_bytes": _count(18_000, 4_000_000)}),
     ("coin crypto cryptocurrency", {"price_usd": _num(0.01, 68_000, 4), "market_cap_usd": _count(10**7, 10**12),
                                     "volume_24h_usd": _count(10**5, 10**10), "change_24h_percent": _PCT}),
+    ("statement financial financials earnings", {
+        "fiscal_date_ending": _day, "reported_currency": _pick("USD", "USD", "EUR"),
+        "total_revenue": _count(10**7, 4 * 10**11), "net_income": _count(10**6, 9 * 10**10),
+        "total_assets": _count(10**8, 3 * 10**12), "operating_cash_flow": _count(10**6, 10**11)}),
+    ("company corporation issuer", {
+        "sector": _pick("Technology", "Financials", "Health Care", "Consumer Discretionary", "Energy", "Industrials"),
+        "employees": _count(40, 300_000), "country": _pick("US", "US", "GB", "DE", "JP"),
+        "founded_year": _count(1890, 2021), "website": _url}),
+    ("keyword", {"search_volume": _count(10, 900_000), "cpc_usd": _num(0.05, 14), "competition": _num(0, 1, 2),
+                 "trend_12m_percent": _PCT}),
+    ("backlink", {"source_url": _url, "anchor_text": title, "domain_rating": _count(1, 95), "first_seen": _day}),
+    ("traffic visit visitor pageview", {"visits": _count(100, 5_000_000), "unique_visitors": _count(80, 3_000_000),
+                                        "bounce_rate": _num(0.2, 0.85), "period": _pick("30d", "7d", "90d")}),
+    ("campaign newsletter broadcast", {"status": _pick("draft", "scheduled", "sent", "sent"),
+                                       "recipients": _count(20, 80_000), "open_rate": _num(0.08, 0.6),
+                                       "scheduled_at": _when}),
+    ("score evaluation grade", {"score": _num(0, 1, 3), "passed": _pick(True, True, False), "evaluated_at": _when}),
+    ("status state progress", {"state": _pick("pending", "in_progress", "completed", "completed", "failed"),
+                               "progress_percent": _count(1, 100), "updated_at": _when}),
+    ("card question visualization chart", {"display": _pick("table", "bar", "line", "pie", "scalar"),
+                                            "query_type": _pick("query", "native"), "description": _about,
+                                            "updated_at": _when}),
+    ("dashboard", {"description": _about, "card_count": _count(2, 24), "updated_at": _when}),
+    ("chat conversation dialog", {"last_message": _said, "unread_count": _count(1, 40), "is_group": _pick(True, False),
+                                  "last_message_at": _when}),
+    ("tenant", {"display_name": _pick("Northwind", "Globex", "Initech", "Acme Retail", "Umbrella Health"), "plan": _pick("free", "pro", "enterprise"), "created_at": _when}),
+    ("icon emoji glyph", {"category": _pick("arrows", "interface", "media", "people", "weather"),
+                          "style": _pick("outline", "solid", "duotone"), "tags": lambda r, o, t: [t.split()[0], "ui"]}),
+    ("medicine medication drug", {"generic_name": _pick("ibuprofen", "amoxicillin", "metformin", "atorvastatin",
+                                                        "omeprazole"),
+                                  "dosage_form": _pick("tablet", "capsule", "oral suspension"),
+                                  "strength": _pick("200 mg", "500 mg", "20 mg", "10 mg"),
+                                  "manufacturer": _pick("Pfizer", "Teva", "Sandoz", "Novartis")}),
+    ("schedule cron timer", {"cron": _pick("0 9 * * 1-5", "*/15 * * * *", "0 2 * * *"), "enabled": _pick(True, True, False),
+                             "next_run_at": _when}),
+    ("commit", {"sha": lambda r, o, t: f"{r.getrandbits(160):040x}", "author": _person, "message": _logged, "committed_at": _when}),
+    ("deadline assignment homework exam", {"title": title, "course": _pick("Linear Algebra", "Biology 101",
+                                                                           "Modern History", "Data Structures"),
+                                           "due_at": _when, "submitted": _pick(True, False, False)}),
+    ("format extension", {"extension": _pick("mp4", "webm", "mov", "png", "svg", "pdf"), "can_read": _pick(True),
+                          "can_write": _pick(True, True, False)}),
     ("quote ticker stock share", {"price": _PRICE, "currency": _pick("USD", "USD", "EUR", "GBP"),
                                   "change_percent": _PCT, "volume": _count(10_000, 90_000_000), "as_of": _when}),
     ("price rate", {"price": _PRICE, "currency": _pick("USD", "EUR", "GBP"), "as_of": _when}),
@@ -172,7 +213,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
     ("secret credential", {"prefix": lambda r, o, t: f"sk_{r.getrandbits(24):06x}", "created_at": _when,
                                      "expires_at": _when}),
     ("webhook subscription", {"url": _url, "active": _pick(True, True, False), "created_at": _when}),
-    ("project workspace team group organization company space channel", {
+    ("project workspace team group organization space channel", {
         "description": _about, "member_count": _count(2, 400), "created_at": _when}),
     ("label tag category topic genre", {"description": _about, "usage_count": _count(1, 2_000)}),
     ("summary analysis report research insight", {"summary": summary,
@@ -198,9 +239,16 @@ for _words, _fields in _KINDS:
         _BY_WORD.setdefault(_w, _fields)
 
 
+# Words that say "about the thing" rather than name a kind: `server_info` is a server's record.
+_ABOUT = frozenset({"info", "information", "detail", "details", "overview", "data", "profile"})
+
+
 def fields_of(kind: str) -> dict[str, Draw] | None:
-    """The fields a record of `kind` carries: from its head noun (`news article`: article), else any word."""
+    """The fields a record of `kind` carries: from its head noun (`news article`: article; `server info`:
+    server), else any word."""
     words = [singular(w) for w in tokens(kind)]
+    while len(words) > 1 and words[-1] in _ABOUT:
+        words = words[:-1]
     for w in reversed(words):
         if w in _BY_WORD:
             return _BY_WORD[w]

@@ -64,6 +64,15 @@ class SpecModel:
                 record = _record_schema(tool.output_schema, it.action)
                 for name, sub in (record.get("properties") or {}).items():
                     model._add(it.entity, name, deref(sub, tool.output_schema), tool.output_schema, f"{tool.name} output")
+        for tool in suite.tools:  # then what a description says a lookup returns ("including channels and member count")
+            it = its.get(tool.name)
+            if it is not None and not tool.output_schema and it.action in _LOOKUPS:
+                # the thing a read is given (`get_server_info(guildId)` shows the guild) has those fields too
+                read = [p.entity for p in it.parameters if p.required and p.role is ParameterRole.identifier
+                        and p.entity and it.action is Action.read]
+                for name, schema in described_fields(tool.description or ""):
+                    for kind in dict.fromkeys([it.entity, *read[:1]]):
+                        model._add(kind, name, schema, {}, f"{tool.name} description")
         for wanted in ((Action.create, Action.update), (Action.list, Action.search)):
             for tool in suite.tools:
                 it = its.get(tool.name)
@@ -123,9 +132,58 @@ class SpecModel:
                 value = gen.value(f.schema, name=f.name, root=f.root, fill=0.9)
             except ValueError:  # a field no valid value can be found for is left out, not guessed
                 continue
-            if value not in (None, "", [], {}):
-                out[f.name] = value
+            if value in (None, "", [], {}) or f.seen_in.endswith(" description") and _placeholder(f.name, value):
+                continue  # (a field only a description names is left out when nothing knows its values)
+            out[f.name] = value
         return out
+
+
+_LOOKUPS = frozenset({Action.read, Action.list, Action.search, Action.analyze})
+_SAYS = re.compile(r"\b(?:returns?|returning|including|includes|such as|containing|contains|showing|shows|provides|"
+                   r"with (?:its|their|the))\s+(.*?)(?=[.;:()\n\[]|$)", re.I)
+_NOT_FIELDS = frozenset({"information", "info", "details", "detail", "data", "result", "results", "list", "it", "them",
+                         "this", "that", "more", "other", "others", "everything", "all", "any", "options", "metadata",
+                         "content", "contents", "response", "json", "object", "objects", "array", "string", "value",
+                         "values", "item", "items", "record", "records", "error", "errors", "success", "support"})
+_ARTICLES = ("the ", "a ", "an ", "its ", "their ", "all ", "each ", "any ", "optional ", "basic ", "detailed ")
+_NUMBERS = frozenset({"count", "number", "total", "size", "price", "amount", "rate", "score", "percent", "percentage",
+                      "age", "year", "duration", "population", "rank", "rating", "views", "followers", "likes",
+                      "volume", "capitalization", "cap", "revenue", "income", "balance", "cost", "fee", "distance",
+                      "temperature", "humidity", "speed", "change"})
+
+
+def described_fields(description: str) -> list[tuple[str, dict[str, Any]]]:
+    """Fields a tool's description says its result holds: "Retrieves a server's details including channels
+    and member count" -> `channels`, `member_count`. Short noun phrases only; a number for counts and
+    amounts, a list for plurals, text otherwise."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for m in _SAYS.finditer(description[:600]):
+        for phrase in re.split(r",|\band\b|\bor\b|/", m.group(1)):
+            phrase = phrase.strip().lower()
+            for a in _ARTICLES:
+                phrase = phrase[len(a):] if phrase.startswith(a) else phrase
+            words = phrase.split()
+            if not 1 <= len(words) <= 3 or not all(w.isalpha() for w in words) or words[-1] in _NOT_FIELDS:
+                continue
+            name = "_".join(words)
+            last = words[-1]
+            if last in _NUMBERS:
+                schema: dict[str, Any] = {"type": "integer" if last in ("count", "number", "total", "size", "age", "year",
+                                                                       "population", "rank", "views", "followers",
+                                                                       "likes") else "number"}
+            elif singular(last) != last and last.endswith("s"):
+                schema = {"type": "array", "items": {"type": "string"}}
+            else:
+                schema = {"type": "string"}
+            if (name, schema) not in out:
+                out.append((name, schema))
+    return out[:6]
+
+
+def _placeholder(name: str, value: Any) -> bool:
+    """`channels: ["channel-3"]`, `status: "status-2"`: the engine's honest fallback, meaning it knew nothing."""
+    vals = value if isinstance(value, list) else [value]
+    return any(isinstance(v, str) and re.fullmatch(r"[a-z][a-z0-9-]*-\d", v) for v in vals)
 
 
 def _words(tool: Any) -> set[str]:

@@ -118,3 +118,26 @@ def test_the_follow_up_asks_about_a_state_the_last_result_showed(tmp_path):
     for s in ends:
         state = s.calls[-1].output["status"]
         assert state in s.follow_up and s.follow_up.endswith("?"), (state, s.follow_up)
+
+
+def test_a_lookup_without_an_output_schema_shows_the_fields_its_description_says_it_returns(tmp_path):
+    """`get_server_info(guildId)` "including channels and member count": the guild it shows has them."""
+    import json as _json
+
+    from actors.offline.model import SpecModel, described_fields
+    from actors.offline.pipeline import interpret_suite
+    from actors.offline.scenario import org_for
+    from specs import load_suite
+
+    assert described_fields("Get a company overview, including sector, industry and market capitalization.") == [
+        ("sector", {"type": "string"}), ("industry", {"type": "string"}), ("market_capitalization", {"type": "number"})]
+    assert described_fields("Fetch the weather for a city.") == []
+    tool = {"name": "get_server_info", "description": "Retrieves detailed information about a server including "
+                                                      "channels and member count",
+            "inputSchema": {"type": "object", "properties": {"guildId": {"type": "string"}}, "required": ["guildId"]}}
+    (tmp_path / "chat.json").write_text(_json.dumps({"tools": [tool]}))
+    suite = load_suite([tmp_path / "chat.json"])
+    model = SpecModel.build(suite, interpret_suite(suite))
+    record = model.record("guild", org_for(0), "g_1")
+    assert isinstance(record.get("member_count"), int)
+    assert all(not str(v).startswith("channel-") for v in record.get("channels", []))
