@@ -325,7 +325,10 @@ def goal(steps: list[Step], org: str, rng: random.Random, owned: frozenset[str] 
     what = _what(focal)
     new = f"a new {label(focal.it.entity)}"
     looks = _kinds([s for s in steps if s.it.action in INSPECT] or steps)
-    who = rng.choice((f"I'm on the {org} team.", f"At {org} we're tidying things up this week.",
+    # The week's chore fits what the request does: tidying is for removing things.
+    chore = "tidying things up" if form == "cleanup" else "setting a few things up" if "creat" in form else \
+        "making some changes" if "modif" in form else "reviewing a few things"
+    who = rng.choice((f"I'm on the {org} team.", f"At {org} we're {chore} this week.",
                       f"Working on {_owner(org)} systems today.", ""))
     table = {
         "lookup": (f"I need some details on {what}.", f"Quick question about {what}."),
