@@ -161,6 +161,10 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("entity_type", lambda h: h.rng.choice(("person", "project", "service", "team"))),
     ("relation_type", lambda h: h.rng.choice(("works_on", "owns", "depends_on", "reports_to"))),
     ("observation observations fact facts", v.observation),
+    ("premise premises claim claims conclusion conclusions assumption assumptions hypothesis hypotheses reasoning "
+     "argument arguments thought thoughts insight insights weakness weaknesses strength strengths bias biases "
+     "limitation limitations evidence rationale justification uncertainty uncertainties interpretation "
+     "interpretations counterargument counterarguments approach recommendation recommendations", v.reasoning),
     ("container parent group", lambda h: v.named(h, "group")),
     ("range artboard_range page_range pages", lambda h: f"{h.rng.randint(1, 2)}-{h.rng.randint(3, 6)}"),
     ("emoji reaction", v.emoji),
@@ -226,7 +230,7 @@ _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p
 ))
 
 
-_PROSE = frozenset({v.text, v.title, v.commit_message, v.markdown, v.query, v.sql_filter, v.observation})
+_PROSE = frozenset({v.text, v.title, v.commit_message, v.markdown, v.query, v.sql_filter, v.observation, v.reasoning})
 _NOT_NAMES = _PROSE | {v.token, v.identifier}  # what a "The name of ..." description overrides
 
 

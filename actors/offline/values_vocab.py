@@ -183,6 +183,18 @@ def observation(h: Hint) -> str:
                          f"Migrated {noun(h)} exports to v2 in {fmt.iso_date(h.rng)[:7]}"))
 
 
+def reasoning(h: Hint) -> str:
+    """A premise, claim or finding of a thinking or analysis tool: a short statement about the organisation's
+    own subjects, not a work-chat line and not `premise-3`."""
+    n, t, k = noun(h), topic(h), h.rng.randint(12, 64)
+    return h.rng.choice((f"{n.capitalize()} {t} problems rose after the last release.",
+                         f"The {n} backlog grew by {k}% this quarter.",
+                         f"Most {plural(n)} that fail do so at the {t} step.",
+                         f"Caching {plural(n)} would cut the {t} time roughly in half.",
+                         f"We do not yet know why the {n} {t} slowed down.",
+                         f"Only {k}% of {plural(n)} go through {t} without a manual fix."))
+
+
 def markdown(h: Hint) -> str:
     n, t = noun(h), topic(h)
     return f"## {n.capitalize()} {t}\n\n- Owner: {person(h).name}\n- Service: {project(h)}\n\n{text(h)}"

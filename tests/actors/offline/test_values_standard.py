@@ -122,3 +122,12 @@ def test_counts_of_people_and_prices_have_their_usual_sizes_and_ranges_are_order
         assert a["checkin"] < a["checkout"] and a["date_from"] < a["date_to"], a
         assert 1 <= a["adults"] <= 4 and 0 <= a["pets"] <= 2
         assert 20 <= a["price_min"] < a["price_max"]
+
+
+def test_premises_claims_and_findings_of_a_thinking_tool_are_statements_not_placeholders():
+    for name in ("premises", "claim", "conclusion", "potentialBiases", "uncertaintyAreas", "reasoning_chain"):
+        for seed in range(5):
+            schema = {"type": "array", "items": {"type": "string"}} if name.endswith(("s", "chain")) else None
+            value = _value(name, seed, schema)
+            for v in value if isinstance(value, list) else [value]:
+                assert v.endswith(".") and len(v.split()) >= 5 and not re.search(r"-\d$", v), (name, v)
