@@ -144,7 +144,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
      lambda h: fmt.iso_date(h.rng)),
     ("timestamp datetime created_at updated_at start_time end_time", lambda h: fmt.iso_datetime(h.rng)),
     ("thread_ts ts message_ts", v.slack_ts),
-    ("user_agent", lambda h: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+    ("user_agent useragent", lambda h: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
                              f"Chrome/{h.rng.randint(128, 133)}.0.0.0 Safari/537.36"),
     ("geolocation", lambda h: h.rng.choice(("52.5200,13.4050", "40.7128,-74.0060", "51.5072,-0.1276"))),
     ("cursor page_token next_cursor after_cursor", lambda h: f"c_{h.rng.getrandbits(48):012x}"),
@@ -167,7 +167,9 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
      "interpretations counterargument counterarguments approach recommendation recommendations", v.reasoning),
     ("container parent group", lambda h: v.named(h, "group")),
     ("range artboard_range page_range pages", lambda h: f"{h.rng.randint(1, 2)}-{h.rng.randint(3, 6)}"),
-    ("emoji reaction", v.emoji),
+    ("emoji reaction emojis reactions", v.emoji),
+    ("word words headword lemma", lambda h: h.rng.choice(("serendipity", "ephemeral", "resilient", "lucid", "gregarious",
+                                                          "harbor", "quixotic", "meander"))),
     ("label labels category topic", lambda h: h.rng.choice(("bug", "customer", h.rng.choice(h.org.teams)))),
     ("status state", lambda h: h.rng.choice(v.STATUSES)),
     ("priority", lambda h: h.rng.choice(("High", "Medium", "Low"))),

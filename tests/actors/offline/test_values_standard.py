@@ -131,3 +131,11 @@ def test_premises_claims_and_findings_of_a_thinking_tool_are_statements_not_plac
             value = _value(name, seed, schema)
             for v in value if isinstance(value, list) else [value]:
                 assert v.endswith(".") and len(v.split()) >= 5 and not re.search(r"-\d$", v), (name, v)
+
+
+def test_emoji_lists_dictionary_words_and_user_agents_are_real_ones():
+    for seed in range(5):
+        emojis = _value("emojis", seed, {"type": "array", "items": {"type": "string"}})
+        assert emojis and all(re.fullmatch(r"[a-z_]+", e) and not re.search(r"-\d$", e) for e in emojis)
+        assert re.fullmatch(r"[a-z]+", _value("word", seed))
+        assert _value("useragent", seed).startswith("Mozilla/5.0")
