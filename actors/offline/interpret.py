@@ -34,7 +34,8 @@ def namespaces(suite: ToolSuite) -> dict[str, set[str]]:
     for t in suite.tools:
         toks = tokens(t.original_name or t.name)
         sizes[t.spec] += 1
-        if len(toks) > 1 and toks[0] not in VERBS:
+        # (`campaigns.create`, `contacts.fetch`: a resource named first, then only a verb, is no namespace)
+        if len(toks) > 1 and toks[0] not in VERBS and any(w not in VERBS for w in toks[1:]):
             firsts.setdefault(t.spec, Counter())[toks[0]] += 1
         if len(toks) >= 3 and toks[0] in VERBS and toks[0] not in _CORE_VERBS and toks[-1] in _CORE_VERBS:
             # `compute_disk_create`: a service named like a verb, the real verb last
@@ -256,6 +257,8 @@ def _lists_many(toks: list[str], verb_idx: int) -> bool:
     """`get_players`, `fetch_open_issues`: a getter of a plural noun returns many records, like a listing."""
     if verb_idx < 0 or toks[verb_idx] not in _GETTERS or verb_idx + 1 >= len(toks):
         return False
+    if "all" in toks[verb_idx + 1:]:  # `fetchAll`, `get_all_projects`
+        return True
     last = toks[-1]
     return last not in _ONE_RESULT and singular(last) != last and last.endswith("s") and not last.endswith("ss")
 

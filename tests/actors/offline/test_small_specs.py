@@ -128,3 +128,18 @@ def test_a_workflow_keeps_to_one_subject_a_parameter_of_the_same_name_keeps_its_
             if len(domains) >= 2:  # said once, then as a person continues with it
                 assert s.instruction.count(domains[0]) == 1 and "the same domain" in s.instruction, s.instruction
     assert checked
+
+
+def test_a_resource_named_before_its_verb_is_the_entity_not_a_namespace(tmp_path):
+    """`campaigns.create`, `contacts.fetchAll`: the first word is what the tool works on (Sakari's templates,
+    contacts and campaigns were all read as "a new account", the only identifier left)."""
+    from actors.offline.pipeline import interpret_suite
+
+    acct = {"accountId": {"type": "string"}}
+    tools = [_tool(f"{r}.{v}", f"{v} {r}", {**acct, **({f"{r[:-1]}Id": {"type": "string"}} if v != "create" else {})},
+                   ("accountId",)) for r in ("campaigns", "contacts", "templates") for v in ("create", "fetch", "fetchAll")]
+    (tmp_path / "sms.json").write_text(json.dumps({"tools": tools}))
+    its = interpret_suite(load_suite([tmp_path / "sms.json"]))
+    for r in ("campaign", "contact", "template"):
+        assert (its[f"{r}s.create"].action.value, its[f"{r}s.create"].entity) == ("create", r)
+        assert its[f"{r}s.fetch"].entity == r and its[f"{r}s.fetchAll"].action.value == "list"
