@@ -75,7 +75,7 @@ class Planner:
         if len(seq) < 3 or len({self.its[t].action for t in seq}) < 2:
             self._fill(seq, rng, uncovered, spec)
         self._feed(seq, rng, uncovered, spec)
-        self._open_with_lookups(seq, focus, rng, uncovered, spec)
+        self._open_with_lookups(seq, focus, spec)
         # Deletions go last: nothing after them may use what they removed.
         seq.sort(key=lambda t: self.its[t].action is Action.delete)
         while len(seq) > MAX_CALLS:  # over budget: drop helpers, never a focus tool
@@ -89,7 +89,7 @@ class Planner:
             raise StageError(f"no complex workflow around {f!r}: its spec offers too few related tools", "calls")
         return seq
 
-    def _open_with_lookups(self, seq: list[str], focus: list[str], rng, uncovered, spec) -> None:
+    def _open_with_lookups(self, seq: list[str], focus: list[str], spec: str) -> None:
         """A lookup that takes nothing (`get_project_id`, `list_traces`) opens the workflow, where a person
         starts; a second one adds a step nothing feeds, so a helper beyond the first gives way to a tool that
         takes something (focus tools always stay)."""
@@ -101,7 +101,7 @@ class Planner:
             rest = [t for t in seq if t != extra]
             if extra not in focus and len(rest) >= 3 and len({self.its[t].action for t in rest}) >= need:
                 seq.remove(extra)
-        seq.sort(key=lambda t: not (t in bare and not self.its[t].parameters))
+        seq.sort(key=lambda t: t not in bare)
 
     def _again(self, seq: list[str]) -> None:
         """A spec of two tools: the user repeats the step that takes a value on a second item (reads a second
