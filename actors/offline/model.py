@@ -19,6 +19,7 @@ from typing import Any
 from actors.offline.schemautil import deref
 from actors.offline.taxonomy import same_kind, singular, tokens
 from actors.offline.values import ValueGenerator
+from actors.offline.values_names import FALLBACK
 from schemas import Action, ParameterRole, ToolInterpretation, ToolSuite
 
 # Parameters that steer a call rather than describe a record: paging, output shape, safety switches, credentials.
@@ -132,7 +133,7 @@ class SpecModel:
                 value = gen.value(f.schema, name=f.name, root=f.root, fill=0.9)
             except ValueError:  # a field no valid value can be found for is left out, not guessed
                 continue
-            if value in (None, "", [], {}) or f.seen_in.endswith(" description") and _placeholder(f.name, value):
+            if value in (None, "", [], {}) or f.seen_in.endswith(" description") and _placeholder(value):
                 continue  # (a field only a description names is left out when nothing knows its values)
             out[f.name] = value
         return out
@@ -180,10 +181,10 @@ def described_fields(description: str) -> list[tuple[str, dict[str, Any]]]:
     return out[:6]
 
 
-def _placeholder(name: str, value: Any) -> bool:
+def _placeholder(value: Any) -> bool:
     """`channels: ["channel-3"]`, `status: "status-2"`: the engine's honest fallback, meaning it knew nothing."""
     vals = value if isinstance(value, list) else [value]
-    return any(isinstance(v, str) and re.fullmatch(r"[a-z][a-z0-9-]*-\d", v) for v in vals)
+    return any(isinstance(v, str) and FALLBACK.fullmatch(v) for v in vals)
 
 
 def _words(tool: Any) -> set[str]:

@@ -15,6 +15,7 @@ from actors.offline.schemautil import leaves
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import said, show
 from actors.offline.values import first_error
+from actors.offline.values_names import FALLBACK
 from schemas import ParameterRole, Scenario, Tool, ToolInterpretation
 
 _QUOTED = re.compile(r"`([^`]+)`")
@@ -279,10 +280,6 @@ def borrowed_values(s: Scenario, foreign: frozenset[str]) -> tuple[int, int]:
     return hits, total
 
 
-
-_PLACEHOLDER = re.compile(r"([a-z][a-z0-9-]*)-[1-9]")
-
-
 def placeholder_values(s: Scenario) -> tuple[int, int]:
     """(argument values that are only their field's name and a digit, `place: "place-4"`, string arguments):
     the honest fallback for a field nothing describes, and a sign the engine knew nothing of its meaning."""
@@ -298,7 +295,7 @@ def placeholder_values(s: Scenario) -> tuple[int, int]:
                 walk(v, key)
         elif isinstance(node, str) and node:
             total += 1
-            m = _PLACEHOLDER.fullmatch(node)
+            m = FALLBACK.fullmatch(node)
             field = re.sub(r"[^a-z0-9]", "", key.lower())
             hits += bool(m and field and field.startswith(m.group(1).replace("-", "")))
 

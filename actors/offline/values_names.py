@@ -427,4 +427,7 @@ def _by_role(h: Hint) -> str:
     if last in ("level", "severity"):
         return h.rng.choice(("low", "medium", "high"))
     # Nothing says what this holds: an honest value named after the field, not a word from another domain.
-    return f"{singular(h.name).replace('_', '-') or 'value'}-{h.rng.randint(1, 9)}"
+    return f"{singular(h.name).replace('_', '-') or 'value'}-{h.rng.randint(1, 9)}"  # (FALLBACK matches these)
+
+
+FALLBACK = re.compile(r"([a-z][a-z0-9-]*)-[1-9]")  # what `_by_role` writes when nothing says what a field holds
