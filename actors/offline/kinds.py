@@ -146,7 +146,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
     ("score evaluation grade", {"score": _num(0, 1, 3), "passed": _pick(True, True, False), "evaluated_at": _when}),
     ("status state progress", {"state": _pick("pending", "in_progress", "completed", "completed", "failed"),
                                "progress_percent": _count(1, 100), "updated_at": _when}),
-    ("card question visualization chart", {"display": _pick("table", "bar", "line", "pie", "scalar"),
+    ("card question", {"display": _pick("table", "bar", "line", "pie", "scalar"),
                                             "query_type": _pick("query", "native"), "description": _about,
                                             "updated_at": _when}),
     ("dashboard", {"description": _about, "card_count": _count(2, 24), "updated_at": _when}),
