@@ -128,13 +128,15 @@ class Coordinator:
             if o.ok:
                 interpretations.append(o.item)
         self._interpreted = done
-        if self.checkpoint:
-            self.checkpoint.save_interpretations(interpretations, done)
         self._accept_interpretations(interpretations)
+        if self.checkpoint:  # saved as aligned, so what a resumed run reads is what this one used
+            self.checkpoint.save_interpretations(list(self.interpretations.values()), done)
         return []
 
     def _accept_interpretations(self, interpretations: list[ToolInterpretation]) -> None:
-        self.interpretations = {i.tool: i for i in interpretations}
+        from actors.offline.aliases import align_kinds  # late, like the graph: the offline interpreter's helpers
+
+        self.interpretations = align_kinds(self.suite, {i.tool: i for i in interpretations})
         for f in self._interpreted.failures if self._interpreted else []:
             if f.item in self.coverage.counts and f.item not in self.interpretations:
                 self.coverage.exclude(f.item, f"interpretation failed: {f.reason}")

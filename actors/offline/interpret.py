@@ -18,22 +18,35 @@ _READ_ONLY_OK = {Action.read, Action.list, Action.search, Action.analyze, Action
 _ID_FIELDS = {"id", "key", "name", "path", "sha", "hash", "uuid", "uid", "url", "number", "ref", "ts"}
 _NOUN_VERBS = {"book", "books", "hold", "holds"}  # verbs first in a name, nouns anywhere else
 _HTTP_WRITES = {"post", "put", "patch"}
+_METHODS = frozenset({"get", "post", "put", "patch", "delete"})  # no leading namespace: each is a verb
 _STAGING = re.compile(r"\bstaging area\b|\bto the index\b", re.I)
 _ID_WORDS = {"id", "ids", "isbn", "sku", "slug", "uuid"}  # `patch_books_isbn` acts on a book
 _PRODUCING = {Action.create, Action.list, Action.search, Action.read, Action.analyze}
 
 
 _CORE_VERBS = {"get", "list", "create", "update", "delete", "set", "show", "add", "remove", "read", "write", "run"}
+# Verbs that are as often the name of a resource (`tag_list`, `build_get`, `status_update`).
+_ALSO_NOUNS = frozenset({"tag", "post", "group", "build", "type", "status", "profile", "info", "query", "config", "history",
+               "screenshot", "log", "block", "commit", "diff", "snapshot", "record", "trace",
+               "test", "schedule", "book", "hold", "lock", "pin", "star", "like", "vote", "share", "style", "format",
+               "draw", "call", "play", "tree", "audit", "outline", "sum", "count", "measure"})
 
 
 def namespaces(suite: ToolSuite) -> dict[str, set[str]]:
-    """Per spec, leading name tokens shared by many of its tools (`git_`, `jira_`, `ai_`) that name no verb."""
+    """Per spec, leading name tokens shared by many of its tools (`git_`, `jira_`, `ai_`) that name no verb;
+    and, where a spec names its operations with the HTTP method last (`…RepositoryV1SavePost`, `Folder_Get`),
+    those method words, which then are no part of the name either (see `_METHODS`)."""
     firsts: dict[str, Counter[str]] = {}
     sizes: Counter[str] = Counter()
     services: dict[str, Counter[str]] = {}
+    lasts: Counter[str] = Counter()
+    methods: dict[str, set[str]] = {}
     for t in suite.tools:
         toks = tokens(t.original_name or t.name)
         sizes[t.spec] += 1
+        if len(toks) > 2 and toks[-1] in _METHODS:
+            lasts[t.spec] += 1
+            methods.setdefault(t.spec, set()).add(toks[-1])
         # (`campaigns.create`, `contacts.fetch`: a resource named first, then only a verb, is no namespace)
         if len(toks) > 1 and toks[0] not in VERBS and any(w not in VERBS for w in toks[1:]):
             firsts.setdefault(t.spec, Counter())[toks[0]] += 1
@@ -43,6 +56,10 @@ def namespaces(suite: ToolSuite) -> dict[str, set[str]]:
     out = {spec: {w for w, n in c.items() if n >= 3 and n >= 0.2 * sizes[spec]} for spec, c in firsts.items()}
     for spec, c in services.items():
         out.setdefault(spec, set()).update(w for w, n in c.items() if n >= 3)
+    for spec, n in lasts.items():
+        # several methods, not one word: a blog's `create_post`, `update_post` end in its resource
+        if n >= 3 and n >= 0.5 * sizes[spec] and len(methods[spec]) >= 2:
+            out.setdefault(spec, set()).update(_METHODS)
     return out
 
 
@@ -65,6 +82,12 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
         if t in VERBS:
             found = (VERBS[t], i)
             break
+    if found and toks[found[1]] in _ALSO_NOUNS:
+        # `tag_delete`, `query_get_by_id`: a word that can be a verb, named first as the resource, then the
+        # plain verb that says what happens to it
+        later = next((i for i in range(found[1] + 1, len(toks)) if toks[i] in VERBS), None)
+        if later is not None and toks[later] in _CORE_VERBS:
+            found = (VERBS[toks[later]], later)
     if found and toks[found[1]] == "set":
         rest = set(toks[found[1] + 1:])
         if not rest:
@@ -92,12 +115,18 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
 
 
 def _entity(toks: list[str], verb_idx: int, input_schema: dict[str, Any]) -> str | None:
-    def nouns(ts: list[str]) -> list[str]:
-        return [singular(t) for t in ts if (t not in VERBS or t in _NOUN_VERBS) and t not in NOT_NOUNS
+    def nouns(ts: list[str], also: frozenset[str] = frozenset()) -> list[str]:
+        return [singular(t) for t in ts if (t not in VERBS or t in _NOUN_VERBS or t in also) and t not in NOT_NOUNS
                 and not t.isdigit() and t not in _ID_WORDS]
 
-    after = nouns(toks[verb_idx + 1:]) if verb_idx >= 0 else nouns(toks)
-    cand = after or (nouns(toks[:verb_idx]) if verb_idx > 0 else [])
+    # `create_social_post`, `tag_delete`: around the verb, a word that could be one names the resource
+    rest = toks[verb_idx + 1:]
+    cut = next((i for i, t in enumerate(rest) if i and t in ("by", "with")), None)
+    if cut is not None:
+        rest = rest[:cut]  # `get_settings_by_tag`, `GetPayCodesWithTag`: after "by" or "with" comes a filter
+    after = nouns(rest, _ALSO_NOUNS) if verb_idx >= 0 else nouns(toks)
+    first = 1 if toks[0] in _HTTP_WRITES else 0  # `post_tools_bulk_delete`: the method is no resource
+    cand = after or (nouns(toks[first:verb_idx], _ALSO_NOUNS) if verb_idx > first else [])
     if cand:
         heads = [c for c in cand if c in HEADS]
         if heads:
@@ -207,8 +236,10 @@ def _compounds(toks: list[str]) -> list[str]:
 def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation:
     """Interpret one tool; `ns` holds its spec's namespace tokens (see `namespaces`)."""
     toks = _compounds(tokens(tool.original_name or tool.name))
-    while len(toks) > 1 and ns and toks[0] in ns:
+    while len(toks) > 1 and ns and toks[0] in ns and toks[0] not in _METHODS:
         toks = toks[1:]
+    if len(toks) > 2 and ns and toks[-1] in ns and toks[-1] in _METHODS and any(t in VERBS for t in toks[:-1]):
+        toks = toks[:-1]  # `…V1SavePost` saves; `CustomDevice_Post`, with no other verb, still posts
     ann = tool.annotations or {}
     action, verb_idx = _action(toks, tool.description, {**ann, "_params": tuple(properties(tool.input_schema)),
                                                         "_required": tuple(required(tool.input_schema))})

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from actors.base import EngineContext
+from actors.offline.aliases import align_kinds
 from actors.offline.expand import OfflineExpander
 from actors.offline.interpret import OfflineInterpreter
 from actors.offline.mock import OfflineMocker
@@ -24,7 +25,7 @@ def interpret_suite(suite: ToolSuite, config: RunConfig | None = None) -> dict[s
         item = interpreter.interpret(tool).item
         if item is not None:
             out[tool.name] = item
-    return out
+    return align_kinds(suite, out)
 
 
 @dataclass

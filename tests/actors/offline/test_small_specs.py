@@ -143,3 +143,74 @@ def test_a_resource_named_before_its_verb_is_the_entity_not_a_namespace(tmp_path
     for r in ("campaign", "contact", "template"):
         assert (its[f"{r}s.create"].action.value, its[f"{r}s.create"].entity) == ("create", r)
         assert its[f"{r}s.fetch"].entity == r and its[f"{r}s.fetchAll"].action.value == "list"
+
+
+def test_a_resource_word_that_can_be_a_verb_gives_way_to_the_plain_verb_after_it(tmp_path):
+    """`tag_delete` deletes a tag and `query_get_by_id` reads a query; `tag_objects`, with no verb after, still
+    takes `tag` as its verb."""
+    from actors.offline.pipeline import interpret_suite
+
+    ident = {"tag_id": {"type": "integer"}}
+    tools = [_tool("bi_tag_list", "List tags.", {}), _tool("bi_tag_delete", "Delete a tag.", ident, ("tag_id",)),
+             _tool("bi_tag_get_by_id", "Get a tag.", ident, ("tag_id",)),
+             _tool("bi_query_get_by_id", "Get a query.", {"query_id": {"type": "integer"}}, ("query_id",)),
+             _tool("bi_tag_objects", "Tag objects.", {"object_ids": {"type": "array", "items": {"type": "integer"}}})]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    its = interpret_suite(load_suite([tmp_path / "spec.json"]))
+    seen = {n: (it.action.value, it.entity) for n, it in its.items()}
+    assert seen["bi_tag_list"] == ("list", "tag")
+    assert seen["bi_tag_delete"] == ("delete", "tag")
+    assert seen["bi_tag_get_by_id"] == ("read", "tag")
+    assert seen["bi_query_get_by_id"] == ("read", "query")
+    assert seen["bi_tag_objects"][0] == "create"
+
+
+def test_a_parameter_named_by_its_head_noun_takes_the_compound_kind_its_spec_produces(tmp_path):
+    """`payment_dispute_id` and the `postId` of `update_social_post` name the `payment_dispute` and the `social_post`
+    the spec's other tools return, so a workflow feeds them from those tools' results."""
+    from actors.offline.pipeline import interpret_suite
+
+    dispute = {"payment_dispute_id": {"type": "string"}}
+    tools = [_tool("list_payment_disputes", "List payment disputes.", {}),
+             _tool("accept_payment_dispute", "Accept a payment dispute.", dispute, ("payment_dispute_id",)),
+             _tool("create_social_post", "Create a social post.", {"text": {"type": "string"}}, ("text",)),
+             _tool("create_blog_post", "Create a blog post.", {"text": {"type": "string"}}, ("text",)),
+             _tool("update_social_post", "Update a post.", {"postId": {"type": "string"}, "text": {"type": "string"}},
+                   ("postId", "text")),
+             _tool("delete_post", "Delete a post.", {"postId": {"type": "string"}}, ("postId",))]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    its = interpret_suite(load_suite([tmp_path / "spec.json"]))
+
+    def kind(tool, param):
+        return next(p.entity for p in its[tool].parameters if p.name == param)
+    assert its["list_payment_disputes"].entity == "payment_dispute"
+    assert kind("accept_payment_dispute", "payment_dispute_id") == "payment_dispute"
+    assert kind("update_social_post", "postId") == "social_post"
+    # nothing says which of the two posts `delete_post` means: it keeps the head noun
+    assert kind("delete_post", "postId") == "post"
+
+    manifest, scenarios = _generate(tmp_path, tools)
+    fed = [s for s in scenarios for k, c in enumerate(s.calls) if c.tool == "accept_payment_dispute"
+           and "payment_dispute_id" in c.sources]
+    assert fed, "no workflow takes the dispute's ID from the listing"
+
+
+def test_a_method_word_that_ends_most_names_of_a_spec_is_no_part_of_them(tmp_path):
+    """`…DeleteByIdDelete` deletes and `…UpdatePut` updates; a name with no other verb keeps its method; after
+    "by" or "with" comes a filter, not the resource."""
+    from actors.offline.pipeline import interpret_suite
+
+    ident = {"id": {"type": "integer"}}
+    tools = [_tool("catalogProductRepositoryV1GetGet", "A product.", ident, ("id",)),
+             _tool("cmsBlockRepositoryV1DeleteByIdDelete", "Delete a CMS block.", ident, ("id",)),
+             _tool("customerGroupRepositoryV1SavePut", "Save a customer group.", ident, ("id",)),
+             _tool("customDevice_Post", "A custom device.", {"name": {"type": "string"}}, ("name",)),
+             _tool("get_settings_by_tag", "Settings carrying a tag.", {"tag": {"type": "string"}}, ("tag",))]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    its = interpret_suite(load_suite([tmp_path / "spec.json"]))
+    seen = {n: (it.action.value, it.entity) for n, it in its.items()}
+    assert seen["catalogProductRepositoryV1GetGet"][0] == "read"
+    assert seen["cmsBlockRepositoryV1DeleteByIdDelete"][0] == "delete"
+    assert seen["customerGroupRepositoryV1SavePut"][1] == "repository"
+    assert seen["customDevice_Post"][0] == "create"
+    assert seen["get_settings_by_tag"][1] == "setting"

@@ -1,0 +1,71 @@
+"""Compound kinds: a parameter that names a spec's `payment_dispute` by its head noun alone.
+
+Each tool is read on its own, so `payment_dispute_id` reads as a `dispute` and `postId` of
+`update_social_post` as a `post`, while the tools that return them say `payment_dispute` and
+`social_post`. Nothing in the spec produces a plain `dispute`, so without this pass the two
+never meet: no data flows from the lookup into the call that needs its ID. Once every tool of a
+spec is read, a parameter kind that nothing produces takes the one produced compound kind ending
+in it that its own name or its tool's name spells out.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from actors.offline.interpret import output_fields
+from actors.offline.taxonomy import singular, tokens
+from schemas import ParameterRole, ToolInterpretation, ToolSuite
+
+_ROLES = (ParameterRole.identifier, ParameterRole.target)
+
+
+def _produced(suite: ToolSuite, its: dict[str, ToolInterpretation]) -> dict[str, set[str]]:
+    """Per spec, the entity kinds some tool's output holds."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for tool in suite.tools:
+        it = its.get(tool.name)
+        if it is None:
+            continue
+        out[tool.spec].update(it.produces)
+        if tool.output_schema:
+            out[tool.spec].update(kind for _, kind in output_fields(tool.output_schema, it.entity))
+    return out
+
+
+def _compound(kind: str, param: str, tool: str, produced: set[str]) -> str | None:
+    """The produced `<modifier>_<kind>` the parameter means, when its own words or its tool's name say which."""
+    cands = sorted(k for k in produced if k.endswith("_" + kind) and k.split("_")[0] != kind)
+    if not cands:
+        return None
+    # `payment_dispute_id`: the parameter's words before the kind spell the compound out.
+    words = [singular(t) for t in tokens(param)]
+    if kind in words:
+        spelled = "_".join(words[:words.index(kind) + 1])
+        # the longest that fits: `cis_line_item` over `line_item`
+        for k in sorted(cands, key=len, reverse=True):
+            if spelled == k or spelled.endswith("_" + k):
+                return k
+    # `postId` of `update_social_post`: the tool's name holds the modifier of exactly one of them.
+    named = {singular(t) for t in tokens(tool)}
+    hits = [k for k in cands if set(k.split("_")[:-1]) <= named]
+    return hits[0] if len(hits) == 1 else None
+
+
+def align_kinds(suite: ToolSuite, its: dict[str, ToolInterpretation]) -> dict[str, ToolInterpretation]:
+    """Interpretations whose parameters name a compound kind where only its head noun was read."""
+    produced = _produced(suite, its)
+    out = dict(its)
+    for tool in suite.tools:
+        it = its.get(tool.name)
+        if it is None:
+            continue
+        kinds = produced[tool.spec]
+        params = []
+        for p in it.parameters:
+            if p.role in _ROLES and p.entity and p.entity not in kinds:
+                if (k := _compound(p.entity, p.name, tool.name, kinds)) is not None:
+                    p = p.model_copy(update={"entity": k})
+            params.append(p)
+        if params != it.parameters:
+            out[tool.name] = it.model_copy(update={"parameters": params})
+    return out
