@@ -319,7 +319,8 @@ class OfflineScenarioWriter:
         ents.update({p.name: it.entity for p in it.parameters if p.role is ParameterRole.filter and p.name not in ents
                      and p.name.lower() in _QUERY_NAMES})
         gen.about = f"{tool.name} {tool.description or ''}"
-        args = gen.arguments(tool.input_schema, roles=roles, entities=ents, fixed=fixed, optional=optional)
+        args = gen.arguments(tool.input_schema, roles=roles, entities=ents, fixed=fixed, optional=optional,
+                             doc=tool.description)
         gen.about = ""
         known = next((world.texts[f] for f in files.files_read(it, args)[:1] if f in world.texts), None)
         if known is not None:  # an edit of a file written earlier replaces text that file holds

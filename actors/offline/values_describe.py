@@ -35,7 +35,7 @@ def desc_entity(description: str) -> str:
 def examples(description: str) -> tuple[str, ...]:
     """Example values quoted in a description ("e.g. 'Sprint 1'", "Examples: `a`, `b`", "(e.g., e1, e2)")."""
     out: list[str] = []
-    marker = r"(?:e\.g\.|eg\.|for example|examples?:|such as)[,:]?\s*"
+    marker = r"(?:e\.g\.|eg\.|for example|examples?:|such as|typically)[,:]?\s*"
     for clause in re.findall(marker + r"(.{1,200}?)(?:\.\s|\.$|$)", description, re.I):
         out += re.findall(r'"([^"\n]{1,80})"', clause) or re.findall(r"`([^`\n]{1,80})`", clause) \
             or re.findall(r"'([^'\n]{1,80})'", clause)

@@ -214,3 +214,19 @@ def test_a_method_word_that_ends_most_names_of_a_spec_is_no_part_of_them(tmp_pat
     assert seen["customerGroupRepositoryV1SavePut"][1] == "repository"
     assert seen["customDevice_Post"][0] == "create"
     assert seen["get_settings_by_tag"][1] == "setting"
+
+
+def test_a_docstring_args_section_gives_the_values_its_schema_does_not(tmp_path):
+    """FastMCP servers describe parameters only in the tool's docstring: its examples are the values to use."""
+    doc = ("Create a database connection.\n\n    Args:\n        engine: Database engine (e.g., 'postgresql', 'sqlite')\n"
+           "        configuration_method: Method used for configuration (typically 'sqlalchemy_form')\n"
+           "        database_name: Name for the database connection\n\n    Returns:\n        The connection.\n")
+    props = {k: {"title": k.title(), "type": "string"} for k in ("engine", "configuration_method", "database_name")}
+    tools = [_tool("database_create", doc, props, tuple(props)),
+             _tool("database_list", "List database connections.", {})]
+    manifest, scenarios = _generate(tmp_path, tools)
+    calls = [c for s in scenarios for c in s.calls if c.tool == "database_create"]
+    assert calls
+    for c in calls:
+        assert c.arguments["engine"] in ("postgresql", "sqlite")
+        assert c.arguments["configuration_method"] == "sqlalchemy_form"
