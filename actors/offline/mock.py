@@ -66,6 +66,21 @@ def mock_call(tool: Tool, interpretation: ToolInterpretation, arguments: dict[st
     return _mock_step(tool, interpretation, arguments, state, seed, suite, index, tier), state
 
 
+def _as_at_start(state: WorkflowState, scenario: Scenario, its: dict[str, ToolInterpretation]) -> None:
+    """The writer leaves each entity with what the whole workflow wrote to it; the mock replays the writes
+    call by call (`_mock_step`), so a read before an update must not already show the update's content."""
+    written: dict[str, list[Any]] = {}
+    for call in scenario.calls:
+        it = its[call.tool]
+        if it.action in (Action.create, Action.update):
+            for p in it.parameters:
+                if p.role is ParameterRole.content and p.name in call.arguments:
+                    written.setdefault(p.name, []).append(call.arguments[p.name])
+    for e in state.entities:
+        for key in [k for k, v in e.attributes.items() if v in written.get(k, ())]:
+            del e.attributes[key]
+
+
 def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[str, Any], state: WorkflowState,
                seed: int, suite: ToolSuite, index: int, tier: Grounding | None, story: Story | None = None,
                needed: set[str] | None = None, model: SpecModel | None = None) -> MockOutput:
@@ -371,6 +386,7 @@ class OfflineMocker:
 
     def mock(self, scenario: Scenario) -> Outcome[Scenario]:
         state = scenario.state.model_copy(deep=True)
+        _as_at_start(state, scenario, self.its)
         calls = []
         try:
             story = Story(scenario, self.its, org_for(scenario.seed or 0, self.ctx.suite), scenario.seed or 0)

@@ -41,21 +41,29 @@ def test_text_results_are_records_not_prose(covered):
 
 
 def test_one_entity_reads_the_same_in_every_result_of_a_scenario(covered):
+    """Between two writes to it; a call that retitles the issue starts a new reading, and no result before
+    that call shows the new title."""
     pipe, calls = _text_calls(covered, "github")
-    seen = 0
+    seen = retitled = 0
     for s in {id(s): s for s, _ in calls}.values():
-        titles: dict[int, set[str]] = {}
-        for c in s.calls:
-            if not isinstance(c.output, str) or not c.output.startswith(("{", "[")):
-                continue
-            data = json.loads(c.output)
-            for row in data if isinstance(data, list) else data.get("items", [data]):
-                if isinstance(row, dict) and "number" in row and "title" in row:
-                    titles.setdefault(row["number"], set()).add(row["title"])
+        titles: dict[tuple[int, int], set[str]] = {}
+        epoch: dict[int, int] = {}
+        later = {c.arguments["title"]: k for k, c in enumerate(s.calls) if c.tool == "update_issue" and "title" in c.arguments}
+        for k, c in enumerate(s.calls):
+            if c.tool == "update_issue" and "title" in c.arguments:  # its own result shows the new title
+                n = c.arguments["issue_number"]
+                epoch[n] = epoch.get(n, 0) + 1
+                retitled += 1
+            if isinstance(c.output, str) and c.output.startswith(("{", "[")):
+                data = json.loads(c.output)
+                for row in data if isinstance(data, list) else data.get("items", [data]):
+                    if isinstance(row, dict) and "number" in row and "title" in row:
+                        titles.setdefault((row["number"], epoch.get(row["number"], 0)), set()).add(row["title"])
+                        assert later.get(row["title"], -1) <= k, (s.id, k, row["title"])
         for number, names in titles.items():
             seen += 1
             assert len(names) == 1, (s.id, number, names)
-    assert seen
+    assert seen and retitled
 
 
 def test_file_info_is_metadata_and_filesystem_results_use_absolute_paths(covered):
