@@ -18,7 +18,7 @@ from actors.offline import chrono, paths
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, org_for, value_hint
 from actors.offline.quality import token_in
-from actors.offline.model import SpecModel
+from actors.offline.model import SpecModel, record_writes
 from actors.offline.render import is_metadata, render
 from actors.offline.schemautil import leaves, properties
 from actors.offline.slots import can_carry, echo, embed
@@ -30,6 +30,7 @@ from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRo
                      ToolInterpretation, ToolSuite, WorkflowState)
 
 _DECOYS = {Action.list: 2, Action.search: 1}
+_TEXT_FIELDS = frozenset({"content", "text", "body", "markdown", "html", "note", "contents", "message"})
 _MAX_LISTED = 12
 _DIFF = re.compile(r"\bdiff\b", re.I)
 _TOPICS = ("cache", "retry", "export", "timeout", "pagination", "audit")
@@ -66,16 +67,16 @@ def mock_call(tool: Tool, interpretation: ToolInterpretation, arguments: dict[st
     return _mock_step(tool, interpretation, arguments, state, seed, suite, index, tier), state
 
 
-def _as_at_start(state: WorkflowState, scenario: Scenario, its: dict[str, ToolInterpretation]) -> None:
+def _as_at_start(state: WorkflowState, scenario: Scenario, tools: dict[str, Tool],
+                 its: dict[str, ToolInterpretation]) -> None:
     """The writer leaves each entity with what the whole workflow wrote to it; the mock replays the writes
     call by call (`_mock_step`), so a read before an update must not already show the update's content."""
     written: dict[str, list[Any]] = {}
     for call in scenario.calls:
         it = its[call.tool]
         if it.action in (Action.create, Action.update):
-            for p in it.parameters:
-                if p.role is ParameterRole.content and p.name in call.arguments:
-                    written.setdefault(p.name, []).append(call.arguments[p.name])
+            for k, v in record_writes(tools[call.tool], it, call.arguments).items():
+                written.setdefault(k, []).append(v)
     for e in state.entities:
         for key in [k for k, v in e.attributes.items() if v in written.get(k, ())]:
             del e.attributes[key]
@@ -97,8 +98,9 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     if it.action is Action.create and not any(same_kind(e.kind, it.entity) for e in shown) and target is None:
         named = next((a for p in it.parameters if p.role is ParameterRole.identifier and p.entity
                       and same_kind(p.entity, it.entity) and isinstance(a := arguments.get(p.name), (str, int))), None)
-        if named is None:
-            shown.append(_new_entity(gen, it.entity, index, state))
+        if named is None:  # shaped like the IDs this kind already has (a numeric ticket ID next to numeric ones)
+            like = next((e.id for e in state.entities + state.preconditions if same_kind(e.kind, it.entity)), None)
+            shown.append(_new_entity(gen, it.entity, index, state, like=like))
         else:  # an off-script create names its new entity in its arguments
             shown.append(Entity(kind=it.entity, id=str(named), created_by=index))
             state.entities.append(shown[-1])
@@ -126,12 +128,15 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         for _ in range(_DECOYS[it.action]):
             shown.append(_new_entity(gen, shown[0].kind if shown else it.entity, index, state,
                                      like=shown[0].id if shown else None))
-    content = {p.name: arguments[p.name] for p in it.parameters if p.role is ParameterRole.content and p.name in arguments}
-    if target is not None and it.action in (Action.update, Action.create) and content:
-        target.attributes.update(content)
+    written = record_writes(tool, it, arguments)
+    if target is not None and it.action in (Action.update, Action.create) and written:
+        target.attributes.update(written)
     for e in shown:
-        if e.created_by == index and it.action is Action.create and content and same_kind(e.kind, it.entity):
-            e.attributes.update(content)
+        if e.created_by == index and it.action is Action.create and same_kind(e.kind, it.entity):
+            # a new ticket is open, a new post a draft, unless the call says otherwise
+            e.attributes.update({**(model.initial(e.kind) if model is not None else {}), **written})
+        elif it.action in (Action.list, Action.search) and written and same_kind(e.kind, it.entity):
+            e.attributes.update(written)  # what a filtered listing shows has what it was filtered by
     if target is not None and it.action is Action.delete:
         target.attributes["deleted"] = True
     # Only a tool that reads files (its own entity is a file) shows their text: a snapshot saved to a path does not.
@@ -290,15 +295,20 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
     if it.action is Action.read and target is not None and target.attributes and not is_metadata(tool.name) \
             and not tool.name.startswith("git_"):  # git prints its own formats (git show: commit, author, diff)
         body = {k: v for k, v in target.attributes.items() if k != "deleted"}
-        one = next(iter(body.values())) if len(body) == 1 else None
-        if isinstance(one, str):
+        key, one = next(iter(body.items())) if len(body) == 1 else (None, None)
+        lines = None
+        fields = len(model.fields(target.kind)) if model is not None else 0
+        if isinstance(one, str) and (fields <= 2 and (key in _TEXT_FIELDS or len(one.split()) >= 4) or not fields):
+            # a note's text, a value pushed to a list, reads back as that text; a ticket's new comment or
+            # status is one field of a record that has more
             lines = [one]
         elif same_kind(target.kind, "file") and _file_text(body):
             lines = [_file_text(body)]  # a file reads back as its text, not as a record of what was done to it
-        else:
+        elif model is None or not model.fields(target.kind):
             lines = [json.dumps({"id": target.id, **body}, ensure_ascii=False)]
-        lines += [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, lines[0])]
-        return "\n".join(lines)
+        if lines is not None:  # (a kind with known fields reads as a whole record, what was written included)
+            lines += [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, lines[0])]
+            return "\n".join(lines)
     # Inside a structuredContent the text fills one string field ("message", "result"): a sentence, not JSON.
     return render(tool.name, it, args, shown, target, gen.org, gen.rng, plain=tool.output_schema is not None, model=model)
 
@@ -386,7 +396,7 @@ class OfflineMocker:
 
     def mock(self, scenario: Scenario) -> Outcome[Scenario]:
         state = scenario.state.model_copy(deep=True)
-        _as_at_start(state, scenario, self.its)
+        _as_at_start(state, scenario, self.tools, self.its)
         calls = []
         try:
             story = Story(scenario, self.its, org_for(scenario.seed or 0, self.ctx.suite), scenario.seed or 0)

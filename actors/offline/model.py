@@ -33,6 +33,7 @@ _CONTROL = frozenset({
 _NARROWING = frozenset({"query", "q", "search", "filter", "filters", "since", "until", "before", "after", "from", "to",
                         "max", "min", "count", "skip", "top", "recursive", "size"})
 _MAX_FIELDS = 8
+_SWITCHES = frozenset({"expire", "expiration", "ttl", "seconds", "timeout", "mode", "depth", "recursive", "wait"})
 _WRAPPERS = ("result", "results", "data", "item", "items", "record", "records", "response", "value", "values")
 
 
@@ -113,6 +114,17 @@ class SpecModel:
             if same_kind(k, kind):
                 return list(fields.values())
         return []
+
+    def initial(self, kind: str) -> dict[str, Any]:
+        """The state a new record of `kind` starts in: each status-like field's default, else the first of
+        its values (specs list a lifecycle in order: open, pending, solved; draft, published)."""
+        out: dict[str, Any] = {}
+        for f in self.fields(kind):
+            enum = f.schema.get("enum")
+            values = [v for v in enum if v is not None] if isinstance(enum, list) else []
+            if set(tokens(f.name)) & {"status", "state", "stage", "phase"} and values:
+                out[f.name] = f.schema["default"] if f.schema.get("default") in values else values[0]
+        return out
 
     def record(self, kind: str, org: Any, key: str) -> dict[str, Any]:
         """Values for a record of `kind`, the same for the same `key` (each field seeded by it and its name,
@@ -212,6 +224,28 @@ def _record_schema(output: dict[str, Any], action: Action) -> dict[str, Any]:
                 continue
         break
     return node
+
+
+def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> dict[str, Any]:
+    """What a call's arguments say of the records it touches: a create's or update's content and the fields
+    it sets (`status`, `priority`; not `notify`), a list's or search's state filters (`status: open`: what it
+    lists is open)."""
+    props = tool.input_schema.get("properties") or {}
+    out: dict[str, Any] = {}
+    for p in it.parameters:
+        if p.name not in args or p.role in (ParameterRole.identifier, ParameterRole.credential,
+                                            ParameterRole.pagination, ParameterRole.context):
+            continue
+        sub = deref(props.get(p.name), tool.input_schema)
+        if p.role is not ParameterRole.content and set(tokens(p.name)) & _SWITCHES:
+            continue  # how the call runs (a key's `expire`), not what the record holds
+        if it.action in (Action.create, Action.update):
+            if p.role is ParameterRole.content or isinstance(sub, dict) and _describes(p.name, sub, it.action):
+                out[p.name] = args[p.name]
+        elif it.action in (Action.list, Action.search) and isinstance(args[p.name], (str, int, float, bool)) \
+                and isinstance(sub, dict) and _describes(p.name, sub, it.action):
+            out[p.name] = args[p.name]
+    return out
 
 
 def _is_identity(name: str) -> bool:

@@ -142,6 +142,19 @@ def _see_through(its: dict[str, ToolInterpretation], wrapped: dict[str, tuple[st
     return out
 
 
+def _something_to_change(it: ToolInterpretation, props: dict[str, Any], optional: set[str], rng: random.Random) -> None:
+    """An update whose changes are all optional still changes something: one of them, what it writes first."""
+    changes = [p for p in it.parameters if p.role in (ParameterRole.content, ParameterRole.other, ParameterRole.option)
+               and p.name in props]
+    if not changes or any(p.required or p.name in optional for p in changes):
+        return
+    for role in (ParameterRole.content, ParameterRole.other, ParameterRole.option):
+        names = [p.name for p in changes if p.role is role]
+        if names:
+            optional.add(rng.choice(names))
+            return
+
+
 def interpretations_for(suite: ToolSuite, given: dict[str, ToolInterpretation]) -> dict[str, ToolInterpretation]:
     """The context's interpretations, completed offline for any tool they miss."""
     if all(t.name in given for t in suite.tools):
@@ -303,6 +316,8 @@ class OfflineScenarioWriter:
                 chance = 0.8 if any(w in p.name.lower() for w in _EXPIRY) else 0.25
                 if len(optional) < 3 and rng.random() < chance:
                     optional.add(p.name)
+        if it.action is Action.update:
+            _something_to_change(it, props, optional, rng)
         self._carry_over(j, tool, it, props, fixed, optional, world, seq)
         if tool.name not in self.alternatives:
             self.alternatives[tool.name] = _alternatives(tool)

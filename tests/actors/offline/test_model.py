@@ -141,3 +141,15 @@ def test_a_lookup_without_an_output_schema_shows_the_fields_its_description_says
     record = model.record("guild", org_for(0), "g_1")
     assert isinstance(record.get("member_count"), int)
     assert all(not str(v).startswith("channel-") for v in record.get("channels", []))
+
+
+def test_a_new_record_starts_in_its_states_default_or_first_value(tmp_path):
+    """A nullable state enum (`[null, "queued", "sent"]`, no default) starts at its first real value; a default
+    in the list wins."""
+    tools = [_tool("create_message", "Send a message.", {"body": {"type": "string"}}, ["body"]),
+             _tool("list_messages", "List messages.", {"status": {"type": ["string", "null"], "enum": [None, "queued", "sent"]},
+                                                      "delivery_state": {"type": "string", "enum": ["a", "b"], "default": "b"}})]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    suite = load_suite([tmp_path / "s.json"])
+    model = SpecModel.build(suite, interpret_suite(suite))
+    assert model.initial("message") == {"status": "queued", "delivery_state": "b"}

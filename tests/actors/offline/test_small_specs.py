@@ -230,3 +230,44 @@ def test_a_docstring_args_section_gives_the_values_its_schema_does_not(tmp_path)
     for c in calls:
         assert c.arguments["engine"] in ("postgresql", "sqlite")
         assert c.arguments["configuration_method"] == "sqlalchemy_form"
+
+
+def _tickets() -> list[dict]:
+    states = {"type": "string", "enum": ["open", "pending", "solved"]}
+    return [_tool("list_tickets", "List support tickets, optionally filtered by status and priority.",
+                  {"status": states, "priority": {"type": "string", "enum": ["low", "normal", "high", "urgent"]}}),
+            _tool("get_ticket", "Get a ticket by ID.", {"ticket_id": {"type": "integer"}}, ("ticket_id",)),
+            _tool("update_ticket", "Update a ticket's status or add a comment.",
+                  {"ticket_id": {"type": "integer"}, "status": states, "comment": {"type": "string"}}, ("ticket_id",)),
+            _tool("create_ticket", "Create a support ticket.",
+                  {"subject": {"type": "string"}, "description": {"type": "string"}}, ("subject", "description"))]
+
+
+def _records(output) -> list[dict]:
+    data = json.loads(output) if isinstance(output, str) and output[:1] in "[{" else None
+    return data if isinstance(data, list) else [data] if isinstance(data, dict) else []
+
+
+def test_records_agree_with_the_calls_that_shaped_them(tmp_path):
+    """A listing filtered by status shows only records in it; a new ticket starts open; an update changes
+    something, and a later read shows the change; an update with only optional changes still makes one."""
+    manifest, scenarios = _generate(tmp_path, _tickets())
+    filtered = created = reread = 0
+    for s in scenarios:
+        status: dict[int, str] = {}
+        for c in s.calls:
+            rows = _records(c.output)
+            if c.tool == "list_tickets" and "status" in c.arguments:
+                filtered += 1
+                assert rows and all(r.get("status") == c.arguments["status"] for r in rows), (s.id, c.output)
+            if c.tool == "create_ticket":
+                created += 1
+                assert rows[0]["status"] == "open", c.output
+            if c.tool == "update_ticket":
+                assert set(c.arguments) - {"ticket_id"}, c.arguments
+                if "status" in c.arguments:
+                    status[c.arguments["ticket_id"]] = c.arguments["status"]
+            if c.tool == "get_ticket" and c.arguments["ticket_id"] in status:
+                reread += 1
+                assert rows and rows[0]["status"] == status[c.arguments["ticket_id"]], (s.id, c.output)
+    assert filtered and created and reread
