@@ -96,6 +96,12 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
             found = (Action.update, found[1])
     if found and toks == ["type"] and "key" in annotations.get("_params", ()):
         found = (Action.read, 0)  # Redis TYPE reads a key's type; elsewhere `type` types text
+    if found and toks[found[1]] not in _CORE_VERBS:
+        # `close-loop-kpi` "Retrieve close-loop KPIs": where the description opens with a verb of its own, the
+        # author's word says what the tool does; a name's first verb-like word may be part of a product name
+        said = _opening_verb(description)
+        if said in _LOOKS and found[0] in _WRITES:  # (only a lookup named like a write: that misleads most)
+            found = (said, found[1])
     if found is None:
         for w in tokens(" ".join(_sentences(description)[:1]) or description[:200]):
             if w in VERBS and w not in {"type", "set", "tag", "commit"}:
@@ -112,6 +118,22 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
     if action is Action.create and idx >= 0 and toks[idx] in ("add", "stage") and _STAGING.search(description):
         action = Action.update  # `git add` stages files that exist already; it creates none
     return action, idx
+
+
+_LOOKS = (Action.read, Action.list, Action.search)
+_WRITES = (Action.create, Action.update, Action.delete, Action.execute, Action.transfer, Action.configure)
+
+
+def _opening_verb(description: str) -> Action | None:
+    """The action of a description's first word when that is a verb (`Retrieves`, `Create`)."""
+    m = re.match(r"\s*([A-Za-z]+)\b", description)
+    if m is None:
+        return None
+    w = m.group(1).lower()
+    for base in (w, w[:-2] if w.endswith(("ches", "shes", "sses", "xes")) else None, w[:-1] if w.endswith("s") else None):
+        if base and base in VERBS and base not in _ALSO_NOUNS and base not in {"type", "set", "commit"}:
+            return VERBS[base]
+    return None
 
 
 def _entity(toks: list[str], verb_idx: int, input_schema: dict[str, Any]) -> str | None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from actors.offline.taxonomy import tokens, with_article
-from actors.offline.text import INSPECT, Ref, is_code, label, plural, said, shape, show, verb
+from actors.offline.text import INSPECT, Ref, described_action, is_code, label, plural, said, shape, show, verb
 from schemas import Action, ParameterRole, ToolInterpretation
 
 _CHANGE = {Action.create, Action.update, Action.delete, Action.transfer, Action.configure, Action.execute}
@@ -188,6 +188,12 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
     if it.action is Action.search and asked is not None and subject is None and not to and not own_path:
         # "run a web search for ...", "run an exa search for ...": reads well whether the kind is a noun or a product
         return f"run {with_article(label(it.entity) + ' search')} for {said(asked)}{tail}"
+    if subject is None and not own_path and not to:
+        # Nothing names what the call acts on: the tool's own words say what it does better than its name
+        # ("detect prompt injection attempts", not "analyze the prompt injection detector").
+        own = described_action(it)
+        if own is not None:
+            return f"{own}{lead}{tail}"
     return f"{verb(step.it)} {obj}{to}{lead}{tail}"
 
 

@@ -126,3 +126,50 @@ def main_tags(steps: list[ToolInterpretation]) -> list[str]:
 
 def category(tags: list[str], actions: list[Action]) -> str:
     return f"{tags[0] if tags else 'general'}/{shape(actions)}"
+
+
+# Verbs a tool's description may open with, beyond the taxonomy's (which reads tool names).
+_DESC_VERBS = frozenset("""detect concatenate translate calculate estimate extract identify look find count fetch download
+upload send publish schedule cancel approve assign invite mark monitor track transcribe summarize summarise classify
+enrich verify resolve render split compress encode decode parse format retrieve return get list create update delete
+add remove search scan validate convert generate check analyze analyse compare merge set start stop run execute query
+read write move copy rename open close save load export import sync test ping describe show view collect crawl
+scrape extract""".split())
+_SHOUTED = frozenset({"ALL", "ANY", "NEW", "ONE", "EVERY", "ONLY", "EACH"})
+_SAID_AS = {"return": "get", "retrieve": "get"}  # what a person asks for: "get the catalog of drivers"
+_NOT_REQUESTS = frozenset({"provide", "allow", "enable", "use", "help", "act", "serve", "be", "is"})
+_CUT = re.compile(r"\s*(?:[(:;,!?\[]|\.(?=\s|$)|\s[-–—]\s|\bbased on\b|\busing\b|\bvia\b|\baccording to\b|\bso that\b|\bwhich\b|"
+                  r"\bthat\b|\bwhen\b|\bif\b|\bin order to\b|\bfor the given\b|\bwith optional\b|\boptionally\b)", re.I)
+_TRAILING = frozenset({"a", "an", "the", "of", "for", "to", "in", "on", "by", "with", "and", "or", "from", "at", "all",
+                       "any", "your", "its", "their", "this", "that"})
+
+
+def described_action(it: ToolInterpretation) -> str | None:
+    """What the tool does in its own description's words, as a request: "Detect prompt injection attempts
+    based on OWASP patterns" -> `detect prompt injection attempts`, "Retrieves the current user" -> `retrieve
+    the current user`. None when the description does not open with a verb phrase short enough to say."""
+    text = " ".join(it.functionality.split())
+    if not text or text == f"{it.action.value.capitalize()} a {it.entity.replace('_', ' ')}.":
+        return None  # the interpreter's own filler, not the author's words
+    text = re.sub(r"^(?:this (?:tool|endpoint|function|operation) (?:will |can )?|use this (?:tool )?to |"
+                  r"tool (?:to|that) |allows? (?:you |users )?to |used to )", "", text, flags=re.I)
+    phrase = _CUT.split(text, maxsplit=1)[0].strip()
+    phrase = re.sub(r"\s+and\s+(?:return|returns|get|gets|show|shows|display|displays)\b", "", phrase)
+    # "in a GitHub repository", "matching a pattern": the request says which, or the call needs none
+    phrase = re.sub(r"\s+(?:in|on|from|within|inside|matching|across)\s+(?:a|an|any|the given|the specified|"
+                    r"a given|a specified|specific)\b.*$", "", phrase)
+    words = [w.lower() if w in _SHOUTED else w for w in phrase.split()]
+    if not 2 <= len(words) <= 9 or any(c in phrase for c in "*`#<>{}|\"/") \
+            or re.search(r"(?:^|\s)'|'(?:\s|$)", phrase) or not phrase.isascii():
+        return None
+    first = words[0].lower()
+    base = first[:-2] if first.endswith(("ches", "shes", "sses", "xes")) else first[:-1] if first.endswith("s") else first
+    if base not in _DESC_VERBS or base in _NOT_REQUESTS:
+        return None
+    while words and words[-1].lower() in _TRAILING:
+        words.pop()
+    if len(words) < 2 or words[-1].lower() in ("list", "number", "set", "lot", "way", "tool"):
+        return None  # cut short ("Get a list of all .txt filenames")
+    titled = all(w[:1].isupper() for w in words)  # "Get User Info": Title Case, not names
+    rest = [w.lower() if titled and not (w.isupper() or any(c.isupper() for c in w[1:])) else w for w in words[1:]]
+    return " ".join([_SAID_AS.get(base, base)] + rest)

@@ -10,7 +10,8 @@ import re
 from functools import lru_cache
 
 _PLACEHOLDERS = re.compile(r"example|foo|\bbar\b|baz|lorem|ipsum|xxx|<|>|\{|\}|\.\.\.|^string$|^value$|^text$|"
-                           r"john|jane|\bdoe\b|\bproj\b|proj-|acme|\bmy-|\bmy_|^my[a-z]|^test|\btest-|^abc", re.I)
+                           r"john|jane|\bdoe\b|\bproj\b|proj-|acme|\bmy-|\bmy_|^my[a-z]|^test|\btest-|^abc|"
+                           r"YYYY|\bMM\b|\bDD\b|\bHH\b|hh:mm", re.I)
 
 
 _PROSE_WORDS = frozenset({"optional", "default", "required", "defaults", "if", "when", "the", "a", "an", "see", "and",

@@ -114,3 +114,47 @@ def test_a_search_is_asked_as_a_search_for_words_and_follow_ups_ask_what_any_res
     for s in scenarios:
         assert not re.search(r"search for the \w+s matching", s.instruction), s.instruction
         assert "touched this week" not in s.follow_up and "Who last changed" not in s.follow_up
+
+
+@pytest.mark.parametrize("description, said", [
+    ("Detect prompt injection attempts based on OWASP LLM01:2025 patterns", "detect prompt injection attempts"),
+    ("Retrieves the current logged-in user's information.", "get the current logged-in user's information"),
+    ("Scan and return ALL keys matching a pattern.", "scan all keys"),
+    ("Get the latest release in a GitHub repository.", "get the latest release"),
+    ("Get information about supported chain connections from LI.FI. More text.",
+     "get information about supported chain connections from LI.FI"),
+    ("Get User Info", "get user info"),
+    ("This tool validates Liquid codeblocks, Liquid files and theme files", "validate Liquid codeblocks"),
+    # not a verb phrase, too long, or the interpreter's own filler: nothing to say
+    ("AI Safety Guard - MCP Caution Instructions", None),
+    ("You are an AI assistant tasked with storing user information", None),
+    ("Get a list of all .txt filenames on the desktop", None),
+    ("Create a ticket.", None),
+])
+def test_a_call_nothing_names_is_asked_for_in_its_descriptions_own_words(description, said):
+    from actors.offline.text import described_action
+    from schemas import Action, ToolInterpretation
+
+    it = ToolInterpretation(tool="t", functionality=description, action=Action.create, entity="ticket", parameters=[],
+                            required_parameters=[], use_cases=["x"], tags=["general"], produces=[])
+    assert described_action(it) == said
+
+
+def test_a_tool_named_like_a_write_but_described_as_a_lookup_reads(tmp_path):
+    """`close-loop-kpi` "Retrieve close-loop KPIs": the description's opening verb says what the tool does, and
+    the request asks for it in those words."""
+    import json
+
+    from coordinator.pipeline import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    tools = [{"name": "close-loop-kpi", "description": "Retrieve close-loop Key Performance Indicators (KPIs) and metrics.",
+              "inputSchema": {"type": "object", "properties": {}}},
+             {"name": "close-loop-cases", "description": "Retrieve all cases assigned to the current user.",
+              "inputSchema": {"type": "object", "properties": {"per_page": {"type": "integer"}}}}]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    manifest, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    kpi = [s for s in scenarios if [c.tool for c in s.calls] == ["close-loop-kpi"]]
+    assert kpi and all("get close-loop Key Performance Indicators" in s.instruction for s in kpi), kpi[0].instruction
+    assert not any("close the" in s.instruction for s in scenarios)
