@@ -36,7 +36,7 @@ def desc_entity(description: str) -> str:
 def examples(description: str) -> tuple[str, ...]:
     """Example values quoted in a description ("e.g. 'Sprint 1'", "Examples: `a`, `b`", "(e.g., e1, e2)")."""
     out: list[str] = []
-    marker = r"(?:e\.g\.|eg\.|for example|examples?:|such as|typically)[,:]?\s*"
+    marker = r"(?:e\.g\.|eg\.|for example|examples?:|such as|typically|\bex:|\bex\.|exemple:?)[,:]?\s*"
     for clause in re.findall(marker + r"(.{1,200}?)(?:\.\s|\.$|$)", description, re.I):
         out += re.findall(r'"([^"\n]{1,80})"', clause) or re.findall(r"`([^`\n]{1,80})`", clause) \
             or re.findall(r"'([^'\n]{1,80})'", clause)
@@ -44,8 +44,9 @@ def examples(description: str) -> tuple[str, ...]:
         for inner in re.findall(r"\(" + marker + r"([^()]{1,160})\)", description, re.I):
             items = [x.split(" - ")[0].split(" for ")[0].strip() for x in re.split(r",|\bor\b", inner)]
             out += [x for x in items if 0 < len(x.split()) <= 3]
-    if not out:  # "(Default: Balanced_B0)"
-        out += re.findall(r"\(default:?\s*['\"`]?([\w.:/-]{2,40})['\"`]?\)", description, re.I)
+    if not out:  # "(Default: Balanced_B0)", "Text encoding (default: 'utf-8')", "Defaults to `json`"
+        out += re.findall(r"\(default:?\s*['\"`]?([\w.:/-]{2,40})['\"`]?\)", description, re.I) or \
+            re.findall(r"\bdefaults?(?: to| is|:)\s*['\"`]([\w.:/-]{2,40})['\"`]", description, re.I)
     return tuple(dict.fromkeys(x for x in out if x.strip() and len(x) <= 80 and not _PLACEHOLDERS.search(x)))
 
 

@@ -426,8 +426,41 @@ def _by_role(h: Hint) -> str:
         return h.rng.choice(("standard", "custom", "basic", "advanced"))  # what most APIs call their kinds
     if last in ("level", "severity"):
         return h.rng.choice(("low", "medium", "high"))
+    said = _said_kind(h)
+    if said is not None:
+        return said
     # Nothing says what this holds: an honest value named after the field, not a word from another domain.
     return f"{singular(h.name).replace('_', '-') or 'value'}-{h.rng.randint(1, 9)}"  # (FALLBACK matches these)
+
+
+_SECRETS = re.compile(r"token|secret|signature|apikey|api_key|password|passwd", re.I)
+_PROSE_NAMES = frozenset({"instructions", "instruction", "task", "context", "notes", "summary", "prompt", "markup",
+                          "caption", "reason", "explanation", "feedback", "goal", "objective", "requirements"})
+_PROSE_OPENINGS = re.compile(r"^\s*(?:a |the )?(?:description|instructions?|text|content|summary|explanation|reason|"
+                             r"details|notes?|prompt|context|message|feedback)\b", re.I)
+
+
+def _said_kind(h: Hint) -> str | None:
+    """What a field's name or description says it holds when no rule above knew: a year, a count, a secret,
+    a DOI, a few words of prose; None when they say nothing either."""
+    w = words(h.name)
+    parts = set(w.split("_"))
+    d = h.description.lower()
+    if _SECRETS.search(h.name):
+        return v.token(h)
+    if parts & {"year", "season"} or re.search(r"\byear\b", d[:40]):
+        return str(2026 - h.rng.randint(0, 3))
+    if parts & {"week"} or re.match(r"\s*(?:the )?week\b", d):
+        return str(h.rng.randint(1, 18))
+    if parts & {"amount", "quantity", "qty", "count", "number"} or re.match(r"\s*(?:the )?(?:number|amount|count)\b", d):
+        return str(h.rng.choice((1, 2, 5, 10, 25, 50, 120, 250)))
+    if "doi" in parts:
+        return f"10.{h.rng.randint(1000, 9999)}/{h.rng.choice(('s41586', 'j.cell', 'nature', 'science'))}.{h.rng.randint(2019, 2025)}.{h.rng.randint(1000, 99999)}"
+    if parts & {"title", "subtitle", "heading", "headline", "label"}:
+        return v.title(h)
+    if parts & _PROSE_NAMES or _PROSE_OPENINGS.match(d):
+        return v.text(h)
+    return None
 
 
 FALLBACK = re.compile(r"([a-z][a-z0-9-]*)-[1-9]")  # what `_by_role` writes when nothing says what a field holds

@@ -139,3 +139,25 @@ def test_emoji_lists_dictionary_words_and_user_agents_are_real_ones():
         assert emojis and all(re.fullmatch(r"[a-z_]+", e) and not re.search(r"-\d$", e) for e in emojis)
         assert re.fullmatch(r"[a-z]+", _value("word", seed))
         assert _value("useragent", seed).startswith("Mozilla/5.0")
+
+
+def test_a_field_nothing_else_knows_takes_what_its_name_or_description_says_not_a_placeholder():
+    """`authtoken`, `season`, `week`, `amount`, `doi`, `subtitle`, `instructions`, "Description of the feature…":
+    a secret, a year, a small number, a DOI, a title, a sentence; and "(ex: '75')" or "(default: 'utf-8')" are the
+    description's own examples."""
+    from actors.offline.values_names import FALLBACK
+
+    def one(name, description="", seed=3):
+        return ValueGenerator(org_for(seed), random.Random(seed)).value(
+            {"type": "string", "description": description} if description else {"type": "string"}, name=name)
+
+    for seed in range(5):
+        assert one("authtoken", seed=seed).startswith("tok_")
+        assert re.fullmatch(r"20\d\d", one("season", "Season year", seed))
+        assert re.fullmatch(r"\d{1,2}", one("week", "Week number (for NFL)", seed))
+        assert re.fullmatch(r"\d+", one("amountIn", "Amount of input token", seed))
+        assert re.fullmatch(r"10\.\d{4}/\S+", one("doi", seed=seed))
+        assert len(one("task", "Description of the feature to develop using TDD", seed).split()) >= 4
+        assert not FALLBACK.fullmatch(one("subtitle", "Subtitle for the PDF document", seed))
+    assert one("coddep", "Code du département (obligatoire, 2 ou 3 chiffres, ex: '75' pour Paris).") == "75"
+    assert one("encoding", "Text encoding (default: 'utf-8')") == "utf-8"
