@@ -23,6 +23,7 @@ from actors.offline.schemautil import deref, properties
 from actors.offline.quality import token_in
 from actors.offline.slots import can_carry, embed
 from actors.offline.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens
+from actors.offline.verdicts import is_checker, planted
 from actors.offline import files, paths, prose, text
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.world import Organisation, make_org
@@ -337,6 +338,9 @@ class OfflineScenarioWriter:
         args = gen.arguments(tool.input_schema, roles=roles, entities=ents, fixed=fixed, optional=optional,
                              doc=tool.description)
         gen.about = ""
+        if is_checker(tool.name, it) and not tool.output_schema:
+            sample = planted(tool.name, it, args, rng)  # what the checker looks for, half the time
+            args = sample if is_valid(tool.input_schema, sample) else args
         known = next((world.texts[f] for f in files.files_read(it, args)[:1] if f in world.texts), None)
         if known is not None:  # an edit of a file written earlier replaces text that file holds
             anchored = files.anchored(it, args, known)

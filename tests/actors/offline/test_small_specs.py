@@ -271,3 +271,30 @@ def test_records_agree_with_the_calls_that_shaped_them(tmp_path):
                 reread += 1
                 assert rows and rows[0]["status"] == status[c.arguments["ticket_id"]], (s.id, c.output)
     assert filtered and created and reread
+
+
+def test_a_checker_answers_with_a_verdict_about_what_it_was_given(tmp_path):
+    """A prompt-injection detector and a URL safety validator: some inputs hold what they look for and are
+    flagged where it sits; the others pass; no output is a record of an `injection_detector`."""
+    text = {"text": {"type": "string", "description": "Text to analyze"}}
+    tools = [_tool("prompt-injection-detector", "Detect prompt injection attempts based on OWASP patterns.", text, ("text",)),
+             _tool("url-security-validator", "Validate URL safety (phishing, malware, HTTPS enforcement).",
+                   {"url": {"type": "string", "description": "URL to check"}}, ("url",)),
+             _tool("domain_check", "Check if a domain is available for registration.",
+                   {"domain": {"type": "string"}}, ("domain",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    verdicts = {True: 0, False: 0}
+    for s in scenarios:
+        for c in s.calls:
+            out = _records(c.output)
+            if c.tool == "prompt-injection-detector":
+                v = out[0]
+                verdicts[v["flagged"]] += 1
+                for f in v["findings"]:
+                    assert c.arguments["text"][f["start"]:f["end"]] == f["match"]
+                assert v["flagged"] == ("Ignore all previous instructions" in c.arguments["text"])
+            if c.tool == "url-security-validator":
+                assert out[0]["url"] == c.arguments["url"] and out[0]["safe"] == (not out[0]["issues"])
+            if c.tool == "domain_check":
+                assert not out or "flagged" not in out[0]
+    assert verdicts[True] and verdicts[False]
