@@ -17,6 +17,7 @@ from typing import Any
 
 from actors.offline.taxonomy import tokens, with_article
 from actors.offline.text import INSPECT, Ref, described_action, is_code, label, plural, said, shape, show, verb
+from actors.offline.verdicts import is_checker
 from schemas import Action, ParameterRole, ToolInterpretation
 
 _CHANGE = {Action.create, Action.update, Action.delete, Action.transfer, Action.configure, Action.execute}
@@ -188,6 +189,10 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
     if it.action is Action.search and asked is not None and subject is None and not to and not own_path:
         # "run a web search for ...", "run an exa search for ...": reads well whether the kind is a noun or a product
         return f"run {with_article(label(it.entity) + ' search')} for {said(asked)}{tail}"
+    if subject is not None and subject not in refs and subject not in same and is_checker(step.tool, it):
+        own = described_action(it)  # "validate URL safety for `http://…`": what is checked, in the tool's words
+        if own is not None and _scalar_ok(args[subject]):
+            return f"{own} for {said(args[subject])}{to}{lead}{tail}"
     if subject is None and not own_path and not to:
         # Nothing names what the call acts on: the tool's own words say what it does better than its name
         # ("detect prompt injection attempts", not "analyze the prompt injection detector").
@@ -227,6 +232,25 @@ _REMARKS = ("I see {f} {v} in {n}.", "So {n} gives {f} {v}; good to know.", "Int
 def remark(field: str, value: str, noun: str, rng: random.Random) -> str:
     """How a later turn opens when it takes nothing from the earlier result: it says what it noticed there."""
     return rng.choice(_REMARKS).format(f=humanise(field), v=show(value), n=noun)
+
+
+def verdict_remark(record: dict[str, Any], noun: str, rng: random.Random) -> str | None:
+    """How a later turn opens after a checker's verdict: what it found, or that it found nothing."""
+    n = noun[0].upper() + noun[1:]
+    score = record.get("risk_score")
+    if "flagged" in record and isinstance(score, (int, float)):
+        found = record.get("findings") or []
+        if record["flagged"] and found and isinstance(found[0], dict) and isinstance(found[0].get("match"), str):
+            what = str(found[0].get("type", "a problem")).replace("_", " ")
+            return rng.choice((f"{n} flagged it: {what} at {show(found[0]['match'])}.",
+                               f"So it caught {show(found[0]['match'])} as {what}."))
+        return rng.choice((f"{n} found nothing (risk {show(score)}).", f"Clean, risk {show(score)}, says {noun}."))
+    if "safe" in record and isinstance(score, (int, float)):
+        issues = record.get("issues") or []
+        if not record["safe"] and issues and isinstance(issues[0], dict):
+            return f"{n} marks it unsafe: {str(issues[0].get('type', 'a problem')).replace('_', ' ')}, risk {show(score)}."
+        return rng.choice((f"{n} rates the link safe (risk {show(score)}).", f"Safe, risk {show(score)}; good."))
+    return None
 
 
 def lead(value: Any, noun: str, rng: random.Random, used: bool = True) -> str:
@@ -312,6 +336,13 @@ def _public_goal(steps: list[Step], rng: random.Random) -> str:
                            f"Help me get the full picture on the {looks}.", f"I'm writing a short note on the {looks}.",
                            f"I need the facts on the {looks}.", f"Let's go through the {looks} together."))
     many = plural(focal.it.entity)
+    own = described_action(focal.it)
+    if what == f"the {label(focal.it.entity)}" and own is not None:
+        # the tool's own words (the request says them again for a single call: no goal restating it)
+        if len(steps) == 1:  # (the request says it: an opening that does not, so two asks still differ)
+            return rng.choice(("", "I need a quick lookup.", "Quick one for you.", "Can you help with something?",
+                               "I've got a small request.", f"I'm looking for {many}."))
+        return rng.choice((f"I need to {own}.", f"Can you {own} for me?", f"I'd like to {own}."))
     if what == f"the {label(focal.it.entity)}":
         return rng.choice((f"Can you look up some {many} for me?", "I need a quick lookup.", f"I'm after the latest {many}.",
                            f"I need current {many}.", f"Let's check the {many}.", f"I'm looking for {many}."))
@@ -361,7 +392,9 @@ def goal(steps: list[Step], org: str, rng: random.Random, owned: frozenset[str] 
         })
     # A one-call request whose goal would only say the call again ("Can you help me send the email? Could you
     # send the email ...") goes straight to the call.
-    fallback = ("",) if len(steps) == 1 else (f"I need to {verb(focal.it)} {what}.", f"Can you help me {verb(focal.it)} {what}?")
+    own = described_action(focal.it) if what == f"the {label(focal.it.entity)}" else None
+    doing = own or f"{verb(focal.it)} {what}"  # "detect prompt injection attempts", not "run the injection detector"
+    fallback = ("",) if len(steps) == 1 else (f"I need to {doing}.", f"Can you help me {doing}?")
     options = table.get(form, fallback)
     return " ".join(x for x in (who, rng.choice(options)) if x)
 

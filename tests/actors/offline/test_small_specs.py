@@ -297,4 +297,10 @@ def test_a_checker_answers_with_a_verdict_about_what_it_was_given(tmp_path):
                 assert out[0]["url"] == c.arguments["url"] and out[0]["safe"] == (not out[0]["issues"])
             if c.tool == "domain_check":
                 assert not out or "flagged" not in out[0]
+        for t, turn in enumerate(s.turns[1:], start=1):  # a turn after verdicts speaks of one, not of the input
+            earlier = [s.calls[k] for prev in s.turns[:t] for k in prev.calls]
+            if all(c.tool != "domain_check" for c in earlier):
+                said = {f"`{v['findings'][0]['match']}`" if v.get("findings") else f"`{v['risk_score']}`"
+                        for c in earlier for v in _records(c.output)}
+                assert any(x in turn.user for x in said), (turn.user, said)
     assert verdicts[True] and verdicts[False]
