@@ -18,10 +18,15 @@ _SPLIT = re.compile(r"[^A-Za-z0-9]+")
 
 def tokens(name: str) -> list[str]:
     """`git_cherry_pick`, `getTextFrame`, `resource-group` -> lower-case word tokens."""
+    return list(_tokens(name))  # a fresh list: callers may change theirs
+
+
+@lru_cache(maxsize=65536)
+def _tokens(name: str) -> tuple[str, ...]:
     out: list[str] = []
     for part in _SPLIT.split(name):
         out.extend(w.lower() for w in _CAMEL.split(part) if w)
-    return out
+    return tuple(out)
 
 
 _INFLECT = inflect.engine()
@@ -168,6 +173,7 @@ FAMILIES: list[set[str]] = [
 ]
 
 
+@lru_cache(maxsize=65536)
 def same_kind(a: str, b: str) -> bool:
     if a == b:
         return True
