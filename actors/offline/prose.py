@@ -390,6 +390,11 @@ def goal(steps: list[Step], org: str, rng: random.Random, owned: frozenset[str] 
                                     f"I need to change some {many}; let's review the {looks} first."),
             "modification": (f"One of our {many} needs an update.", f"I need to change some {many}."),
         })
+    if form == "cleanup" and any(steps[r.step].it.action is Action.create for r in focal.refs if r.step < len(steps)):
+        # what it removes is what it made: a round trip, not "an old" thing
+        kind = label(focal.it.entity)
+        table["cleanup"] = (f"I want to try {with_article(kind)} end to end: make one, then remove it again.",
+                            f"Let's create a throwaway {kind} to check the flow, and delete it afterwards.")
     # A one-call request whose goal would only say the call again ("Can you help me send the email? Could you
     # send the email ...") goes straight to the call.
     own = described_action(focal.it) if what == f"the {label(focal.it.entity)}" else None

@@ -488,6 +488,21 @@ def file_body(path: str, org: Organisation, rng: random.Random) -> str:
     stem, _, ext = name.rpartition(".")
     topic = f"{rng.choice(org.nouns)} {rng.choice(_TOPICS)}"
     who = org.people[rng.randrange(len(org.people))]
+    if ext in ("csv", "tsv"):  # a small table of the organisation's own things
+        sep = "," if ext == "csv" else "\t"
+        rows = [sep.join(("id", "name", "owner", "updated_at"))]
+        rows += [sep.join((str(1000 + k * 37), f"{rng.choice(org.nouns)}-{rng.choice(_TOPICS).replace(' ', '-')}",
+                           org.people[(k + 1) % len(org.people)].email, f"2026-0{k + 1}-1{k}"))
+                 for k in range(rng.randint(3, 5))]
+        return "\n".join(rows)
+    if ext == "dart":
+        return f"// {topic} ({who.username})\nconst timeout = Duration(seconds: {rng.choice((5, 15, 30))});\n\n" \
+               f"void main() {{\n  print('{topic}');\n}}"
+    if ext in ("html", "xml"):
+        return f"<section>\n  <h1>{stem.replace('_', ' ').capitalize()}</h1>\n  <p>Owner: {who.name}</p>\n</section>"
+    if ext in ("pdf", "docx"):  # what a reader extracts from it
+        return (f"{stem.replace('_', ' ').capitalize()}\n\nPrepared by {who.name}. The {topic} review covers the last "
+                f"quarter; two follow-ups remain open.")
     if ext in ("md", "txt", "rst"):
         return (f"# {stem.replace('_', ' ').replace('-', ' ').capitalize()}\n\nOwner: {who.name} <{who.email}>\n\n"
                 f"The {topic} change ships behind a flag; roll back by turning it off.")

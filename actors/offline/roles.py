@@ -79,6 +79,9 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
         return ParameterRole.identifier
     if {singular(t) for t in toks} & _FILTER and not has_enum:
         return ParameterRole.filter
+    if len(toks) > 1 and toks[-1] in {"extension", "extensions", "ext", "type", "types", "format", "size", "encoding"} \
+            and toks[-2] in {"file", "files", "image", "document"}:
+        return ParameterRole.option  # a file's extension or format says which files, it names none of them
     if "idempotency" in toks:
         return ParameterRole.option  # a request header, not an entity
     if low == "key" and ("press" in desc or "keyboard" in desc):

@@ -26,6 +26,7 @@ from actors.offline.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, token
 from actors.offline.verdicts import is_checker, planted
 from actors.offline import files, paths, prose, text
 from actors.offline.values import ValueGenerator, first_error, is_valid
+from actors.offline.values_vocab import file_type
 from actors.offline.world import Organisation, make_org
 from coordinator.graph import ToolGraph
 from schemas import (Action, Call, Entity, Failure, ParameterRole, Scenario, ScenarioRequest, Tool,
@@ -380,6 +381,11 @@ class OfflineScenarioWriter:
         """A value for an identifier of an existing entity, and the call whose output reveals it."""
         array = sub.get("type") == "array"
         found = world.find(kind, j)
+        ext = file_type(str(sub.get("description", "")), f"{tool.name} {tool.description or ''}") \
+            if same_kind(kind, "file") else None
+        typed = [e for e in found if str(e["id"]).endswith(f".{ext}")] if ext is not None else []
+        if typed:  # a CSV reader reads a .csv, not the notes file an earlier step touched
+            found = typed
         revealed = [e for e in found if e["created_by"] is not None and self.carriers[seq[e["created_by"]]]]
         # A step the workflow repeats works on another item (a second result read, a second city checked).
         again = {_as_id(_scalar(world.args[i].get(name))) for i in range(j) if seq[i] == tool.name and i in world.args}
@@ -399,10 +405,12 @@ class OfflineScenarioWriter:
                                        and src != j and not self._listed_before(e, world))
         item = deref(sub.get("items"), tool.input_schema) if array else sub
         taken = {str(e["id"]) for e in world.entities if same_kind(e["kind"], kind)}
+        gen.about = f"{tool.name} {tool.description or ''}"  # (a file of the type the tool reads)
         for _ in range(_FRESH_TRIES):  # an ID short enough to occur by chance ("7") cannot be traced to an output,
             one = gen.value(item, **value_hint(name, "identifier", kind), root=tool.input_schema)
             if len(str(one)) >= 3 and str(one) not in taken:  # and another entity's name is not this one's
                 break
+        gen.about = ""
         value = [one] if array else one
         if not is_valid(sub, value, tool.input_schema):
             value = gen.value(sub, **value_hint(name, "identifier", kind), root=tool.input_schema)

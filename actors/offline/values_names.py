@@ -75,6 +75,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("to cc bcc reply_to recipient recipients", lambda h: v.person(h).email),
     ("email e_mail mail emails user_email author_email", lambda h: v.person(h).email),
     ("password secret token api_key apikey credential access_token pat", v.token),
+    ("extension file_extension ext file_ext file_type", v.extension),
     ("webhook url uri href link endpoint icon_url homepage website", v.url),
     ("sha commit commit_id commitid revision hash oid commit_sha commit_hash head_sha base_sha expected_head_sha",
      v.sha),

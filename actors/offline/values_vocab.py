@@ -72,8 +72,51 @@ def project(h: Hint) -> str:
     return h.rng.choice(h.org.projects)
 
 
+# File types a description can name ("Path to the Dart file", "Read a CSV file"): the extension such a file has.
+_FILE_TYPES = {"dart": "dart", "python": "py", "typescript": "ts", "javascript": "js", "csv": "csv", "tsv": "tsv",
+               "json": "json", "yaml": "yaml", "pdf": "pdf", "markdown": "md", "excel": "xlsx", "xlsx": "xlsx",
+               "image": "png", "png": "png", "jpeg": "jpg", "jpg": "jpg", "svg": "svg", "audio": "mp3", "mp3": "mp3",
+               "video": "mp4", "mp4": "mp4", "word": "docx", "docx": "docx", "html": "html", "xml": "xml", "sql": "sql",
+               "rust": "rs", "java": "java", "kotlin": "kt", "swift": "swift", "ruby": "rb", "php": "php",
+               "notebook": "ipynb", "jupyter": "ipynb", "parquet": "parquet", "zip": "zip", "txt": "txt",
+               "epub": "epub", "wav": "wav", "powerpoint": "pptx", "pptx": "pptx", "dockerfile": "Dockerfile"}
+_TYPED = re.compile(r"\b(" + "|".join(_FILE_TYPES) + r")\s+(?:file|files|document|documents|script|scripts|source|"
+                    r"spreadsheet|notebook|image|images|program|module|recording)\b", re.I)
+_DATA_DIRS = {"csv": "data", "tsv": "data", "parquet": "data", "xlsx": "reports", "pdf": "docs", "docx": "docs",
+              "pptx": "docs", "png": "assets", "jpg": "assets", "svg": "assets", "mp3": "media", "mp4": "media",
+              "wav": "media", "ipynb": "notebooks", "zip": "exports", "epub": "books", "html": "site", "txt": "notes"}
+
+
+def file_type(description: str, about: str) -> str | None:
+    """The extension of the file type a field's description or its tool (name, then description) names:
+    "Path to the Dart file" -> `dart`, `read_csv_file` -> `csv`."""
+    name = tokens(about.split(" ")[0])
+    m = _TYPED.search(description) or _TYPED.search(about) or next(
+        (m for m in [re.search(r"\b(" + "|".join(_FILE_TYPES) + r")\b", " ".join(name))] if m and "file" in name), None)
+    return _FILE_TYPES[m.group(1).lower()] if m else None
+
+
+def typed_file(h: Hint) -> str | None:
+    """A path of the file type the field's description, or its tool, names (`…/lib/fare_retry.dart`)."""
+    ext = file_type(h.description, h.about)
+    if ext is None:
+        return None
+    base = h.rng.choice(h.org.files)
+    project = "/".join(base.split("/")[:-2])  # /srv/org/project
+    folder = _DATA_DIRS.get(ext, "lib" if ext == "dart" else "src")
+    stem = base.rsplit("/", 1)[-1].rsplit(".", 1)[0].removeprefix("test_")
+    return f"{project}/{folder}/{stem}.{ext}" if ext != "Dockerfile" else f"{project}/Dockerfile"
+
+
+def extension(h: Hint) -> str:
+    """A file extension: of the file type the tool names (`.csv` for a CSV reader), else a common one."""
+    typed = typed_file(h)
+    ext = typed.rsplit(".", 1)[-1] if typed and "." in typed.rsplit("/", 1)[-1] else h.rng.choice(("md", "json", "py"))
+    return ext if re.search(r"without (?:the )?(?:leading )?dot|no dot", h.description, re.I) else f".{ext}"
+
+
 def file_path(h: Hint) -> str:
-    return h.rng.choice(h.org.files)
+    return typed_file(h) or h.rng.choice(h.org.files)
 
 
 def relative_file(h: Hint) -> str:

@@ -161,3 +161,21 @@ def test_a_field_nothing_else_knows_takes_what_its_name_or_description_says_not_
         assert not FALLBACK.fullmatch(one("subtitle", "Subtitle for the PDF document", seed))
     assert one("coddep", "Code du département (obligatoire, 2 ou 3 chiffres, ex: '75' pour Paris).") == "75"
     assert one("encoding", "Text encoding (default: 'utf-8')") == "utf-8"
+
+
+def test_a_file_of_the_type_its_field_or_tool_names():
+    """"Path to the Dart file" is a .dart file, a CSV reader's path a .csv; `file_extension` is an extension,
+    not a path; "a text file" names no type."""
+    from actors.offline.roles import param_role
+    from actors.offline.values_vocab import Hint, extension, file_path
+    from schemas import Action, ParameterRole
+
+    org = org_for(3)
+    for seed in range(4):
+        def hint(description="", about=""):
+            return Hint("path", "identifier", "file", description, org, random.Random(seed), about=about)
+        assert file_path(hint("Path to the Dart file to compile")).endswith(".dart")
+        assert re.search(r"/data/\w+\.csv$", file_path(hint(about="read_csv_file Read a CSV file and show its rows")))
+        assert file_path(hint(about="edit_file Make line-based edits to a text file")) in org.files
+        assert extension(hint(about="read_csv_file Read a CSV file")) == ".csv"
+    assert param_role("file_extension", {"type": "string"}, Action.list) is ParameterRole.option
