@@ -304,3 +304,17 @@ def test_a_checker_answers_with_a_verdict_about_what_it_was_given(tmp_path):
                         for c in earlier for v in _records(c.output)}
                 assert any(x in turn.user for x in said), (turn.user, said)
     assert verdicts[True] and verdicts[False]
+
+
+def test_a_workflow_that_deletes_what_it_made_says_it_is_a_round_trip(tmp_path):
+    """"I want to remove an old ticket", then a new one is created and deleted: the goal said otherwise."""
+    tools = _tickets() + [_tool("delete_ticket", "Delete a ticket.", {"ticket_id": {"type": "integer"}}, ("ticket_id",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    trips = 0
+    for s in scenarios:
+        made = {str(e.id) for e in s.state.entities if e.created_by is not None
+                and s.calls[e.created_by].tool == "create_ticket"}
+        if any(c.tool == "delete_ticket" and str(c.arguments["ticket_id"]) in made for c in s.calls):
+            trips += 1
+            assert " old " not in s.instruction and "clean" not in s.instruction.lower(), s.instruction
+    assert trips
