@@ -184,7 +184,8 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
 _FAMILY_RULES: tuple[tuple[re.Pattern[str], Make], ...] = (
     (re.compile(r"_name$"), _name_of),
     (re.compile(r"(_id|_ids|id)$"), v.identifier),
-    (re.compile(r"^([a-z]+_at|time)$"), lambda h: fmt.iso_datetime(h.rng)),  # `scheduled_at`, a bare `time`: a moment
+    # `scheduled_at`, `last_read_at`, `published_on`, a bare `time`: a moment
+    (re.compile(r"^((?:[a-z]+_)+at|[a-z]+ed_on|time)$"), lambda h: fmt.iso_datetime(h.rng)),
     (re.compile(r"axis.*(title|label)$|^(x|y)_?(axis_)?(title|label)$"),  # `axisXTitle`: a short label
      lambda h: h.rng.choice(("Month", "Count", "Value", "Share (%)", v.plural(v.noun(h)).capitalize()))),
     (re.compile(r"^[a-z]+ed_by$"), lambda h: v.person(h).username),  # `created_by`, `assigned_by`: a person

@@ -159,6 +159,8 @@ def test_a_field_nothing_else_knows_takes_what_its_name_or_description_says_not_
         assert re.fullmatch(r"10\.\d{4}/\S+", one("doi", seed=seed))
         assert len(one("task", "Description of the feature to develop using TDD", seed).split()) >= 4
         assert not FALLBACK.fullmatch(one("subtitle", "Subtitle for the PDF document", seed))
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT[\d:]+Z", one("lastReadAt", seed=seed))  # a moment, not `last-read-at-3`
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT[\d:]+Z", one("published_on", seed=seed))
     assert one("coddep", "Code du département (obligatoire, 2 ou 3 chiffres, ex: '75' pour Paris).") == "75"
     assert one("encoding", "Text encoding (default: 'utf-8')") == "utf-8"
 
