@@ -304,7 +304,7 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
             lines = [one]
         elif same_kind(target.kind, "file") and _file_text(body):
             lines = [_file_text(body)]  # a file reads back as its text, not as a record of what was done to it
-        elif model is None or not model.fields(target.kind):
+        elif not fields:
             lines = [json.dumps({"id": target.id, **body}, ensure_ascii=False)]
         if lines is not None:  # (a kind with known fields reads as a whole record, what was written included)
             lines += [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, lines[0])]
