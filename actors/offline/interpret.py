@@ -10,7 +10,7 @@ from actors.base import EngineContext, Outcome
 from actors.offline.roles import param_entity, param_role
 from actors.offline.schemautil import deref, properties, required
 from actors.offline.taxonomy import HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, VERB_NOUN, VERBS, singular, tokens
-from actors.offline.verdicts import is_checker
+from actors.offline.verdicts import is_availability_check, is_checker
 from schemas import Action, ParameterInterpretation, ParameterRole, Tool, ToolInterpretation, ToolSuite
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
@@ -298,7 +298,8 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         tool=tool.name, functionality=functionality, action=action, entity=entity, parameters=params,
         required_parameters=req, use_cases=_use_cases(sentences, action, entity, params),
         tags=_tags(toks, tool.description, tool.spec), produces=list(dict.fromkeys(produces)))
-    if not tool.output_schema and is_checker(tool.name, out):  # a verdict names no `injection_detector`
+    if not tool.output_schema and (is_checker(tool.name, out) or is_availability_check(tool.name, out)):
+        # a verdict names no `injection_detector`, an availability check no `domain_availability`
         out = out.model_copy(update={"produces": [k for k in out.produces if k != entity]})
     return out
 

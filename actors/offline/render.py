@@ -21,7 +21,7 @@ from actors.offline.quality import token_in
 from actors.offline.taxonomy import tokens
 from actors.offline.text import label, plural
 from actors.offline.values_vocab import STATUSES
-from actors.offline.verdicts import is_checker, verdict
+from actors.offline.verdicts import availability, is_availability_check, is_checker, verdict
 from actors.offline.world import Organisation
 from schemas import Action, Entity, ParameterRole, ToolInterpretation
 
@@ -231,6 +231,8 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
         paths = subject is not None and subject.id.startswith("/")
     if not plain and is_checker(tool, it):  # a detector, scanner or validator answers with its verdict
         return _dump(verdict(tool, it, args, rng))
+    if not plain and is_availability_check(tool, it):  # "is this domain free?": yes or no
+        return _dump(availability(tool, it, args, rng))
     text = _git(tool, it, args, shown, target, org, rng) if tool.startswith("git_") else None
     if text is None and not plain and not shown and it.action in (Action.read, Action.list, Action.search, Action.execute):
         text = query_result(args, org, rng)  # a tool that runs the SQL it is given answers with rows

@@ -1,4 +1,5 @@
-"""Checkers: tools that detect, scan for, validate or moderate something in what they are given.
+"""Checkers: tools that detect, scan for, validate or moderate something in what they are given, or
+check whether a name is still free.
 
 A prompt-injection detector, a secret scanner, a URL validator or a content moderator answers with a
 verdict about its input, not with a record of some entity: whether it found something, how sure it is,
@@ -105,3 +106,24 @@ def verdict(tool: str, it: ToolInterpretation, args: dict[str, Any], rng: random
     if set(tokens(tool)) & _VALIDATING:
         return {"valid": not findings, "issues": findings, "checked_characters": len(checked)}
     return {"flagged": bool(findings), "risk_score": score, "findings": findings, "checked_characters": len(checked)}
+
+
+def is_availability_check(tool: str, it: ToolInterpretation) -> bool:
+    """`check-domain-availability`, "Check if a URL slug is available for use": asks whether a name is free."""
+    named = set(tokens(tool))
+    said = it.functionality.lower()
+    return it.action not in (Action.list, Action.create, Action.delete) and (
+        "availability" in named or "available" in named and named & {"check", "is"} or
+        re.match(r"check (?:if|whether) (?:a|an|the)?\s*[\w .-]{1,40} (?:is|are) available", said) is not None) and any(
+        p.role in (ParameterRole.identifier, ParameterRole.other, ParameterRole.content) for p in it.parameters)
+
+
+def availability(tool: str, it: ToolInterpretation, args: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Whether the name asked about is free, with the name as it was asked."""
+    asked = next(((k, v) for k, v in args.items() if isinstance(v, str) and v), None)
+    out: dict[str, Any] = {asked[0]: asked[1]} if asked else {}
+    free = rng.random() < 0.6
+    out["available"] = free
+    if not free:
+        out["reason"] = "already registered" if "domain" in tokens(tool) else "already taken"
+    return out

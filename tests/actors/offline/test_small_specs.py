@@ -275,7 +275,8 @@ def test_records_agree_with_the_calls_that_shaped_them(tmp_path):
 
 def test_a_checker_answers_with_a_verdict_about_what_it_was_given(tmp_path):
     """A prompt-injection detector and a URL safety validator: some inputs hold what they look for and are
-    flagged where it sits; the others pass; no output is a record of an `injection_detector`."""
+    flagged where it sits; the others pass; no output is a record of an `injection_detector`. A domain
+    availability check says whether that domain is free."""
     text = {"text": {"type": "string", "description": "Text to analyze"}}
     tools = [_tool("prompt-injection-detector", "Detect prompt injection attempts based on OWASP patterns.", text, ("text",)),
              _tool("url-security-validator", "Validate URL safety (phishing, malware, HTTPS enforcement).",
@@ -295,8 +296,9 @@ def test_a_checker_answers_with_a_verdict_about_what_it_was_given(tmp_path):
                 assert v["flagged"] == ("Ignore all previous instructions" in c.arguments["text"])
             if c.tool == "url-security-validator":
                 assert out[0]["url"] == c.arguments["url"] and out[0]["safe"] == (not out[0]["issues"])
-            if c.tool == "domain_check":
-                assert not out or "flagged" not in out[0]
+            if c.tool == "domain_check":  # "is this domain free?" is answered yes or no, for that domain
+                assert "flagged" not in out[0] and isinstance(out[0]["available"], bool), out
+                assert out[0]["domain"] == c.arguments["domain"]
         for t, turn in enumerate(s.turns[1:], start=1):  # a turn after verdicts speaks of one, not of the input
             earlier = [s.calls[k] for prev in s.turns[:t] for k in prev.calls]
             if all(c.tool != "domain_check" for c in earlier):
