@@ -274,7 +274,9 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
     rec.update(_pointed(it, args, rec))
     rec = one_person(rec, org, frozenset(e.id for e in shown))
     if a in (Action.create, Action.update):  # fields the call set read as it set them (expiry 900, not 86400)
-        rec.update({k: v for k, v in _flat_args(args).items() if k in rec and k not in _pointed(it, args, {})})
+        # (an `id` inside an object argument, `data: {"id": …}`, is that object's, not the record's)
+        rec.update({k: v for k, v in _flat_args(args).items() if k in rec and k not in _pointed(it, args, {})
+                    and (k in args or k.lower() not in ("id", "uuid"))})
     if a is Action.create:
         rec.update({k: _kept(v) for k, v in _content(it, args).items() if _kept(v) is not None})
         rec.setdefault("created_at", _when(rng))

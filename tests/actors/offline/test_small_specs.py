@@ -320,3 +320,16 @@ def test_a_workflow_that_deletes_what_it_made_says_it_is_a_round_trip(tmp_path):
             trips += 1
             assert " old " not in s.instruction and "clean" not in s.instruction.lower(), s.instruction
     assert trips
+
+
+def test_an_update_answers_with_its_own_id_not_one_inside_what_it_sent(tmp_path):
+    """`update_dashboard(dashboard_id=1042, data={"id": "63250"})` answers for dashboard 1042."""
+    tools = [_tool("list_dashboards", "List dashboards.", {}),
+             _tool("update_dashboard", "Update a dashboard.",
+                   {"dashboard_id": {"type": "integer"}, "data": {"type": "object"}}, ("dashboard_id", "data"))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    updates = [c for s in scenarios for c in s.calls if c.tool == "update_dashboard"]
+    assert updates
+    for c in updates:
+        rec = _records(c.output)[0]
+        assert str(rec.get("id", c.arguments["dashboard_id"])) == str(c.arguments["dashboard_id"]), (c.arguments, rec)
