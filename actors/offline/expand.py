@@ -153,14 +153,15 @@ class OfflineExpander:
         src, value = self._quote(s, group, before) or (None, None)
         used = self._uses(s, group, value)
         seen = notable(s.calls[src].output) if src is not None and not used else None
-        judged = next((prose.verdict_remark(r, prose.result_noun(steps, src), rng)
+        noun = prose.result_noun(steps, src)
+        judged = next((prose.verdict_remark(r, noun, rng)
                        for r in output_objects(s.calls[src].output, max_depth=0)), None) if src is not None else None
         if judged is not None:  # a checker's verdict: what it found, not the input it was given back
             opener = judged
         elif seen is not None:  # nothing of it is taken: react to what the result said, in words
-            opener = prose.remark(seen[0], seen[1], prose.result_noun(steps, src), rng)
+            opener = prose.remark(seen[0], seen[1], noun, rng)
         else:
-            opener = prose.lead(value, prose.result_noun(steps, src), rng, used=used)
+            opener = prose.lead(value, noun, rng, used=used)
         return Turn(user=prose.request(clauses, rng, opener, start=False), calls=group)
 
     @staticmethod

@@ -9,7 +9,8 @@ from typing import Any
 from actors.base import EngineContext, Outcome
 from actors.offline.roles import param_entity, param_role
 from actors.offline.schemautil import deref, properties, required
-from actors.offline.taxonomy import HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, VERB_NOUN, VERBS, singular, tokens
+from actors.offline.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, VERB_NOUN, VERBS, singular, tokens,
+                                     verb_base)
 from actors.offline.verdicts import is_availability_check, is_checker
 from schemas import Action, ParameterInterpretation, ParameterRole, Tool, ToolInterpretation, ToolSuite
 
@@ -131,8 +132,8 @@ def _opening_verb(description: str) -> Action | None:
     if m is None:
         return None
     w = m.group(1).lower()
-    for base in (w, w[:-2] if w.endswith(("ches", "shes", "sses", "xes")) else None, w[:-1] if w.endswith("s") else None):
-        if base and base in VERBS and base not in _ALSO_NOUNS and base not in {"type", "set", "commit"}:
+    for base in (w, verb_base(w)):  # (`type`, `tag`, `commit` are among the words that are also nouns)
+        if base in VERBS and base not in _ALSO_NOUNS and base != "set":
             return VERBS[base]
     return None
 

@@ -336,14 +336,13 @@ def _public_goal(steps: list[Step], rng: random.Random) -> str:
                            f"Help me get the full picture on the {looks}.", f"I'm writing a short note on the {looks}.",
                            f"I need the facts on the {looks}.", f"Let's go through the {looks} together."))
     many = plural(focal.it.entity)
-    own = described_action(focal.it)
-    if what == f"the {label(focal.it.entity)}" and own is not None:
-        # the tool's own words (the request says them again for a single call: no goal restating it)
-        if len(steps) == 1:  # (the request says it: an opening that does not, so two asks still differ)
+    if what == f"the {label(focal.it.entity)}":
+        own = described_action(focal.it)  # the tool's own words
+        if own is not None and len(steps) == 1:  # (the request says it: an opening that does not, so two asks differ)
             return rng.choice(("", "I need a quick lookup.", "Quick one for you.", "Can you help with something?",
                                "I've got a small request.", f"I'm looking for {many}."))
-        return rng.choice((f"I need to {own}.", f"Can you {own} for me?", f"I'd like to {own}."))
-    if what == f"the {label(focal.it.entity)}":
+        if own is not None:
+            return rng.choice((f"I need to {own}.", f"Can you {own} for me?", f"I'd like to {own}."))
         return rng.choice((f"Can you look up some {many} for me?", "I need a quick lookup.", f"I'm after the latest {many}.",
                            f"I need current {many}.", f"Let's check the {many}.", f"I'm looking for {many}."))
     return rng.choice((f"I'd like to know about {what}.", f"Can you look up {what} for me?", f"I'm curious about {what}.",
@@ -381,7 +380,8 @@ def goal(steps: list[Step], org: str, rng: random.Random, owned: frozenset[str] 
                                 f"{what[0].upper() + what[1:]} needs an update; let's review the {looks} first."),
         "modification": (f"{what[0].upper() + what[1:]} needs an update.", f"I need to change {what}."),
     }
-    if what == f"the {label(focal.it.entity)}":  # no value names it: speak of the kind, not "the entity"
+    bare = what == f"the {label(focal.it.entity)}"
+    if bare:  # no value names it: speak of the kind, not "the entity"
         many = plural(focal.it.entity)
         table.update({
             "lookup": (f"I need some details on our {many}.", f"Quick question about one of our {many}."),
@@ -397,7 +397,7 @@ def goal(steps: list[Step], org: str, rng: random.Random, owned: frozenset[str] 
                             f"Let's create a throwaway {kind} to check the flow, and delete it afterwards.")
     # A one-call request whose goal would only say the call again ("Can you help me send the email? Could you
     # send the email ...") goes straight to the call.
-    own = described_action(focal.it) if what == f"the {label(focal.it.entity)}" else None
+    own = described_action(focal.it) if bare else None
     doing = own or f"{verb(focal.it)} {what}"  # "detect prompt injection attempts", not "run the injection detector"
     fallback = ("",) if len(steps) == 1 else (f"I need to {doing}.", f"Can you help me {doing}?")
     options = table.get(form, fallback)

@@ -223,16 +223,16 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
            org: Organisation, rng: random.Random, plain: bool = False, model: SpecModel | None = None) -> str:
     """The result text of one call; `plain` gives one line per listed ID or a short sentence instead
     of JSON (for a string field of a structured result)."""
+    if not plain and is_checker(tool, it):  # a detector, scanner or validator answers with its verdict
+        return _dump(verdict(tool, it, args, rng))
+    if not plain and is_availability_check(tool, it):  # "is this domain free?": yes or no
+        return _dump(availability(tool, it, args, rng))
     own = [e for e in shown if e.kind == it.entity]
     if it.action in (Action.list, Action.search):  # a directory listing is asked for by a path; files of a pull request are not
         paths = bool(shown) and all(e.id.startswith("/") for e in shown) and bool(_path_args(args))
     else:
         subject = target if target is not None and (not own or it.action is not Action.create) else (own or shown or [None])[0]
         paths = subject is not None and subject.id.startswith("/")
-    if not plain and is_checker(tool, it):  # a detector, scanner or validator answers with its verdict
-        return _dump(verdict(tool, it, args, rng))
-    if not plain and is_availability_check(tool, it):  # "is this domain free?": yes or no
-        return _dump(availability(tool, it, args, rng))
     text = _git(tool, it, args, shown, target, org, rng) if tool.startswith("git_") else None
     if text is None and not plain and not shown and it.action in (Action.read, Action.list, Action.search, Action.execute):
         text = query_result(args, org, rng)  # a tool that runs the SQL it is given answers with rows

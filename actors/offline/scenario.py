@@ -381,8 +381,8 @@ class OfflineScenarioWriter:
         """A value for an identifier of an existing entity, and the call whose output reveals it."""
         array = sub.get("type") == "array"
         found = world.find(kind, j)
-        ext = file_type(str(sub.get("description", "")), f"{tool.name} {tool.description or ''}") \
-            if same_kind(kind, "file") else None
+        about = f"{tool.name} {tool.description or ''}"
+        ext = file_type(str(sub.get("description", "")), about) if same_kind(kind, "file") else None
         typed = [e for e in found if str(e["id"]).endswith(f".{ext}")] if ext is not None else []
         if typed:  # a CSV reader reads a .csv, not the notes file an earlier step touched
             found = typed
@@ -405,7 +405,7 @@ class OfflineScenarioWriter:
                                        and src != j and not self._listed_before(e, world))
         item = deref(sub.get("items"), tool.input_schema) if array else sub
         taken = {str(e["id"]) for e in world.entities if same_kind(e["kind"], kind)}
-        gen.about = f"{tool.name} {tool.description or ''}"  # (a file of the type the tool reads)
+        gen.about = about  # (a file of the type the tool reads)
         for _ in range(_FRESH_TRIES):  # an ID short enough to occur by chance ("7") cannot be traced to an output,
             one = gen.value(item, **value_hint(name, "identifier", kind), root=tool.input_schema)
             if len(str(one)) >= 3 and str(one) not in taken:  # and another entity's name is not this one's

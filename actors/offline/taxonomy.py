@@ -51,6 +51,14 @@ def singular(word: str) -> str:
 
 
 @lru_cache(maxsize=16384)
+def verb_base(word: str) -> str:
+    """A verb as a description's third person writes it, in its base form: `retrieves` -> `retrieve`,
+    `fetches` -> `fetch`; a word not ending in s stays as it is."""
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") else word
+
+
 @lru_cache(maxsize=4096)
 def with_article(words: str) -> str:
     """`a web search`, `an exa search`: the words with the indefinite article they take (inflect)."""

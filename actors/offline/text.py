@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from actors.offline.taxonomy import VERBS, plural_noun, tokens
+from actors.offline.taxonomy import VERBS, plural_noun, tokens, verb_base
 from schemas import Action, ToolInterpretation
 
 VERB = {
@@ -163,7 +163,7 @@ def described_action(it: ToolInterpretation) -> str | None:
             or re.search(r"(?:^|\s)'|'(?:\s|$)", phrase) or not phrase.isascii():
         return None
     first = words[0].lower()
-    base = first[:-2] if first.endswith(("ches", "shes", "sses", "xes")) else first[:-1] if first.endswith("s") else first
+    base = verb_base(first)
     if base not in _DESC_VERBS or base in _NOT_REQUESTS:
         return None
     while words and words[-1].lower() in _TRAILING:
