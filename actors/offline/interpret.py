@@ -28,7 +28,7 @@ _PRODUCING = {Action.create, Action.list, Action.search, Action.read, Action.ana
 
 _CORE_VERBS = {"get", "list", "create", "update", "delete", "set", "show", "add", "remove", "read", "write", "run"}
 # Verbs that are as often the name of a resource (`tag_list`, `build_get`, `status_update`).
-_ALSO_NOUNS = frozenset({"tag", "post", "group", "build", "type", "status", "profile", "info", "query", "config", "history",
+_ALSO_NOUNS = frozenset({"tag", "set", "post", "group", "build", "type", "status", "profile", "info", "query", "config", "history",
                "screenshot", "log", "block", "commit", "diff", "snapshot", "record", "trace",
                "test", "schedule", "book", "hold", "lock", "pin", "star", "like", "vote", "share", "style", "format",
                "draw", "call", "play", "tree", "audit", "outline", "sum", "count", "measure"})
@@ -88,7 +88,7 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
         # `tag_delete`, `query_get_by_id`: a word that can be a verb, named first as the resource, then the
         # plain verb that says what happens to it
         later = next((i for i in range(found[1] + 1, len(toks)) if toks[i] in VERBS), None)
-        if later is not None and toks[later] in _CORE_VERBS:
+        if later is not None and (toks[later] in _CORE_VERBS or toks[later] not in _ALSO_NOUNS):
             found = (VERBS[toks[later]], later)
     if found and toks[found[1]] == "set":
         rest = set(toks[found[1] + 1:])
@@ -257,6 +257,27 @@ def _compounds(toks: list[str]) -> list[str]:
     return out
 
 
+_VERSION = re.compile(r"v\d+$")
+# Words that name a layer of the server's code, not a thing it holds, when a version follows them
+# (`salesInvoiceRepositoryV1Get`, `ordersServiceV2List`): the thing is the word before.
+_LAYERS = frozenset({"repository", "management", "service", "controller", "manager", "interface", "storage", "handler",
+                     "provider", "resource", "api", "endpoint"})
+
+
+def _without_interfaces(toks: list[str]) -> list[str]:
+    """The name without version tokens and the code layer a version names (`invoice repository v1 get`
+    -> `invoice get`), where something is left to name."""
+    out: list[str] = []
+    for t in toks:
+        if _VERSION.match(t):
+            if out and out[-1] in _LAYERS and len(out) > 1:
+                out.pop()
+            continue
+        if not out or out[-1] != t:  # `customerCustomerRepositoryV1`: the module and the thing share a word
+            out.append(t)
+    return out if out else toks
+
+
 def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation:
     """Interpret one tool; `ns` holds its spec's namespace tokens (see `namespaces`)."""
     toks = _compounds(tokens(tool.original_name or tool.name))
@@ -264,6 +285,7 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         toks = toks[1:]
     if len(toks) > 2 and ns and toks[-1] in ns and toks[-1] in _METHODS and any(t in VERBS for t in toks[:-1]):
         toks = toks[:-1]  # `…V1SavePost` saves; `CustomDevice_Post`, with no other verb, still posts
+    toks = _without_interfaces(toks)
     ann = tool.annotations or {}
     action, verb_idx = _action(toks, tool.description, {**ann, "_params": tuple(properties(tool.input_schema)),
                                                         "_required": tuple(required(tool.input_schema))})

@@ -51,11 +51,39 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
     if known is None or known[0] is not suite:  # per suite object: its names are read once, not per call
         if len(_SUBJECTS) > 64:
             _SUBJECTS.clear()
-        known = _SUBJECTS[id(suite)] = (suite, subjects_of(tuple(t.name for t in suite.tools)))
-    return make_org(seed, known[1])
+        known = _SUBJECTS[id(suite)] = (suite, subjects_of(tuple(t.name for t in suite.tools)), numeric_ids(suite))
+    return make_org(seed, known[1], known[2])
 
 
-_SUBJECTS: dict[int, tuple[ToolSuite, tuple[str, ...]]] = {}
+_SUBJECTS: dict[int, tuple[ToolSuite, tuple[str, ...], frozenset[str]]] = {}
+
+
+def numeric_ids(suite: ToolSuite) -> frozenset[str]:
+    """The kinds whose IDs the spec's schemas type as integers more often than as strings (`user_id:
+    integer`, `answerIds: [integer]`): a new user of such a system is `4127`, never `u_2a34fe5755`."""
+    votes: Counter[tuple[str, bool]] = Counter()
+
+    def walk(schema: Any, depth: int) -> None:
+        if not isinstance(schema, dict) or depth > 4:
+            return
+        for name, sub in (schema.get("properties") or {}).items():
+            if not isinstance(sub, dict):
+                continue
+            toks = tokens(name)
+            if len(toks) >= 2 and toks[-1] in ("id", "ids"):
+                leaf = sub.get("items") if toks[-1] == "ids" and isinstance(sub.get("items"), dict) else sub
+                kind = singular(toks[-2])
+                if leaf.get("type") in ("integer", "number"):
+                    votes[kind, True] += 1
+                elif leaf.get("type") == "string":
+                    votes[kind, False] += 1
+            walk(sub, depth + 1)
+        walk(schema.get("items"), depth + 1)
+
+    for t in suite.tools:
+        walk(t.input_schema, 0)
+        walk(t.output_schema, 0)
+    return frozenset(k for k, flag in votes if flag and votes[k, True] > votes[k, False])
 
 
 # Words of tool names that name no subject of the system: generic holders and qualifiers.

@@ -64,7 +64,8 @@ def _score(field: str, kind: str) -> int:
     if any(same_kind(PARAM_ENTITY.get(t, t), kind) for t in toks):
         return 3
     if toks and toks[-1] in _ID_TAILS:
-        return 2
+        # `question_id` names a question: another kind's ID goes there only when nothing better takes it
+        return 1 if len(toks) > 1 and toks[-2] not in _ID_TAILS else 2
     return 0
 
 
@@ -223,15 +224,28 @@ def _fit(schema: Any, root: dict[str, Any], ids: list[Any]) -> list[Any] | None:
     return vals if ids and all(is_valid(deref(schema, root), v, root) for v in vals) else None
 
 
+def _fit_field(schema: Any, root: dict[str, Any], ids: list[Any]) -> list[Any] | None:
+    """`_fit`, or each id as a one-element list where the field is an array of such ids (a question's
+    `tags`, a message's `labelIds`)."""
+    vals = _fit(schema, root, ids)
+    if vals is not None or not ids:
+        return vals
+    items = _array_items(deref(schema, root), root)
+    inner = _fit(items, root, ids) if items is not None else None
+    if inner is None or not all(is_valid(deref(schema, root), [v], root) for v in inner):
+        return None
+    return [[v] for v in inner]
+
+
 def _item_field(items: dict[str, Any], root: dict[str, Any], kind: str, ids: list[Any]) -> tuple[str, ...] | None:
     """Where in an array element an id of `kind` goes: a field of its own (`id`, `board_id`), or the id
     field of an object it wraps (`{"category": {"id": ...}}`), best-named first."""
     best: tuple[int, tuple[str, ...]] | None = None
     for f, sub in (items.get("properties") or {}).items():
-        if _score(f, kind) and _fit(sub, root, ids[:1]) is not None:
+        if _score(f, kind) and _fit_field(sub, root, ids[:1]) is not None:
             cand = (_score(f, kind) * 2, (f,))
         elif (inner := _is_object(deref(sub, root), root)) is not None:
-            fits = [g for g in inner["properties"] if _score(g, kind) and _fit(inner["properties"][g], root, ids[:1])]
+            fits = [g for g in inner["properties"] if _score(g, kind) and _fit_field(inner["properties"][g], root, ids[:1])]
             if not fits:
                 continue
             g = max(fits, key=lambda g: _score(g, kind))
@@ -285,18 +299,30 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
         # An array another kind filled takes these too when they name themselves by the same field (the
         # nodes an `open` was asked for beside the entities it was planned to show).
         joins = path is not None and f"{prefix}.{name}#{'.'.join(path)}" in claimed
-        if f"{prefix}.{name}" in claimed and not joins:
+        # An array another kind filled through a different field of its records: those records carry these
+        # ids too (a user's questions, each with its tags), rather than the ids going unshown.
+        used = [c.split("#", 1)[1] for c in claimed if c.startswith(f"{prefix}.{name}#")]
+        beside = path is not None and not joins and bool(used) and not any(
+            u.startswith(".".join(path)) or ".".join(path).startswith(u) for u in used)
+        if f"{prefix}.{name}" in claimed and not joins and not beside:
             continue
         if free:
             node[name] = [{"name": value} for value in ids] + [x for x in current if isinstance(x, dict)][:1]
         elif path is not None:
             field = _field_schema(items, root, path)
             arr = [_element(current[0] if current else None, items, root, path, v[0], make_item)
-                   for v in (_fit(field, root, [i]) for i in ids) if v is not None]  # ids that do not fit stay unshown
+                   for v in (_fit_field(field, root, [i]) for i in ids) if v is not None]  # ids that do not fit stay unshown
             arr = [x for x in arr if x is not None]
-            if not arr:
+            records = [x for x in current if isinstance(x, dict)]
+            if not arr or beside and not records:
                 continue
-            node[name] = current + arr if joins else arr + [x for x in current[1:] if isinstance(x, dict)][:1]
+            if beside:
+                fitted = [v[0] for v in (_fit_field(field, root, [i]) for i in ids) if v is not None]
+                arr = [_element(records[min(k, len(records) - 1)], items, root, path, v, make_item)
+                       for k, v in enumerate(fitted)]
+                node[name] = arr + records[len(arr):]
+            else:
+                node[name] = current + arr if joins else arr + records[1:2]
             claimed.add(f"{prefix}.{name}#{'.'.join(path)}")
         elif (vals := _fit(items, root, ids)) is not None:
             node[name] = vals + [x for x in current if x not in vals][:1]
@@ -306,7 +332,7 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
         return True
     for name in (n for n in order if f"{prefix}.{n}" not in claimed):
         sub = props[name]
-        if _score(name, kind) >= 2 and len(ids) == 1 and (vals := _fit(sub, root, ids)) is not None:
+        if _score(name, kind) >= 1 and len(ids) == 1 and (vals := _fit(sub, root, ids)) is not None:
             node[name] = vals[0]
             claimed.add(f"{prefix}.{name}")
             return True

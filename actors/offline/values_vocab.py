@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from actors.offline import values_formats as fmt
-from actors.offline.taxonomy import tokens
+from actors.offline.taxonomy import singular, tokens
 from actors.offline.world import Organisation, Person, _uuid, plural
 
 TOPICS = ("retry", "timeout", "export", "pagination", "rate limit", "audit log", "cache", "search", "onboarding")
@@ -324,13 +324,17 @@ def issue_key(h: Hint) -> str:
     return f"{h.rng.choice(h.org.project_keys)}-{h.rng.randint(12, 480)}"
 
 
+_NUMERIC = re.compile(r"\bnumeric\b|\bnumber list\b|\binteger\b", re.I)
+
+
 def identifier(h: Hint) -> str:
     lower = h.name.lower()
     if "uuid" in lower or "guid" in lower or "uuid" in h.description.lower():
         return _uuid(h.rng)
     if "issue" in lower or "ticket" in lower:
         return issue_key(h)
-    if "numeric" in h.description.lower() or h.rng.random() < 0.4:
+    kind = singular((tokens(h.entity or "") or [""])[-1])
+    if kind in h.org.numeric_ids or _NUMERIC.search(h.description) or h.rng.random() < 0.4:
         return str(h.rng.randint(1000, 99999))
     e = (h.entity or lower.rsplit("_", 1)[0] or noun(h)).replace("_", "-")
     prefix = "".join(p[0] for p in e.split("-") if p)[:3] or "id"

@@ -81,6 +81,7 @@ class Organisation:
     subscription: str
     tenant: str
     technical: bool = True  # its people talk of deploys and migrations (a software team), or of everyday work
+    numeric_ids: frozenset[str] = frozenset()  # kinds whose IDs the spec types as integers (`user_id: integer`)
 
     def project_path(self, project: str) -> str:
         return f"{self.root}/{project}"
@@ -95,7 +96,7 @@ def _pick(rng: random.Random, pool: tuple[str, ...], k: int) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1024)
-def make_org(seed: int, subjects: tuple[str, ...] = ()) -> Organisation:
+def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[str] = frozenset()) -> Organisation:
     """The organisation for `seed`: the same seed always gives the same organisation. `subjects` (at least
     two nouns, e.g. what a spec's tools work on) replace the industry's nouns, so its projects, services,
     tables and the topics of its texts are about the spec's own things."""
@@ -143,7 +144,7 @@ def make_org(seed: int, subjects: tuple[str, ...] = ()) -> Organisation:
         branches=branches, root=root, directories=directories, files=files, services=services,
         urls=urls, tags=tags, channels=channels, tables=tables, regions=regions,
         resource_groups=resource_groups, subscription=subscription, tenant=tenant,
-        technical=len(subjects) < 2 or bool(set(subjects) & _TECHNICAL),
+        technical=len(subjects) < 2 or bool(set(subjects) & _TECHNICAL), numeric_ids=numeric_ids,
     )
 
 
