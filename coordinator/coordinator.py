@@ -144,10 +144,12 @@ class Coordinator:
             if t not in self.interpretations and t not in self.coverage.excluded:
                 self.coverage.exclude(t, "interpretation failed")
         self.graph = self._build_graph()
-        # A complex scenario calls two or more tools: a tool alone in its spec with no neighbour elsewhere can
-        # never be in one, so complex requests leave it to simple ones instead of failing on it.
+        # A complex scenario calls two or more tools and passes data between them: a tool alone in its spec,
+        # or in a spec none of whose tools takes any argument (nothing can be handed on), with no neighbour
+        # elsewhere can never be in one, so complex requests leave it to simple ones instead of failing on it.
         sizes = Counter(t.spec for t in self.suite.tools)
-        self._alone = {t.name for t in self.suite.tools if sizes[t.spec] == 1
+        takes = {t.spec for t in self.suite.tools if (t.input_schema.get("properties") or {})}
+        self._alone = {t.name for t in self.suite.tools if (sizes[t.spec] == 1 or t.spec not in takes)
                        and not (t.name in self.graph and self.graph.degree(t.name))}
 
     def _build_graph(self):

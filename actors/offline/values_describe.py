@@ -37,7 +37,9 @@ def examples(description: str) -> tuple[str, ...]:
     """Example values quoted in a description ("e.g. 'Sprint 1'", "Examples: `a`, `b`", "(e.g., e1, e2)")."""
     out: list[str] = []
     marker = r"(?:e\.g\.|eg\.|for example|examples?:|such as|typically|\bex:|\bex\.|exemple:?)[,:]?\s*"
-    for clause in re.findall(marker + r"(.{1,200}?)(?:\.\s|\.$|$)", description, re.I):
+    # "i.e." introduces an example only where a quoted value follows it ("the full domain name (ie. "stackoverflow.com")")
+    quoted = marker.replace("(?:e", r"(?:\bi\.?e\.|e", 1)
+    for clause in re.findall(quoted + r"(.{1,200}?)(?:\.\s|\.$|$)", description, re.I):
         out += re.findall(r'"([^"\n]{1,80})"', clause) or re.findall(r"`([^`\n]{1,80})`", clause) \
             or re.findall(r"'([^'\n]{1,80})'", clause)
     if not out:  # unquoted examples only count inside parentheses: "(e.g., e1, e2)", "(e.g. 1d - 1 day)"

@@ -213,7 +213,7 @@ _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p
     (r"\burl\b|\buri\b|\blink\b", v.url),
     (r"e-?mail", lambda h: v.person(h).email),
     (r"\buuid\b", lambda h: _uuid(h.rng)),
-    (r"javascript|(?<!\.)\bjs\b|=>", v.javascript),
+    (r"javascript|(?<!\.)\bjs\b|\(\w*\)\s*=>", v.javascript),  # (`sort = votes => number` maps, it is no code)
     (r"\bsql\b", v.sql), (r"\bkql\b|kusto", v.kql), (r"odata", v.odata), (r"\bjql\b", v.jql), (r"\bcql\b", v.cql),
     (r"comma-separated|comma separated", v.comma_list),
     (r"regular expression|\bregex", v.regex),
@@ -290,7 +290,8 @@ _COUNTERPARTS = {"end": "start", "stop": "start", "until": "since", "before": "a
                  "last": "first", "end_line": "start_line", "end_date": "start_date", "end_time": "start_time",
                  "to_date": "from_date", "until_date": "since_date", "checkout": "checkin", "check_out": "check_in",
                  "return": "departure", "return_date": "departure_date", "checkout_date": "checkin_date",
-                 "check_out_date": "check_in_date"}
+                 "check_out_date": "check_in_date", "todate": "fromdate", "totime": "fromtime", "enddate": "startdate",
+                 "endtime": "starttime", "maxdate": "mindate"}
 
 
 def counterpart(h: Hint):

@@ -239,11 +239,20 @@ def _described_range(description: str) -> tuple[float, float] | None:
     return (lo, hi) if lo < hi else None
 
 
+_UNIX = re.compile(r"\bunix\b|\bepoch\b|seconds since|\bposix time", re.I)
+_EPOCH_FLOOR = 10 ** 9  # a number this large beside a Unix time is one too (2001 onwards)
+
+
 def realistic_number(h: Hint) -> float | None:
     """A realistic number for this slot, or None when nothing about it is known."""
     start = counterpart(h)
     if isinstance(start, (int, float)) and not isinstance(start, bool):
+        if start > _EPOCH_FLOOR:  # `todate` a day to a month after `fromdate`, both Unix times
+            return start + h.rng.choice((1, 7, 30)) * 86400
         return start + h.rng.choice((5, 10, 20, 40))  # `end_line` after `start_line`, `max` above `min`
+    if _UNIX.search(h.description):  # "Unix date.", "seconds since the epoch"
+        at = int(fmt.EPOCH.timestamp()) - h.rng.choice((0, 1, 7, 30)) * 86400 - h.rng.randint(0, 600) * 60
+        return at * 1000 if re.search(r"milli", h.description, re.I) else at
     choices = _number_choices(h.name, h.parent)
     if choices is None and h.role == "pagination":
         choices = (10, 20, 50)

@@ -67,6 +67,20 @@ def test_a_tool_no_complex_workflow_can_hold_is_covered_by_a_simple_scenario(tmp
     assert sum(1 for f in manifest.failures if "g1_tool005" in f.reason) >= MAX_FOCUS_ATTEMPTS
 
 
+def test_tools_that_take_nothing_are_left_to_simple_scenarios_without_a_failure(tmp_path):
+    """Nothing can pass between tools that take no arguments, so no complex workflow is asked around them."""
+    from schemas import Tool, ToolSuite
+
+    bare = {"type": "object", "properties": {}}
+    suite = ToolSuite(tools=[Tool(name="get_latest_posts", description="Get the latest posts.", inputSchema=bare),
+                             Tool(name="get_weekly_news", description="Get this week's news.", inputSchema=bare)])
+    offline = dict.fromkeys(("interpret", "scenario", "mock", "expand"), "offline")
+    manifest, scenarios = generate_local(suite, config(offline, complex_ratio=0.5, min_per_tool=2), str(tmp_path / "h"))
+    assert manifest.stop_reason == "complete" and manifest.coverage.ratio == 1.0
+    assert [f.reason for f in manifest.failures] == []
+    assert {s.complexity for s in scenarios} == {"simple"}
+
+
 def test_scenarios_dropped_by_a_later_stage_are_recorded_and_their_tools_replanned(tmp_path):
     manifest, scenarios = generate_local(make_suite(12), config(engines={"mock": "fake-failing"}), str(tmp_path / "h"))
     assert manifest.coverage.ratio == 1.0

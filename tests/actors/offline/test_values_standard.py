@@ -181,3 +181,23 @@ def test_a_file_of_the_type_its_field_or_tool_names():
         assert file_path(hint(about="edit_file Make line-based edits to a text file")) in org.files
         assert extension(hint(about="read_csv_file Read a CSV file")) == ".csv"
     assert param_role("file_extension", {"type": "string"}, Action.list) is ParameterRole.option
+
+
+def test_unix_times_are_times_near_the_scenario_and_a_range_of_them_is_ordered():
+    unix = {"type": "integer", "description": "Unix date."}
+    schema = {"type": "object", "required": ["fromdate", "todate"], "properties": {"fromdate": unix, "todate": unix}}
+    for seed in range(10):
+        args = ValueGenerator(org_for(seed), random.Random(seed)).arguments(schema)
+        assert 1.7e9 < args["fromdate"] < args["todate"] < 1.8e9, args
+    ms = {"type": "integer", "description": "Milliseconds since the epoch."}
+    assert 1.7e12 < _value("since", 3, ms) < 1.8e12
+
+
+def test_an_arrow_in_a_description_of_a_mapping_asks_for_no_javascript_and_ie_quotes_an_example():
+    both = {"type": "string", "description": "sort = activity => date\nsort = votes => number\n"}
+    assert all("=>" not in str(_value("max", seed, both)) for seed in range(10))
+    site = {"type": "string", "description": 'This parameter can be the full domain name (ie. "stackoverflow.com"), '
+                                               "or a short form identified by api_site_parameter on the site object."}
+    assert {_value("site", seed, site) for seed in range(5)} == {"stackoverflow.com"}
+    code = {"type": "string", "description": "A function such as () => document.title to run in the page."}
+    assert "=>" in _value("function", 0, code)
