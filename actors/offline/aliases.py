@@ -6,10 +6,16 @@ Each tool is read on its own, so `payment_dispute_id` reads as a `dispute` and `
 never meet: no data flows from the lookup into the call that needs its ID. Once every tool of a
 spec is read, a parameter kind that nothing produces takes the one produced compound kind ending
 in it that its own name or its tool's name spells out.
+
+The same pass finds a spec's plumbing: optional parameters nearly every tool takes that carry the
+caller's credentials or shape the response (an API key, `fields`, `quotaUser`, `prettyPrint`, a JSONP
+`callback`). They name nothing the workflow is about, so they are no identifiers that data could
+flow into, and a person's request leaves them out.
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from actors.offline.interpret import output_fields
@@ -17,6 +23,31 @@ from actors.offline.taxonomy import singular, tokens
 from schemas import ParameterRole, ToolInterpretation, ToolSuite
 
 _ROLES = (ParameterRole.identifier, ParameterRole.target)
+_SHARED = 0.8  # of a spec's tools taking an optional parameter, for it to be the spec's plumbing
+
+
+# What an HTTP API's global parameters say of themselves: they carry the caller's credentials or shape the
+# response, never what the call is about. (A parameter every tool of a vector store takes, its collection,
+# says otherwise, and stays.)
+_TRANSPORT = re.compile(r"\bapi[ _-]?key\b|\btoken\b|\boauth|\bjsonp\b|error format|format for (?:the )?response|"
+                        r"response format|partial response|indentation|\bquota|upload protocol|subscription key|"
+                        r"\bsignature\b|developer id", re.I)
+
+
+def plumbing(suite: ToolSuite, its: dict[str, ToolInterpretation]) -> dict[str, frozenset[str]]:
+    """Per spec of five tools or more, the optional parameters at least 80% of its tools take that carry
+    credentials or shape the response (an API key, a field mask, a quota user, pretty printing)."""
+    sizes: dict[str, int] = defaultdict(int)
+    seen: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for tool in suite.tools:
+        sizes[tool.spec] += 1
+        it = its.get(tool.name)
+        for p in it.parameters if it is not None else ():
+            if not p.required and (p.role is ParameterRole.credential
+                                   or _TRANSPORT.search(f"{p.name} {p.description}")):
+                seen[tool.spec][p.name] += 1
+    return {spec: frozenset(n for n, k in names.items() if k >= _SHARED * sizes[spec])
+            for spec, names in seen.items() if sizes[spec] >= 5}
 
 
 def _produced(suite: ToolSuite, its: dict[str, ToolInterpretation]) -> dict[str, set[str]]:
@@ -68,4 +99,12 @@ def align_kinds(suite: ToolSuite, its: dict[str, ToolInterpretation]) -> dict[st
             params.append(p)
         if params != it.parameters:
             out[tool.name] = it.model_copy(update={"parameters": params})
+    shared = plumbing(suite, out)
+    for tool in suite.tools:
+        it = out.get(tool.name)
+        names = shared.get(tool.spec, frozenset())
+        if it is not None and any(p.name in names and p.entity for p in it.parameters):
+            out[tool.name] = it.model_copy(update={"parameters": [
+                p.model_copy(update={"role": ParameterRole.option, "entity": None}) if p.name in names else p
+                for p in it.parameters]})
     return out

@@ -16,10 +16,11 @@ from functools import lru_cache
 from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
+from actors.offline.aliases import plumbing
 from actors.offline.interpret import interpret_tool, namespaces
 from actors.offline.nested import unwrap
 from actors.offline.plan import Planner
-from actors.offline.schemautil import deref, properties
+from actors.offline.schemautil import deref, leaves, properties
 from actors.offline.quality import token_in
 from actors.offline.slots import can_carry, embed
 from actors.offline.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens
@@ -235,6 +236,8 @@ class OfflineScenarioWriter:
         self._fit: dict[tuple, bool] = {}
         self.alternatives: dict[str, list[tuple[str, str]]] = {}
         self.planner = Planner(self.graph, self.its, {n: t.spec for n, t in self.tools.items()}, self.carriers)
+        shared = plumbing(ctx.suite, self.its)
+        self.plumbing = {n: shared.get(t.spec, frozenset()) for n, t in self.tools.items()}
 
     def write(self, request: ScenarioRequest) -> Outcome[Scenario]:
         try:
@@ -308,6 +311,8 @@ class OfflineScenarioWriter:
         created: list[dict[str, Any]] = []
         for p in it.parameters:
             sub = props.get(p.name, {})
+            if not p.required and p.name in self.plumbing[tool.name]:
+                continue  # an API key, `fields`, `prettyPrint`: no part of what the person asks
             if p.role is ParameterRole.context:
                 value = world.by_kind.get(p.entity)
                 if value is None or not is_valid(sub, value, tool.input_schema):
@@ -429,6 +434,8 @@ class OfflineScenarioWriter:
                 src = e["created_by"]
                 if src is None or not self.carriers[seq[src]]:
                     return value, None
+                if not paths.is_path(str(e["id"])) and not self._fits(src, e["kind"], e["id"], world, seq):
+                    continue  # a call whose declared output has no place for it (a streaming insert's error report)
                 return value, text.Ref(name, e["kind"], src, self.its[seq[src]].action in (Action.list, Action.search)
                                        and src != j and not self._listed_before(e, world))
         item = deref(sub.get("items"), tool.input_schema) if array else sub
@@ -471,7 +478,8 @@ class OfflineScenarioWriter:
         if not schema or isinstance(value, list) and not value:
             return True
         planned = [(e["kind"], str(e["id"])) for e in world.entities if e["created_by"] == i]
-        planned.append((kind, str(value[0] if isinstance(value, list) else value)))
+        one = (kind, str(value[0] if isinstance(value, list) else value))
+        planned += [one] if one not in planned else []
 
         def stand_in(n: int, v: str) -> str:  # one value per ID shape: the answer is the same whoever asks first
             return str(4200 + n) if v.isdigit() else f"/srv/probe/f{n}" if v[:1] == "/" else \
@@ -488,7 +496,8 @@ class OfflineScenarioWriter:
                 obj = embed(obj, schema, k, [v for kk, v in probe if kk == k], shown,
                             lambda items: gen.value(items, root=schema), claimed)
             dumped = json.dumps(obj, ensure_ascii=False)
-            self._fit[key] = all(token_in(v, dumped) for _, v in probe)
+            strings = [x for x in leaves(obj) if isinstance(x, str)]  # (a text field's lines, unescaped)
+            self._fit[key] = all(token_in(v, dumped) or any(token_in(v, x) for x in strings) for _, v in probe)
         return self._fit[key]
 
     def _can_hold(self, i: int, world: _World, seq: list[str]) -> bool:

@@ -334,3 +334,29 @@ def test_an_update_answers_with_its_own_id_not_one_inside_what_it_sent(tmp_path)
     for c in updates:
         rec = _records(c.output)[0]
         assert str(rec.get("id", c.arguments["dashboard_id"])) == str(c.arguments["dashboard_id"]), (c.arguments, rec)
+
+
+def test_parameters_nearly_every_tool_takes_are_plumbing_no_request_sets(tmp_path):
+    """An API's global query parameters (an API key, a field mask, a quota user, pretty printing) name nothing the
+    workflow is about: no data flows into them and no scenario sets them; what the tools are about still flows."""
+    from actors.offline.pipeline import interpret_suite
+
+    common = {"key": {"type": "string", "description": "API key."},
+              "fields": {"type": "string", "description": "Selector specifying which fields to include in a partial response."},
+              "quotaUser": {"type": "string", "description": "Quota user."},
+              "prettyPrint": {"type": "boolean", "description": "Returns response with indentations."}}
+    dataset = {"datasetId": {"type": "string"}}
+    tools = [_tool("datasets_list", "Lists datasets.", dict(common)),
+             _tool("datasets_get", "Returns a dataset.", {**common, **dataset}, ("datasetId",)),
+             _tool("datasets_delete", "Deletes a dataset.", {**common, **dataset}, ("datasetId",)),
+             _tool("tables_list", "Lists the tables of a dataset.", {**common, **dataset}, ("datasetId",)),
+             _tool("tables_get", "Returns a table.", {**common, **dataset, "tableId": {"type": "string"}},
+                   ("datasetId", "tableId"))]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    its = interpret_suite(load_suite([tmp_path / "spec.json"]))
+    for it in its.values():
+        assert all(p.entity is None for p in it.parameters if p.name in common), it.tool
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.coverage.ratio == 1.0 and manifest.failures == []
+    assert not [c.arguments for s in scenarios for c in s.calls if set(c.arguments) & set(common)]
+    assert any("datasetId" in c.sources for s in scenarios for c in s.calls)
