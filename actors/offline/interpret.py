@@ -104,6 +104,9 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
         said = _opening_verb(description)
         if said in _LOOKS and found[0] in _WRITES:  # (only a lookup named like a write: that misleads most)
             found = (said, found[1])
+    if found and found[0] is Action.read and toks[found[1]] in _GETTERS and _opening_verb(description) is Action.search \
+            and not _BY_ID.search((_sentences(description) or [""])[0]):
+        found = (Action.search, found[1])  # `get_book_by_title` "Search for a book by its title": it finds matches
     if found is None:
         for w in tokens(" ".join(_sentences(description)[:1]) or description[:200]):
             if w in VERBS and w not in {"type", "set", "tag", "commit"}:
@@ -123,6 +126,7 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
 
 
 _LOOKS = (Action.read, Action.list, Action.search)
+_BY_ID = re.compile(r"\bid\b|[a-z]Id\b|\bID\b")  # "Find workspace by ID", "Lookup image by docker imageId": one record
 _WRITES = (Action.create, Action.update, Action.delete, Action.execute, Action.transfer, Action.configure)
 
 

@@ -25,6 +25,7 @@ from actors.offline.slots import can_carry, echo, embed
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
+from actors.offline.values_formats import shaped_like
 from actors.offline.world import EXTENSIONS as _EXTS, Organisation
 from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRole, Scenario, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
@@ -281,6 +282,8 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
     for _ in range(4):
         if like is not None and like.isdigit():
             value = str(gen.rng.randint(10 ** (len(like) - 1), 10 ** len(like) - 1))
+        elif like is not None and (shaped := shaped_like(like, gen.rng)) != like:
+            value = shaped  # `OL48213A` beside `OL23919A`, as the spec's own example writes them
         else:
             value = str(gen.value({"type": "string", "minLength": 3}, **value_hint(kind, "identifier", kind)))
         if value not in taken:

@@ -27,6 +27,8 @@ from actors.offline.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, token
 from actors.offline.verdicts import is_checker, planted
 from actors.offline import files, paths, prose, text
 from actors.offline.values import ValueGenerator, first_error, is_valid
+from actors.offline.values_describe import examples
+from actors.offline.values_formats import shape_of
 from actors.offline.values_vocab import file_type
 from actors.offline.world import Organisation, make_org
 from coordinator.graph import ToolGraph
@@ -427,9 +429,13 @@ class OfflineScenarioWriter:
         if again and revealed and (other or self._producer(j, kind, world, seq) is not None):
             found = [e for e in found if _as_id(e["id"]) not in again]
             revealed = other
-        # Once an earlier output showed this kind, only an ID it showed may be used (no mismatches).
+        # Once an earlier output showed this kind, only an ID it showed may be used (no mismatches); and only
+        # one of the shape the parameter's examples give (an author's name is no key like `OL23919A`).
+        shapes = [p for x in examples(str(sub.get("description", ""))) if (p := shape_of(x))]
         for e in reversed(revealed) if revealed else reversed(found):
             value = [e["id"]] if array else e["id"]
+            if shapes and not any(re.fullmatch(p, str(e["id"])) for p in shapes):
+                continue
             if is_valid(sub, value, tool.input_schema):
                 src = e["created_by"]
                 if src is None or not self.carriers[seq[src]]:

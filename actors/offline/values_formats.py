@@ -8,12 +8,38 @@ from __future__ import annotations
 
 import base64
 import random
+import re
 from datetime import date, datetime, timedelta, timezone
 from typing import Callable
 
 from actors.offline.world import Organisation, _uuid
 
 EPOCH = datetime(2026, 3, 16, 9, 30, tzinfo=timezone.utc)  # the fictional "now" of every scenario
+
+
+def shaped_like(example: str, rng: random.Random) -> str:
+    """Another identifier of the example's shape: its letters and punctuation kept, its digits drawn anew
+    (`OL23919A` -> `OL48213A`, `cus_8812` -> `cus_3071`), so scenarios do not all name the one example.
+    An example with fewer than three digits, or a path or URL, is returned as it is."""
+    if sum(c.isdigit() for c in example) < 3 or example.startswith(("/", "http")) or len(example) > 40:
+        return example
+    out, lead = [], True
+    for c in example:
+        if c.isdigit():
+            out.append(str(rng.randint(1, 9)) if lead and c != "0" else str(rng.randint(0, 9)))
+            lead = False
+        else:
+            out.append(c)
+            lead = True
+    return "".join(out)
+
+
+def shape_of(example: str) -> str | None:
+    """The pattern identifiers of `example`'s shape match (`OL23919A` -> `OL\\d+A`), for examples
+    `shaped_like` varies; None for any other."""
+    if sum(c.isdigit() for c in example) < 3 or example.startswith(("/", "http")) or len(example) > 40:
+        return None
+    return "".join(r"\d+" if part[0].isdigit() else re.escape(part) for part in re.findall(r"\d+|\D+", example))
 
 
 def when(rng: random.Random, past_days: int = 120, future_days: int = 30) -> datetime:

@@ -386,8 +386,9 @@ def realistic_string(h: Hint) -> str:
     if listed:
         return h.rng.choice(listed)  # a closed list the description spells out
     shown = examples(h.description) if h.description else ()
-    if shown and (generic or make is None or h.rng.random() < 0.9):
-        return h.rng.choice(shown)
+    if shown and (generic or make is None or h.role == "identifier" or h.rng.random() < 0.9):
+        pick = h.rng.choice(shown)  # (an identifier: one of the example's shape, not the example itself)
+        return fmt.shaped_like(pick, h.rng) if h.role == "identifier" else pick
     if cue is not None:
         return cue(h)
     if generic and h.entity:

@@ -4,6 +4,7 @@ what the spec offers instead of failing on it."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from coordinator.pipeline import generate_local
@@ -360,3 +361,28 @@ def test_parameters_nearly_every_tool_takes_are_plumbing_no_request_sets(tmp_pat
     assert manifest.coverage.ratio == 1.0 and manifest.failures == []
     assert not [c.arguments for s in scenarios for c in s.calls if set(c.arguments) & set(common)]
     assert any("datasetId" in c.sources for s in scenarios for c in s.calls)
+
+
+def test_a_getter_that_searches_finds_keys_of_the_shape_its_examples_give(tmp_path):
+    """`get_authors_by_name` "Search for author information" finds authors; their keys look like the spec's
+    example (`OL23919A`), vary from scenario to scenario, and the lookup by key takes one the search found,
+    never the author's name."""
+    from actors.offline.pipeline import interpret_suite
+
+    key = {"type": "string", "description": "The Open Library key for the author (e.g., OL23919A)."}
+    tools = [_tool("get_authors_by_name", "Search for author information on Open Library.",
+                   {"name": {"type": "string", "description": "The name of the author to search for."}}, ("name",)),
+             _tool("get_author_info", "Get detailed information for a specific author using their Open Library Author "
+                   "Key (e.g. OL23919A).", {"author_key": key}, ("author_key",)),
+             _tool("get_event", "Lookup an event by its event ID", {"event_id": {"type": "string"}}, ("event_id",))]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    its = interpret_suite(load_suite([tmp_path / "spec.json"]))
+    assert its["get_authors_by_name"].action.value == "search"
+    assert its["get_event"].action.value == "read"  # a lookup by ID reads one record
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    keys = [c.arguments["author_key"] for s in scenarios for c in s.calls if c.tool == "get_author_info"]
+    assert keys and all(re.fullmatch(r"OL\d+A", k) for k in keys), keys
+    assert len(set(keys)) > 1
+    fed = [c for s in scenarios for c in s.calls if c.tool == "get_author_info" and "author_key" in c.sources]
+    assert fed, "no lookup takes its key from the search"
