@@ -205,6 +205,36 @@ def _mentions_files(sentences: list[str]) -> bool:
     return any(w in ("file", "files") for s in sentences for w in tokens(s))
 
 
+_LEAD_INS = frozenset({"for", "a", "an", "the", "all", "some", "any", "one", "or", "more", "new", "existing", "specific",
+                       "given", "single", "multiple", "detailed", "current", "previously", "currently", "your", "my"})
+_HOLDERS = frozenset({"information", "info", "details", "data", "list", "set", "number", "lists", "sets"})
+_PHRASE_ENDS = frozenset({"by", "in", "on", "with", "from", "of", "that", "which", "to", "using", "and", "or", "for",
+                          "matching", "based", "via", "at", "into", "if", "when", "whose", "where", "across", "within",
+                          "against", "between", "under", "you", "it", "them", "as", "about", "together"})
+
+
+def _described_object(description: str) -> str | None:
+    """The thing a tool whose name is only a verb (`search`, `fetch`) works on, as its description's
+    opening says: "Search for a wiki page." -> `page`, "Get detailed information about a product" ->
+    `product`; None where the opening is no verb and its object."""
+    clause = re.split(r"[,;:()\n]|\.\s", (_sentences(description) or [""])[0], maxsplit=1)[0]
+    words = re.findall(r"[A-Za-z][A-Za-z-]*", clause.lower())[:12]
+    if not words or _opening_verb(words[0]) is None:
+        return None
+    rest = words[1:]
+    while rest and (rest[0] in _LEAD_INS or rest[0] in _HOLDERS and len(rest) > 1 and rest[1] in ("about", "of", "on", "for")):
+        rest = rest[2:] if rest[0] in _HOLDERS else rest[1:]
+    phrase = []
+    for w in rest:
+        if w in _PHRASE_ENDS or len(phrase) == 3 or phrase and len(w) > 5 and w.endswith("ing"):
+            break  # ("an archive containing…", "your plan including…")
+        phrase.append(w)
+    heads = [w for w in phrase if not (len(w) > 5 and w.endswith(("ed", "ly")))]
+    head = singular(heads[-1]) if heads else None
+    return head if head and head not in NOT_NOUNS and head not in VERBS and head not in _HOLDERS and len(head) > 2 \
+        else None
+
+
 def _described_kinds(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for s in sentences:
@@ -300,10 +330,15 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         named = "string"  # a bare key-value set/get works on string values (Redis SET/GET)
     req = required(tool.input_schema)
     roles = {name: (sub, param_role(name, sub, action)) for name, sub in properties(tool.input_schema).items()}
+    if action in (Action.read, Action.delete) and req in (["title"], ["name"]) and \
+            roles[req[0]][1] in (ParameterRole.content, ParameterRole.other):
+        # `get_page(title)`: a record read (or deleted) by its title alone is named by it
+        roles[req[0]] = (roles[req[0]][0], ParameterRole.identifier)
     idents = [(name not in req, name, sub, role) for name, (sub, role) in roles.items()
               if role is ParameterRole.identifier]
     entity = named or next((e for _, name, sub, role in sorted(idents, key=lambda x: x[0])
-                            if (e := param_entity(name, sub, role, ""))), None) or "resource"
+                            if (e := param_entity(name, sub, role, ""))), None) \
+        or _described_object(tool.description) or "resource"
     params = [
         ParameterInterpretation(
             name=name, role=role, entity=_searched_in(action, name, param_entity(name, sub, role, entity)),

@@ -386,3 +386,24 @@ def test_a_getter_that_searches_finds_keys_of_the_shape_its_examples_give(tmp_pa
     assert len(set(keys)) > 1
     fed = [c for s in scenarios for c in s.calls if c.tool == "get_author_info" and "author_key" in c.sources]
     assert fed, "no lookup takes its key from the search"
+
+
+def test_a_tool_named_only_by_a_verb_works_on_what_its_description_names(tmp_path):
+    """`search` "Search for a wiki page": it finds pages, and the page a later `get_page` reads is one it found."""
+    from actors.offline.pipeline import interpret_suite
+
+    tools = [_tool("search", "\nSearch for a wiki page. The shorter the request, the better.\nArgs:\n    query: The query",
+                   {"query": {"type": "string"}, "limit": {"type": "integer"}}, ("query",)),
+             _tool("get_page", "Get a page from the wiki.\nArgs:\n    title: The title of the page to get, which can be "
+                   "found in title field of the search results", {"title": {"type": "string"}}, ("title",)),
+             _tool("detail", "Get detailed information about a product", {"id": {"type": "string"}}, ("id",)),
+             _tool("unban", "Removes previously applied ban", {"user_id": {"type": "string"}}, ("user_id",))]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    its = interpret_suite(load_suite([tmp_path / "spec.json"]))
+    assert (its["search"].action.value, its["search"].entity) == ("search", "page")
+    assert its["detail"].entity == "product"
+    assert its["unban"].entity == "user"  # what it is given says more than a participle
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    assert any(c.tool == "get_page" and "title" in c.sources and s.calls[c.sources["title"]].tool == "search"
+               for s in scenarios for c in s.calls), "no page read is one the search found"
