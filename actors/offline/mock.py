@@ -20,8 +20,8 @@ from actors.offline.scenario import interpretations_for, org_for, value_hint
 from actors.offline.quality import token_in
 from actors.offline.model import SpecModel, record_writes
 from actors.offline.render import is_metadata, render
-from actors.offline.schemautil import leaves, properties
-from actors.offline.slots import can_carry, echo, embed
+from actors.offline.schemautil import deref, leaves, properties
+from actors.offline.slots import can_carry, echo, embed, free_object
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
@@ -313,7 +313,8 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
             lines += [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, lines[0])]
             return "\n".join(lines)
     # Inside a structuredContent the text fills one string field ("message", "result"): a sentence, not JSON.
-    return render(tool.name, it, args, shown, target, gen.org, gen.rng, plain=tool.output_schema is not None, model=model)
+    plain = tool.output_schema is not None and not _open(tool.output_schema)
+    return render(tool.name, it, args, shown, target, gen.org, gen.rng, plain=plain, model=model)
 
 
 def _record_first_texts(state: WorkflowState, story: Story) -> None:
@@ -346,17 +347,62 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _open(schema: dict[str, Any]) -> bool:
+    """A declared output that fixes no fields: FastMCP's `-> dict` or `-> list[dict]`, wrapped in `result` or not."""
+    if free_object(schema, schema):
+        return True
+    props = schema.get("properties") or {}
+    if set(props) != {"result"}:
+        return False
+    sub = deref(props["result"], schema)
+    items = sub.get("items") if isinstance(sub.get("items"), dict) else None
+    return free_object(sub, schema) or items is not None and free_object(items, schema)
+
+
+def _free_form(schema: dict[str, Any], text: str) -> Any | None:
+    """A declared output that fixes no fields (FastMCP's `-> dict`, `-> list[dict]`, wrapped in `result` or
+    not) holds the records the text result shows, with their domain fields; None where it fixes fields or
+    the text is no JSON record."""
+    try:
+        data = json.loads(text) if text.lstrip()[:1] in ("{", "[") else None
+    except ValueError:
+        return None
+    if data is None or not data:
+        return None
+    props = schema.get("properties") or {}
+    if free_object(schema, schema):
+        obj = data if isinstance(data, dict) else {"result": data}
+    elif set(props) == {"result"}:
+        sub = deref(props["result"], schema)
+        items = sub.get("items") if isinstance(sub.get("items"), dict) else None
+        if items is not None and free_object(items, schema):
+            # (a search's `{"total_count": …, "items": [...]}` lists its items)
+            inner = next((v for v in data.values() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)),
+                         None) if isinstance(data, dict) else None
+            rows = data if isinstance(data, list) else inner or [data]
+            obj = {"result": [r for r in rows if isinstance(r, dict)]}
+        elif free_object(sub, schema) and isinstance(data, dict):
+            obj = {"result": data}
+        else:
+            return None
+    else:
+        return None
+    return obj if is_valid(schema, obj) else None
+
+
 def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: ValueGenerator,
                 arguments: dict[str, Any], fill: float | None = None) -> tuple[Any, set[str]]:
     """The structuredContent, valid, and the ids it could not hold (its own arguments need not echo)."""
     schema = tool.output_schema or {}
-    obj = echo(gen.value(schema, name="result", root=schema, fill=fill), schema, arguments,
-               lambda o: is_valid(schema, o))
-    kinds = list(dict.fromkeys(e.kind for e in shown))
-    claimed: set[str] = set()
-    for kind in kinds or [""]:
-        ids = [e.id for e in shown if e.kind == kind]
-        obj = embed(obj, schema, kind, ids, text, lambda items: gen.value(items, root=schema), claimed)
+    obj = _free_form(schema, text)
+    if obj is None:
+        obj = echo(gen.value(schema, name="result", root=schema, fill=fill), schema, arguments,
+                   lambda o: is_valid(schema, o))
+        kinds = list(dict.fromkeys(e.kind for e in shown))
+        claimed: set[str] = set()
+        for kind in kinds or [""]:
+            ids = [e.id for e in shown if e.kind == kind]
+            obj = embed(obj, schema, kind, ids, text, lambda items: gen.value(items, root=schema), claimed)
     err = first_error(schema, obj)
     if err:
         raise StageError(err, "output")

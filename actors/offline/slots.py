@@ -116,7 +116,7 @@ def _free_records(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: 
     schema = deref(schema, root)
     if depth > 5:
         return False
-    if isinstance(node, list) and _free_object(schema.get("items") or {}, root):
+    if isinstance(node, list) and free_object(schema.get("items") or {}, root):
         if prefix in claimed:
             records = [x for x in node if isinstance(x, dict)]
             for x, value in zip(records, ids):
@@ -131,12 +131,12 @@ def _free_records(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: 
     props = schema.get("properties") or {}
     for name, sub in props.items():
         child = node.get(name)
-        if child is None and _free_object(sub, root):
+        if child is None and free_object(sub, root):
             child = {}  # an optional or nullable record the generator left out: the ids make it present
         if _free_records(child, sub, root, kind, ids, depth + 1, claimed, f"{prefix}.{name}"):
             node[name] = child
             return True
-    if props or not _free_object(schema, root):
+    if props or not free_object(schema, root):
         return False
     if len(ids) == 1:
         node[_key(kind, ids[0])] = ids[0]
@@ -161,7 +161,7 @@ def _any_string(node: Any, schema: Any, root: dict[str, Any], value: str, depth:
                for name, sub in props.items() if isinstance(node.get(name), dict))
 
 
-def _free_object(schema: dict[str, Any], root: dict[str, Any]) -> bool:
+def free_object(schema: dict[str, Any], root: dict[str, Any]) -> bool:
     schema = deref(schema, root)
     branches = [schema] + [deref(b, root) for b in schema.get("anyOf", []) + schema.get("oneOf", [])]
     return any(b.get("type") == "object" and not b.get("properties") and b.get("additionalProperties") in (None, True)
@@ -178,7 +178,7 @@ def _put_text(out: dict[str, Any], schema: dict[str, Any], text: str, claimed: s
             claimed.add(f".{name}")
             return True
     for name, sub in props.items():
-        if _free_object(sub, schema):
+        if free_object(sub, schema):
             out[name] = {"message": text}
             return True
     return False
@@ -294,7 +294,7 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
                                  or name.lower() in TEXT_FIELDS or len(props) == 1):
             continue
         current = node.get(name) if isinstance(node.get(name), list) else []
-        free = _free_object(items, root)
+        free = free_object(items, root)
         path = None if free else _item_field(items, root, kind, ids)
         # An array another kind filled takes these too when they name themselves by the same field (the
         # nodes an `open` was asked for beside the entities it was planned to show).

@@ -163,3 +163,20 @@ def test_timestamps_in_declared_and_text_outputs_agree_within_each_record(tmp_pa
     assert len(dated) >= 4
     assert [e for s in scenarios for e in q.timestamp_contradictions(s)] == []
     assert [e for s in scenarios for e in q.output_errors(s, pipe.suite.by_name())] == []
+
+
+def test_an_output_that_fixes_no_fields_holds_the_records_a_text_result_would_show(tmp_path):
+    """FastMCP's `-> dict` and `-> list[dict]` leave every field open: the record shown is the tool's own, with
+    its domain fields (a note's text), never only an ID and a name."""
+    path = tmp_path / "fastmcp.json"
+    path.write_text(__import__("json").dumps({"tools": FASTMCP}))
+    pipe = Pipeline(load_suite([path]))
+    seen = 0
+    for seed in (0, 7, 11):
+        for s in cover_suite(pipe, seed)[0]:
+            for c in s.calls:
+                if c.tool in ("post_note", "list_notes", "get_note") and c.output.get("result", c.output) is not None:
+                    for o in q.output_objects(c.output, max_depth=1):
+                        seen += 1
+                        assert not q.is_generic(o, c.arguments), (c.tool, c.output)
+    assert seen
