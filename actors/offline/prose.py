@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from actors.offline.taxonomy import tokens, with_article
-from actors.offline.text import INSPECT, Ref, described_action, is_code, label, plural, said, shape, show, verb
+from actors.offline.text import (INSPECT, Ref, described_action, is_code, label, named_verb, plural, said, shape, show,
+                                 verb)
 from actors.offline.verdicts import is_checker
 from schemas import Action, ParameterRole, ToolInterpretation
 
@@ -25,6 +26,8 @@ _QUERY = ("query", "q", "pattern", "search", "keyword", "keywords", "filter", "t
 _QUALIFIERS = {"allowed", "latest", "recent", "failed", "pending", "open", "active", "current", "default", "unread", "starred"}
 _CONTAINERS = {"directory", "folder", "repository", "project", "channel", "workspace", "database", "schema",
                "bucket", "board", "space", "document", "namespace", "organization", "team", "group"}
+# Words a name and description may agree on that say less than the action's own verb.
+_NOT_SAID = frozenset({"get", "do", "perform", "handle", "manage", "process", "use", "make", "provide", "return", "is"})
 _READ_VERBS = {"list", "get", "read", "search", "find", "fetch", "show", "query", "retrieve", "describe", "view", "browse"}
 _RESULT_WORDS = {"tree", "list", "listing", "info", "details", "log", "history", "summary", "status", "diff", "report"}
 _ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
@@ -199,6 +202,9 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         own = described_action(it)
         if own is not None:
             return f"{own}{lead}{tail}"
+    own_verb = named_verb(it)
+    if own_verb is not None and own_verb not in _NOT_SAID and own_verb != verb(it).split()[0]:
+        return f"{own_verb} {obj}{to}{lead}{tail}"  # "play the card …", not "run the card …"
     return f"{verb(step.it)} {obj}{to}{lead}{tail}"
 
 

@@ -134,7 +134,7 @@ upload send publish schedule cancel approve assign invite mark monitor track tra
 enrich verify resolve render split compress encode decode parse format retrieve return get list create update delete
 add remove search scan validate convert generate check analyze analyse compare merge set start stop run execute query
 read write move copy rename open close save load export import sync test ping describe show view collect crawl
-scrape extract""".split())
+scrape extract perform""".split())
 _SHOUTED = frozenset({"ALL", "ANY", "NEW", "ONE", "EVERY", "ONLY", "EACH"})
 _SAID_AS = {"return": "get", "retrieve": "get"}  # what a person asks for: "get the catalog of drivers"
 _NOT_REQUESTS = frozenset({"provide", "allow", "enable", "use", "help", "act", "serve", "be", "is"})
@@ -142,6 +142,16 @@ _CUT = re.compile(r"\s*(?:[(:;,!?\[]|\.(?=\s|$)|\s[-–—]\s|\bbased on\b|\busi
                   r"\bthat\b|\bwhen\b|\bif\b|\bin order to\b|\bfor the given\b|\bwith optional\b|\boptionally\b)", re.I)
 _TRAILING = frozenset({"a", "an", "the", "of", "for", "to", "in", "on", "by", "with", "and", "or", "from", "at", "all",
                        "any", "your", "its", "their", "this", "that"})
+
+
+def named_verb(it: ToolInterpretation, word: str | None = None) -> str | None:
+    """The description's opening word when the tool's name holds it too and it is no part of what the tool
+    works on: a verb both agree on (`draw_card` "Draw cards…", `play_card` "Play a card…"), where
+    `weather_forecast` "Weather forecast for a city" opens with its thing."""
+    if word is None:
+        m = re.match(r"\s*([A-Za-z]+)\b", it.functionality)
+        word = verb_base(m.group(1).lower()) if m else ""
+    return word if word and word in tokens(it.tool) and word not in tokens(it.entity) else None
 
 
 def described_action(it: ToolInterpretation) -> str | None:
@@ -164,7 +174,9 @@ def described_action(it: ToolInterpretation) -> str | None:
         return None
     first = words[0].lower()
     base = verb_base(first)
-    if base not in _DESC_VERBS or base in _NOT_REQUESTS:
+    # A verb the description and the tool's own name agree on is one, common or not (`draw_card` "Draw cards
+    # from your deck", `mulligan` "Perform a mulligan"); otherwise only the common request verbs are trusted.
+    if base not in _DESC_VERBS and not named_verb(it, base) or base in _NOT_REQUESTS:
         return None
     while words and words[-1].lower() in _TRAILING:
         words.pop()

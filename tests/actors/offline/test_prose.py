@@ -158,3 +158,32 @@ def test_a_tool_named_like_a_write_but_described_as_a_lookup_reads(tmp_path):
     kpi = [s for s in scenarios if [c.tool for c in s.calls] == ["close-loop-kpi"]]
     assert kpi and all("get close-loop Key Performance Indicators" in s.instruction for s in kpi), kpi[0].instruction
     assert not any("close the" in s.instruction for s in scenarios)
+
+
+def test_a_verb_the_tool_name_and_description_agree_on_is_the_one_asked(tmp_path):
+    """`draw_card` "Draw cards…" is asked as drawing, `play_card(card_name)` as playing a card, never as creating
+    or running one; `weather_forecast` "Weather forecast for a city" opens with its thing, not a verb."""
+    import json
+
+    from actors.offline.text import described_action, named_verb
+    from coordinator.pipeline import generate_local
+    from schemas import Action, RunConfig, ToolInterpretation
+    from specs import load_suite
+
+    def it(tool, functionality, entity):
+        return ToolInterpretation(tool=tool, functionality=functionality, action=Action.read, entity=entity,
+                                  parameters=[], required_parameters=[], use_cases=["x"], tags=["general"], produces=[])
+
+    assert named_verb(it("weather_forecast", "Weather forecast for a city", "weather_forecast")) is None
+    assert described_action(it("weather_forecast", "Weather forecast for a city", "weather_forecast")) is None
+    assert named_verb(it("draw_card", "Draw cards from your deck to your hand.", "card")) == "draw"
+    name = {"card_name": {"type": "string", "description": "Name of the card to play."}}
+    tools = [{"name": "draw_card", "description": "Draw cards from your deck to your hand.",
+              "inputSchema": {"type": "object", "properties": {"count": {"type": "integer"}}}},
+             {"name": "play_card", "description": "Play a card from your hand to the battlefield.",
+              "inputSchema": {"type": "object", "properties": name, "required": ["card_name"]}}]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    text = " ".join(s.instruction for s in scenarios)
+    assert "draw cards" in text and "play the card" in text, text
+    assert "create a new card" not in text and "run the card" not in text
