@@ -126,6 +126,7 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
 
 
 _LOOKS = (Action.read, Action.list, Action.search)
+_NEW_NAMES = frozenset({"name", "title", "display_name", "displayname", "new_name", "newname", "label"})
 _BY_ID = re.compile(r"\bid\b|[a-z]Id\b|\bID\b")  # "Find workspace by ID", "Lookup image by docker imageId": one record
 _WRITES = (Action.create, Action.update, Action.delete, Action.execute, Action.transfer, Action.configure)
 
@@ -339,6 +340,11 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     entity = named or next((e for _, name, sub, role in sorted(idents, key=lambda x: x[0])
                             if (e := param_entity(name, sub, role, ""))), None) \
         or _described_object(tool.description) or "resource"
+    if action is Action.update and any(tokens(n)[-1:] == ["id"] and param_entity(n, sub, r, entity) == entity
+                                       for n, (sub, r) in roles.items() if r is ParameterRole.identifier):
+        # `updateRoom(room_id, name)`: the record is named by its ID; the name is the new one it is given
+        for n in [n for n, (_, r) in roles.items() if r is ParameterRole.identifier and n.lower() in _NEW_NAMES]:
+            roles[n] = (roles[n][0], ParameterRole.content)
     params = [
         ParameterInterpretation(
             name=name, role=role, entity=_searched_in(action, name, param_entity(name, sub, role, entity)),

@@ -407,3 +407,21 @@ def test_a_tool_named_only_by_a_verb_works_on_what_its_description_names(tmp_pat
     assert manifest.failures == []
     assert any(c.tool == "get_page" and "title" in c.sources and s.calls[c.sources["title"]].tool == "search"
                for s in scenarios for c in s.calls), "no page read is one the search found"
+
+
+def test_an_update_of_a_record_named_by_its_id_gives_it_a_new_name(tmp_path):
+    """`updateRoom(room_id, name)`: the room is the one the ID names; `name` is what it is renamed to, not a
+    second room to be found in a listing."""
+    from actors.offline.pipeline import interpret_suite
+
+    room = {"room_id": {"type": "integer"}}
+    tools = [_tool("requestRooms", "Request list of rooms.", {"offset": {"type": "integer"}}),
+             _tool("updateRoom", "Update a room's metadata.", {**room, "name": {"type": "string"},
+                                                               "quota": {"type": "integer"}}, ("room_id",)),
+             _tool("requestRoom", "Request a room.", room, ("room_id",))]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    its = interpret_suite(load_suite([tmp_path / "spec.json"]))
+    assert {p.name: p.role.value for p in its["updateRoom"].parameters}["name"] == "content"
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    assert not [c for s in scenarios for c in s.calls if c.tool == "updateRoom" and "name" in c.sources]
