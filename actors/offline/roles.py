@@ -38,7 +38,7 @@ def schema_type(schema: dict[str, Any]) -> set[str]:
     if isinstance(t, str):
         return {t}
     if isinstance(t, list):
-        return set(t)
+        return set(t) - {"null"}  # (OpenAPI 3.1's nullable `["boolean", "null"]` is a boolean)
     out: set[str] = set()
     for key in ("anyOf", "oneOf"):
         for sub in schema.get(key) or []:
@@ -63,6 +63,8 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
         return ParameterRole.pagination
     if types == {"boolean"}:
         return ParameterRole.option
+    if schema.get("format") in ("date", "date-time", "time", "duration"):
+        return ParameterRole.filter  # `minDateLastSavedForUser`: a moment narrows what is listed; it names no user
     items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
     if desc.startswith(("json array", "json object", "json string", "(optional) json")) or types == {"object"} or (types == {"array"} and schema_type(items) <= {"object"} and items):
         return ParameterRole.content  # structured values are data, never a single entity's ID

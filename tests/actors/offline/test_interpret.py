@@ -111,3 +111,16 @@ def test_a_getter_of_a_plural_noun_lists_and_a_bare_noun_reads():
     assert _interpret("frobnicate_widget", "", {"widget_id": {"type": "string"}}, req=("widget_id",)).action is Action.execute
     for name in ("kick_member", "acknowledge_alert", "unpin_message", "archive_cards"):
         assert _interpret(name, "", {"id": {"type": "string"}}).action is Action.update, name
+
+
+def test_a_nullable_flag_is_an_option_and_a_moment_a_filter_whatever_they_are_named():
+    """OpenAPI 3.1 writes nullable types as `["boolean", "null"]`: `hasUserId` is a flag, not a user's ID; and
+    `minDateLastSavedForUser` (a date-time) narrows a listing, it names no user."""
+    from actors.offline.roles import param_role, schema_type
+
+    assert schema_type({"type": ["boolean", "null"]}) == {"boolean"}
+    assert param_role("hasUserId", {"type": ["boolean", "null"]}, Action.list) is ParameterRole.option
+    items = {"type": ["array", "null"], "items": {"type": "object", "properties": {"Id": {"type": "string"}}}}
+    assert param_role("ArtistItems", items, Action.update) is ParameterRole.content
+    moment = {"type": ["string", "null"], "format": "date-time"}
+    assert param_role("minDateLastSavedForUser", moment, Action.list) is ParameterRole.filter
