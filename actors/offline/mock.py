@@ -363,6 +363,8 @@ def _free_form(schema: dict[str, Any], text: str) -> Any | None:
     """A declared output that fixes no fields (FastMCP's `-> dict`, `-> list[dict]`, wrapped in `result` or
     not) holds the records the text result shows, with their domain fields; None where it fixes fields or
     the text is no JSON record."""
+    if not _open(schema):
+        return None
     try:
         data = json.loads(text) if text.lstrip()[:1] in ("{", "[") else None
     except ValueError:

@@ -294,14 +294,19 @@ _COUNTERPARTS = {"end": "start", "stop": "start", "until": "since", "before": "a
                  "endtime": "starttime", "maxdate": "mindate"}
 
 
+@lru_cache(maxsize=4096)
+def _partner(w: str) -> str | None:
+    """The name of the slot `w` closes (`until` -> `since`, `end_time` -> `start_time`), if any."""
+    return _COUNTERPARTS.get(w) or next((w.replace(a, b, 1) for a, b in _COUNTERPARTS.items()
+                                        if "_" not in a and w.startswith(a + "_")), None) \
+        or next((w[: -len(a)] + b for a, b in _COUNTERPARTS.items() if "_" not in a and w.endswith("_" + a)), None)
+
+
 def counterpart(h: Hint):
     """The value already chosen for this slot's opening partner (`until` -> `since`), if any."""
     if not h.siblings:
         return None
-    w = words(h.name)
-    want = _COUNTERPARTS.get(w) or next((w.replace(a, b, 1) for a, b in _COUNTERPARTS.items()
-                                        if "_" not in a and w.startswith(a + "_")), None) \
-        or next((w[: -len(a)] + b for a, b in _COUNTERPARTS.items() if "_" not in a and w.endswith("_" + a)), None)
+    want = _partner(words(h.name))
     if want is None:
         return None
     for key, value in h.siblings.items():
