@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from actors.offline.taxonomy import tokens, with_article
+from actors.offline.taxonomy import singular, tokens, with_article
 from actors.offline.text import (INSPECT, Ref, described_action, is_code, label, named_verb, plural, said, shape, show,
                                  verb)
 from actors.offline.verdicts import is_checker
@@ -561,7 +561,10 @@ def grounded_follow_up(step: Step, records: list[dict[str, Any]], rng: random.Ra
             words = tokens(key)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and words and key not in step.args \
                     and not set(words) & _NOT_FIGURES and 1 < abs(value) < 10**9:
-                return rng.choice((f"Is a {_field_words(key)} of {value} normal for {what}?",
-                                   f"What would bring the {_field_words(key)} of {what} below {value}?"))
+                said = _field_words(key)
+                if singular(words[-1]) != words[-1]:  # a count (`pages`, `followers`): "117 pages", not "a pages of 117"
+                    return rng.choice((f"Is {value} {said} a lot for {what}?", f"Why does {what} have {value} {said}?"))
+                return rng.choice((f"Is a {said} of {value} normal for {what}?",
+                                   f"What would bring the {said} of {what} below {value}?"))
     return None
 

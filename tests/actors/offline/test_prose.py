@@ -187,3 +187,19 @@ def test_a_verb_the_tool_name_and_description_agree_on_is_the_one_asked(tmp_path
     text = " ".join(s.instruction for s in scenarios)
     assert "draw cards" in text and "play the card" in text, text
     assert "create a new card" not in text and "run the card" not in text
+
+
+def test_a_follow_up_on_a_count_says_it_as_a_count():
+    """`pages: 117` is asked about as "117 pages", never "a pages of 117"; a single figure keeps "a score of 17"."""
+    import random
+
+    from actors.offline import prose
+    from schemas import Action, ToolInterpretation
+
+    it = ToolInterpretation(tool="get_book", functionality="Get a book.", action=Action.read, entity="book",
+                            parameters=[], required_parameters=[], use_cases=["x"], tags=["general"], produces=[])
+    step = prose.Step("get_book", it, {}, ())
+    for seed in range(6):
+        asked = prose.grounded_follow_up(step, [{"title": "Dune", "pages": 117}], random.Random(seed))
+        assert "117 pages" in asked and "a pages" not in asked, asked
+    assert "score of" in prose.grounded_follow_up(step, [{"score": 17}], random.Random(0))
