@@ -77,16 +77,38 @@ def result_noun(steps: list[Step], k: int) -> str:
     elif it.action is Action.read:
         base = f"{label(it.entity)} details"
     else:
-        base = f"{humanise(steps[k].tool)} result"
+        base = f"{_said_name(steps[k])} result"
     if sum(1 for s in steps if _noun_key(s) == _noun_key(steps[k])) > 1:
-        nouns = {s.tool: _tool_noun(s.tool) for s in steps}
+        nouns = {s.tool: _tool_noun(s.tool) if _sayable(s.tool) else f"{_said_name(s)} result" for s in steps}
         base = nouns[steps[k].tool]
         if list(nouns.values()).count(base) > 1:  # `ai_list_layers` and `ae_list_layers`: the whole name tells them apart
-            base = f"{humanise(steps[k].tool)} result"
+            if _sayable(steps[k].tool):
+                base = f"{humanise(steps[k].tool)} result"
+            else:  # two unsayable tools that did the same to the same kind: by the order they came in
+                alike = [j for j, st in enumerate(steps) if nouns[st.tool] == base]
+                base = f"{_ORDINAL[min(alike.index(k), 7)]} {base}"
         same = [j for j, s in enumerate(steps) if s.tool == steps[k].tool]
         if len(same) > 1:
             base = f"{_ORDINAL[min(same.index(k), 7)]} {base}"
     return f"the {base}"
+
+
+_ACTION_NOUNS = {Action.update: "update", Action.delete: "deletion", Action.execute: "run", Action.transfer: "transfer",
+                 Action.configure: "settings", Action.analyze: "analysis", Action.navigate: "page"}
+
+
+def _sayable(tool: str) -> bool:
+    """Whether a person could say the tool's name: not a path (`patch-/automation/v4/actions/{appId}`) nor a long
+    generated operation ID."""
+    return not re.search(r"[/{}]", tool) and len(humanise(tool).split()) <= 5
+
+
+def _said_name(step: Step) -> str:
+    """The tool as a user names its result: its name where one could say it, else what it did to what
+    (`the app definition update`)."""
+    if _sayable(step.tool):
+        return humanise(step.tool)
+    return f"{label(step.it.entity)} {_ACTION_NOUNS.get(step.it.action, step.it.action.value)}"
 
 
 def _tool_noun(tool: str) -> str:

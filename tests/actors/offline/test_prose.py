@@ -203,3 +203,26 @@ def test_a_follow_up_on_a_count_says_it_as_a_count():
         asked = prose.grounded_follow_up(step, [{"title": "Dune", "pages": 117}], random.Random(seed))
         assert "117 pages" in asked and "a pages" not in asked, asked
     assert "score of" in prose.grounded_follow_up(step, [{"score": 17}], random.Random(0))
+
+
+def test_a_result_is_never_named_by_a_path_shaped_tool_name(tmp_path):
+    """OpenAPI operations named by method and path (`patch-/automation/v4/actions/{appId}/{definitionId}`) are
+    referred to by what they did to what (`the app definition update result`), never by the path."""
+    import json
+
+    from coordinator.pipeline import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    ids = {"appId": {"type": "integer"}, "definitionId": {"type": "string"}}
+    tools = [{"name": "get-/automation/v4/actions/{appId}/{definitionId}_getById", "description": "Get an app definition.",
+              "inputSchema": {"type": "object", "properties": ids, "required": list(ids)}},
+             {"name": "patch-/automation/v4/actions/{appId}/{definitionId}_update", "description": "Update an app definition.",
+              "inputSchema": {"type": "object", "required": list(ids),
+                              "properties": {**ids, "actionUrl": {"type": "string", "format": "uri"}}}},
+             {"name": "get-/automation/v4/actions/{appId}_getPage", "description": "List app definitions.",
+              "inputSchema": {"type": "object", "properties": {"appId": {"type": "integer"}}, "required": ["appId"]}}]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    said = [t.user for s in scenarios for t in s.turns] + [s.instruction for s in scenarios]
+    assert said and not [t for t in said if "{app id}" in t or "/automation/" in t or "{" in t.replace("{\"", "")]
