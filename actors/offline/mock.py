@@ -360,22 +360,20 @@ def _open(schema: dict[str, Any]) -> bool:
 
 
 def _free_form(schema: dict[str, Any], text: str) -> Any | None:
-    """A declared output that fixes no fields (FastMCP's `-> dict`, `-> list[dict]`, wrapped in `result` or
-    not) holds the records the text result shows, with their domain fields; None where it fixes fields or
-    the text is no JSON record."""
+    """A declared output that fixes no fields (see `_open`) holds the records the text result shows, with their
+    domain fields; None where it fixes fields or the text is no JSON record."""
     if not _open(schema):
         return None
     try:
         data = json.loads(text) if text.lstrip()[:1] in ("{", "[") else None
     except ValueError:
         return None
-    if data is None or not data:
+    if not data:
         return None
-    props = schema.get("properties") or {}
     if free_object(schema, schema):
         obj = data if isinstance(data, dict) else {"result": data}
-    elif set(props) == {"result"}:
-        sub = deref(props["result"], schema)
+    else:  # FastMCP's wrapped `{"result": ...}`
+        sub = deref(schema["properties"]["result"], schema)
         items = sub.get("items") if isinstance(sub.get("items"), dict) else None
         if items is not None and free_object(items, schema):
             # (a search's `{"total_count": …, "items": [...]}` lists its items)
@@ -383,12 +381,10 @@ def _free_form(schema: dict[str, Any], text: str) -> Any | None:
                          None) if isinstance(data, dict) else None
             rows = data if isinstance(data, list) else inner or [data]
             obj = {"result": [r for r in rows if isinstance(r, dict)]}
-        elif free_object(sub, schema) and isinstance(data, dict):
+        elif isinstance(data, dict):
             obj = {"result": data}
         else:
             return None
-    else:
-        return None
     return obj if is_valid(schema, obj) else None
 
 
