@@ -323,7 +323,17 @@ def _from_siblings(h: Hint) -> str | None:
         return make(h) if make else None
     if w in ("path", "file_path", "filepath", "file") and {"owner", "repo"} <= h.context:
         return v.repo_file(h)  # hosted git APIs take paths inside the repository
+    parts = {words(c) for c in h.context} if w == "value" else set()
+    if parts & _CONDITION_FIELDS and parts & _OPERATORS:
+        # the value of a condition on a field (`attribute`, `operator`, `value`): a word the field holds, not prose
+        named = next((str(x) for k, x in (h.siblings or {}).items() if words(k) in _CONDITION_FIELDS), "")
+        return h.rng.choice(v.STATUSES) if re.search(r"stat|stage|phase", named) else v.noun(h)
     return later_than_counterpart(h)
+
+
+# An object holding one of these beside its `value` is a condition on a field (a filter rule, a search clause).
+_CONDITION_FIELDS = frozenset({"attribute", "attribute_slug", "field", "field_name", "property", "column", "key"})
+_OPERATORS = frozenset({"operator", "condition", "comparator", "op", "match", "match_type"})
 
 
 def later_than_counterpart(h: Hint) -> str | None:

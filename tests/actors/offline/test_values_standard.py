@@ -201,3 +201,16 @@ def test_an_arrow_in_a_description_of_a_mapping_asks_for_no_javascript_and_ie_qu
     assert {_value("site", seed, site) for seed in range(5)} == {"stackoverflow.com"}
     code = {"type": "string", "description": "A function such as () => document.title to run in the page."}
     assert "=>" in _value("function", 0, code)
+
+
+def test_the_value_of_a_condition_on_a_field_is_a_word_the_field_holds_not_a_sentence():
+    """A filter rule `{attribute, condition, value}` compares a field with a short value (a stage, a name), where a
+    reviewer found "Can we move the health budget to next Tuesday?" as the value of a `stage` filter."""
+    rule = {"type": "object", "required": ["attribute", "condition", "value"], "properties": {
+        "attribute": {"type": "string", "enum": ["stage", "name"]},
+        "condition": {"type": "string", "enum": ["equals", "starts_with"]}, "value": {"type": "string"}}}
+    for seed in range(12):
+        args = ValueGenerator(org_for(seed), random.Random(seed)).arguments(rule)
+        assert len(args["value"].split()) == 1 and not args["value"].endswith(("?", ".")), args
+        if args["attribute"] == "stage":
+            assert args["value"] in ("open", "in_progress", "blocked", "done"), args
