@@ -310,14 +310,13 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
             node[name] = [{"name": value} for value in ids] + [x for x in current if isinstance(x, dict)][:1]
         elif path is not None:
             field = _field_schema(items, root, path)
-            arr = [_element(current[0] if current else None, items, root, path, v[0], make_item)
-                   for v in (_fit_field(field, root, [i]) for i in ids) if v is not None]  # ids that do not fit stay unshown
-            arr = [x for x in arr if x is not None]
+            fitted = [v[0] for v in (_fit_field(field, root, [i]) for i in ids) if v is not None]  # ids that do not fit stay unshown
+            arr = [x for x in (_element(current[0] if current else None, items, root, path, v, make_item)
+                               for v in fitted) if x is not None]
             records = [x for x in current if isinstance(x, dict)]
             if not arr or beside and not records:
                 continue
             if beside:
-                fitted = [v[0] for v in (_fit_field(field, root, [i]) for i in ids) if v is not None]
                 arr = [_element(records[min(k, len(records) - 1)], items, root, path, v, make_item)
                        for k, v in enumerate(fitted)]
                 node[name] = arr + records[len(arr):]

@@ -17,11 +17,16 @@ from actors.offline.world import Organisation, _uuid
 EPOCH = datetime(2026, 3, 16, 9, 30, tzinfo=timezone.utc)  # the fictional "now" of every scenario
 
 
+def _variable(example: str) -> bool:
+    """An identifier whose digits can vary: three or more of them, and no path or URL."""
+    return sum(c.isdigit() for c in example) >= 3 and not example.startswith(("/", "http")) and len(example) <= 40
+
+
 def shaped_like(example: str, rng: random.Random) -> str:
     """Another identifier of the example's shape: its letters and punctuation kept, its digits drawn anew
     (`OL23919A` -> `OL48213A`, `cus_8812` -> `cus_3071`), so scenarios do not all name the one example.
     An example with fewer than three digits, or a path or URL, is returned as it is."""
-    if sum(c.isdigit() for c in example) < 3 or example.startswith(("/", "http")) or len(example) > 40:
+    if not _variable(example):
         return example
     out, lead = [], True
     for c in example:
@@ -37,7 +42,7 @@ def shaped_like(example: str, rng: random.Random) -> str:
 def shape_of(example: str) -> str | None:
     """The pattern identifiers of `example`'s shape match (`OL23919A` -> `OL\\d+A`), for examples
     `shaped_like` varies; None for any other."""
-    if sum(c.isdigit() for c in example) < 3 or example.startswith(("/", "http")) or len(example) > 40:
+    if not _variable(example):
         return None
     return "".join(r"\d+" if part[0].isdigit() else re.escape(part) for part in re.findall(r"\d+|\D+", example))
 
