@@ -107,6 +107,12 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
     if found and found[0] is Action.read and toks[found[1]] in _GETTERS and _opening_verb(description) is Action.search \
             and not _BY_ID.search((_sentences(description) or [""])[0]):
         found = (Action.search, found[1])  # `get_book_by_title` "Search for a book by its title": it finds matches
+    if found and found[0] is Action.read and toks[found[1]] in _GETTERS and toks[-1] == "list" \
+            and len(toks) - found[1] > 2 and toks[-2] not in ("by", "id") \
+            and not _ONE_LIST.search((_sentences(description) or [""])[0]):
+        # `get_table_list`, `getUserList`: the list of those things (not `getCardsByList`, where a list is a
+        # resource, nor "details of a specific email list")
+        found = (Action.list, found[1])
     if found is None:
         for w in tokens(" ".join(_sentences(description)[:1]) or description[:200]):
             if w in VERBS and w not in {"type", "set", "tag", "commit"}:
@@ -128,6 +134,7 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
 _LOOKS = (Action.read, Action.list, Action.search)
 _NEW_NAMES = frozenset({"name", "title", "display_name", "displayname", "new_name", "newname", "label"})
 _BY_ID = re.compile(r"\bid\b|[a-z]Id\b|\bID\b")  # "Find workspace by ID", "Lookup image by docker imageId": one record
+_ONE_LIST = re.compile(r"\b(specific|details)\b", re.I)
 _WRITES = (Action.create, Action.update, Action.delete, Action.execute, Action.transfer, Action.configure)
 
 

@@ -127,8 +127,9 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         seen = {e.id for e in shown}
         shown += [e for e in earlier + assumed if e.id not in seen and not seen.add(e.id)][:5]
         for _ in range(_DECOYS[it.action]):
-            shown.append(_new_entity(gen, shown[0].kind if shown else it.entity, index, state,
-                                     like=shown[0].id if shown else None))
+            decoy = _new_entity(gen, shown[0].kind if shown else it.entity, index, state,
+                                like=shown[0].id if shown else None, fresh=True)
+            shown += [decoy] if decoy is not None else []
     written = record_writes(tool, it, arguments)
     if target is not None and it.action in (Action.update, Action.create) and written:
         target.attributes.update(written)
@@ -264,21 +265,24 @@ def _named(it: ToolInterpretation, args: dict[str, Any]) -> list[str]:
 
 
 def _bound_entity(it: ToolInterpretation, args: dict[str, Any], state: WorkflowState, index: int) -> Entity | None:
-    """The entity an identifier argument names (created earlier, or assumed to exist)."""
+    """The entity an identifier argument names (created earlier, or assumed to exist): one of the tool's own
+    kind before its parent (`get_comment(issue_id, comment_id)` reads the comment)."""
+    found: list[Entity] = []
     for p in it.parameters:
         if p.role is not ParameterRole.identifier or p.name not in args:
             continue
         value = args[p.name]
         value = value[0] if isinstance(value, list) and value else value
-        for e in state.entities + state.preconditions:
-            if e.id == (value if isinstance(value, str) else json.dumps(value)) and (e.created_by or 0) <= index:
-                return e
-    return None
+        found += [e for e in state.entities + state.preconditions
+                  if e.id == (value if isinstance(value, str) else json.dumps(value)) and (e.created_by or 0) <= index][:1]
+    return next((e for e in found if same_kind(e.kind, it.entity)), found[0] if found else None)
 
 
-def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState, like: str | None = None) -> Entity:
-    """A further entity of `kind`, shaped like `like` (a numeric ID next to numeric IDs)."""
-    taken = {e.id for e in state.entities}
+def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState, like: str | None = None,
+                fresh: bool = False) -> Entity | None:
+    """A further entity of `kind`, shaped like `like` (a numeric ID next to numeric IDs); with `fresh`, None
+    when no ID unlike those the world holds comes up (a listing then shows one row fewer, never one twice)."""
+    taken = {e.id for e in state.entities + state.preconditions}
     for _ in range(4):
         if like is not None and like.isdigit():
             value = str(gen.rng.randint(10 ** (len(like) - 1), 10 ** len(like) - 1))
@@ -288,6 +292,9 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
             value = str(gen.value({"type": "string", "minLength": 3}, **value_hint(kind, "identifier", kind)))
         if value not in taken:
             break
+    else:
+        if fresh:
+            return None
     e = Entity(kind=kind, id=value, created_by=index)
     state.entities.append(e)
     return e
@@ -295,7 +302,8 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
 
 def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
           gen: ValueGenerator, model: SpecModel | None = None) -> str:
-    if it.action is Action.read and target is not None and target.attributes and not is_metadata(tool.name) \
+    if it.action is Action.read and target is not None and target.attributes and same_kind(target.kind, it.entity) \
+            and not is_metadata(tool.name) \
             and not tool.name.startswith("git_"):  # git prints its own formats (git show: commit, author, diff)
         body = {k: v for k, v in target.attributes.items() if k != "deleted"}
         key, one = next(iter(body.items())) if len(body) == 1 else (None, None)
@@ -312,7 +320,7 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
         if lines is not None:  # (a kind with known fields reads as a whole record, what was written included)
             lines += [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, lines[0])]
             return "\n".join(lines)
-    # Inside a structuredContent the text fills one string field ("message", "result"): a sentence, not JSON.
+    # Inside a structuredContent the text fills one string field ("message", "result"): lines, not JSON.
     plain = tool.output_schema is not None and not _open(tool.output_schema)
     return render(tool.name, it, args, shown, target, gen.org, gen.rng, plain=plain, model=model)
 

@@ -190,10 +190,12 @@ _REF_KEY = re.compile(r"(_id|Id|ID|_ids|Ids|IDs)$")  # a reference to another re
 
 def output_objects(output: Any, max_depth: int | None = None) -> list[dict]:
     """Every JSON object an output holds, nested ones included; a text output counts for the JSON it
-    embeds (the whole text, or lines that are JSON objects). With `max_depth` 1, only the records: the
-    output object, what a wrapper (`result`) or a list holds, not the parts of a record (`{"to": {"id": 7}}`);
-    lists do not add depth."""
+    embeds (the whole text, or lines that are JSON objects), and so does an object whose one field is that
+    text. With `max_depth` 1, only the records: the output object, what a wrapper (`result`) or a list holds,
+    not the parts of a record (`{"to": {"id": 7}}`); lists do not add depth."""
     roots: list[Any] = [output]
+    if isinstance(output, dict) and len(output) == 1 and isinstance(next(iter(output.values())), str):
+        output = next(iter(output.values()))  # FastMCP's `-> str`: the wrapped text is the whole answer
     if isinstance(output, str):
         roots = []
         for chunk in [output] + output.splitlines():

@@ -18,7 +18,7 @@ import sqlglot
 from actors.offline import kinds
 from actors.offline.model import SpecModel
 from actors.offline.quality import token_in
-from actors.offline.taxonomy import tokens
+from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import label, plural
 from actors.offline.values_vocab import STATUSES
 from actors.offline.verdicts import availability, is_availability_check, is_checker, verdict
@@ -265,11 +265,13 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
     elif a is Action.create:  # a new thing the state does not track (a review on a file): an ID of its own
         new = rng.randint(10_000_000, 99_999_999)
         rec = {"id": new, **described(it.entity, org, f"{org.seed}:{it.entity}:{new}", model, topic)}
-    elif target is not None:
-        rec = _record(target, org, a not in (Action.delete, Action.update), model, topic)
-    else:  # nothing names the subject: describe it by the arguments the call was made with
+    else:
         key = f"{org.seed}:{it.entity}:{sorted(_flat_args(args).items())}"
-        rec = {**_flat_args(args), **(described(it.entity, org, key, model, topic) if a in (Action.read, Action.analyze) else {})}
+        about = described(it.entity, org, key, model, topic) if a in (Action.read, Action.analyze) else {}
+        if target is not None and (a not in _LOOKS or same_kind(target.kind, it.entity) or set(about) <= {"updated_at"}):
+            rec = _record(target, org, a not in (Action.delete, Action.update), model, topic)
+        else:  # nothing names the subject: describe it by the arguments the call was made with
+            rec = {**_flat_args(args), **about}
     rec.update(_linked(others))
     rec.update(_pointed(it, args, rec))
     rec = one_person(rec, org, frozenset(e.id for e in shown))
@@ -291,6 +293,11 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
         rec = {"status": "completed", **rec, **{k: v for k, v in _flat_args(args).items() if k not in rec},
                "finished_at": _when(rng)}
     return _dump(rec)
+
+
+# A look at a kind inside a parent (the tables of a database, named by the database only) describes that
+# kind, not the parent it was asked by, where anything is known of that kind.
+_LOOKS = (Action.read, Action.analyze, Action.navigate)
 
 
 def _more_hits(found: list[Entity], org: Organisation, rng: random.Random, model: SpecModel | None,
@@ -384,8 +391,8 @@ def _hit(row: dict[str, Any], rank: int, topic: str | None, org: Organisation, r
 def _sentence(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
               org: Organisation, rng: random.Random, model: SpecModel | None = None) -> str:
     a = it.action
-    if a in (Action.list, Action.search):
-        return "\n".join(e.id for e in shown) if shown else "No matches found"
+    if a in (Action.list, Action.search):  # one line per row: its ID, then what a report prints beside it
+        return "\n".join(_row(e, org, model) for e in shown) if shown else "No matches found"
     own = next((e for e in shown if e.kind == it.entity), None)
     subject = own or target or (shown[0] if shown else None)
     name = f"{label(subject.kind)} {subject.id}" if subject else label(it.entity)
@@ -396,13 +403,20 @@ def _sentence(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: li
     elif a is Action.delete:
         done = next((_PAST[w] for w in tokens(tool) if w in _PAST), "deleted")
         head = f"{name[0].upper()}{name[1:]} {done}"
-    elif a in (Action.read, Action.analyze, Action.navigate) and subject is not None:
-        return "\n".join(f"{k}: {v}" for k, v in _record(subject, org, model=model).items())
+    elif a in _LOOKS:  # what a look finds, as `key: value` lines (a report's text), never "done"
+        rec = json.loads(_records(tool, it, args, shown, target, org, rng, model))
+        return "\n".join(f"{k}: {v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)}" for k, v in rec.items())
     else:
         head = f"{humanised(tool)}: done"
     # The arguments it acted with, flattened one level (adobe's `params` object), as `key: value` lines.
     lines = [head] + [f"{k}: {v}" for k, v in _flat_args(args).items() if not token_in(str(v), head)]
     return "\n".join(lines[:8])
+
+
+def _row(e: Entity, org: Organisation, model: SpecModel | None) -> str:
+    rec = _record(e, org, model=model)
+    said = [f"{k}: {_short(v)}" for k, v in rec.items() if str(v) != e.id and isinstance(v, (str, int, float))][:3]
+    return f"{e.id} ({', '.join(said)})" if said else e.id
 
 
 _SECRET = re.compile(r"(api_?key|token|secret|password|passwd|credential|authorization|private_?key|access_?key)$", re.I)

@@ -74,6 +74,12 @@ def options(description: str) -> tuple[str, ...]:
         m = re.search(rf"(?:^|[.:]\s)[\w ]{{1,30}}:\s*({item}(?:\s*,\s*{item}){{2,}})", description)
     if m is None:  # "LEFT, CENTER, RIGHT": the whole description is the list
         m = re.fullmatch(r"\s*([A-Za-z0-9_-]{1,20}(?:\s*,\s*[A-Za-z0-9_-]{1,20}){2,})\.?\s*", description)
+    if m is None:  # "Filter by table type ("BASE TABLE", "VIEW")": quoted choices in parentheses, spaces and all
+        q = r"""["'`]([^"'`\n]{1,30})["'`]"""
+        m = re.search(rf"\(\s*({q}(?:\s*(?:,|\bor\b|/)\s*{q})+)\s*\)", description)
+        if m:
+            found = re.findall(q, m.group(1))
+            return tuple(dict.fromkeys(x.strip() for x in found if x.strip() and not _PLACEHOLDERS.search(x)))
     if m is None:  # "The type of key to create (RSA, EC)." / "HTTP method (get, post, etc.)"
         m = re.search(r"\(([A-Za-z0-9_-]{1,20}(?:\s*(?:,|\bor\b)\s*[A-Za-z0-9_-]{1,20})+)(?:,?\s*etc\.?)?\)", description)
         if m and not any(w.lower() in _PROSE_WORDS for w in re.split(r"\W+", m.group(1))):

@@ -137,7 +137,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("estimate original_estimate remaining_estimate", lambda h: h.rng.choice(("2h", "1d", "30m", "3h 30m"))),
     ("render_settings", lambda h: h.rng.choice(("Best Settings", "Draft Settings"))),
     ("extension file_extension", lambda h: h.rng.choice((".py", ".ts", ".md"))),
-    ("database db", lambda h: f"{h.org.slug}_prod"),
+    ("database db", v.database),
     ("table table_name", lambda h: h.rng.choice(h.org.tables)),
     ("namespace", lambda h: h.rng.choice(h.org.teams)),
     ("service service_name app", lambda h: h.rng.choice(h.org.services)),

@@ -72,6 +72,11 @@ def project(h: Hint) -> str:
     return h.rng.choice(h.org.projects)
 
 
+def database(h: Hint) -> str:
+    """An organisation's database: mostly the production one, else one of the others a company keeps."""
+    return f"{h.org.slug}_{h.rng.choice(('prod', 'prod', 'prod', 'staging', 'analytics', 'reporting', 'billing'))}"
+
+
 # File types a description can name ("Path to the Dart file", "Read a CSV file"): the extension such a file has.
 _FILE_TYPES = {"dart": "dart", "python": "py", "typescript": "ts", "javascript": "js", "csv": "csv", "tsv": "tsv",
                "json": "json", "yaml": "yaml", "pdf": "pdf", "markdown": "md", "excel": "xlsx", "xlsx": "xlsx",
@@ -357,7 +362,7 @@ def named(h: Hint, entity: str) -> str:
         "file": lambda: file_path(h).rsplit("/", 1)[-1], "branch": lambda: h.rng.choice(h.org.branches[1:]),
         "repo": lambda: project(h), "repository": lambda: project(h), "project": lambda: project(h),
         "channel": lambda: h.rng.choice(h.org.channels), "table": lambda: h.rng.choice(h.org.tables),
-        "database": lambda: f"{h.org.slug}_prod", "sprint": lambda: f"Sprint {h.rng.randint(8, 40)}",
+        "database": lambda: database(h), "sprint": lambda: f"Sprint {h.rng.randint(8, 40)}",
         "board": lambda: f"{noun(h).capitalize()} board", "label": lambda: h.rng.choice(("bug", "customer", noun(h))),
         "tag": lambda: h.rng.choice(h.org.tags), "version": lambda: h.rng.choice(h.org.tags),
         "index": lambda: f"idx:{plural(noun(h))}", "key": lambda: cache_key(h), "team": lambda: h.rng.choice(h.org.teams),

@@ -1,3 +1,5 @@
+import pytest
+
 from schemas import Action, ParameterRole
 
 
@@ -124,3 +126,13 @@ def test_a_nullable_flag_is_an_option_and_a_moment_a_filter_whatever_they_are_na
     assert param_role("ArtistItems", items, Action.update) is ParameterRole.content
     moment = {"type": ["string", "null"], "format": "date-time"}
     assert param_role("minDateLastSavedForUser", moment, Action.list) is ParameterRole.filter
+
+
+@pytest.mark.parametrize("name,description,action", [
+    ("get_table_list", "List all tables in the specified database.", "list"),
+    ("getUserList", "Get the users of the account.", "list"),
+    ("getCardsByList", "Get cards by list ID.", "read"),
+    ("get_email_list", "Get details of a specific email list.", "read"),
+])
+def test_a_getter_named_for_a_list_of_things_lists_them(name, description, action):
+    assert _interpret(name, description).action.value == action

@@ -180,3 +180,63 @@ def test_an_output_that_fixes_no_fields_holds_the_records_a_text_result_would_sh
                         seen += 1
                         assert not q.is_generic(o, c.arguments), (c.tool, c.output)
     assert seen
+
+
+def _first_outputs(tools: list[dict], tmp_path, name: str) -> dict[str, list]:
+    path = tmp_path / f"{name}.json"
+    path.write_text(__import__("json").dumps({"tools": tools}))
+    pipe = Pipeline(load_suite([path]))
+    out: dict[str, list] = {}
+    for seed in (0, 7):
+        for s in cover_suite(pipe, seed)[0]:
+            for c in s.calls:
+                out.setdefault(c.tool, []).append((c.arguments, c.output))
+    return out
+
+
+def test_a_tool_whose_whole_answer_is_one_string_reports_what_it_found_not_that_it_is_done(tmp_path):
+    """FastMCP's `-> str` wraps the text in `{"result": string}`: a look answers with the fields the same
+    tool without a declared output shows (as `key: value` lines), a listing with one line per row; never a
+    bare "done"."""
+    text_only = {**_WRAPPED, "properties": {"result": {"type": "string"}}}
+    tools = [_tool("get_database_size_info", "Get database size information.",
+                   {"database_name": {"type": "string"}}, [], text_only),
+             _tool("get_slow_queries", "Get slow queries from the performance schema.",
+                   {"limit": {"type": "integer"}}, [], text_only)]
+    wrapped = _first_outputs(tools, tmp_path, "wrapped")
+    bare = _first_outputs([{k: v for k, v in t.items() if k != "outputSchema"} for t in tools], tmp_path, "bare")
+    texts = [o["result"] for _, o in wrapped["get_database_size_info"]]
+    assert texts and all("done" not in t for t in texts), texts
+    fields = {k for _, o in bare["get_database_size_info"] for k in __import__("json").loads(o)}
+    said = {line.split(":")[0] for t in texts for line in t.splitlines()}
+    assert len(fields & said) >= 3, (fields, texts)
+    rows = [line for _, o in wrapped["get_slow_queries"] for line in o["result"].splitlines()]
+    assert rows and all(" (" in line and ": " in line for line in rows), rows
+
+
+def test_a_look_at_a_kind_named_only_by_its_parent_describes_that_kind_not_the_parent(tmp_path):
+    """`get_index_usage_stats(database_name)` reads the indexes of a database: its answer is about indexes,
+    not the database record `get_database_info` shows for the same name."""
+    tools = [{"name": n, "description": d, "inputSchema": {"type": "object", "required": ["database_name"],
+                                                           "properties": {"database_name": {"type": "string"}}}}
+             for n, d in (("get_database_info", "Get information about a database."),
+                          ("get_index_usage_stats", "Get index usage statistics of a database."))]
+    tools.append({"name": "list_databases", "description": "List all databases.",
+                  "inputSchema": {"type": "object", "properties": {}}})
+    path = tmp_path / "db.json"
+    path.write_text(__import__("json").dumps({"tools": tools}))
+    pipe = Pipeline(load_suite([path]))
+    pairs = 0
+    for seed in range(6):
+        for s in cover_suite(pipe, seed)[0] + [pipe.run(ScenarioRequest(
+                id=f"d{seed}", index=seed, seed=seed, complexity="complex", focus_tools=["get_index_usage_stats"]), [])]:
+            if s is None:
+                continue
+            by_db = {}
+            for c in s.calls:
+                by_db.setdefault(c.arguments.get("database_name"), {})[c.tool] = c.output
+            for outs in by_db.values():
+                if {"get_database_info", "get_index_usage_stats"} <= set(outs):
+                    pairs += 1
+                    assert outs["get_database_info"] != outs["get_index_usage_stats"]
+    assert pairs
