@@ -305,7 +305,7 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
     if it.action is Action.read and target is not None and target.attributes and same_kind(target.kind, it.entity) \
             and not is_metadata(tool.name) \
             and not tool.name.startswith("git_"):  # git prints its own formats (git show: commit, author, diff)
-        body = {k: v for k, v in target.attributes.items() if k != "deleted"}
+        body = {k: v for k, v in target.attributes.items() if k != "deleted" and v != target.id}  # (its name is its ID)
         key, one = next(iter(body.items())) if len(body) == 1 else (None, None)
         lines = None
         fields = len(model.fields(target.kind)) if model is not None else 0

@@ -233,6 +233,13 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
     props = tool.input_schema.get("properties") or {}
     out: dict[str, Any] = {}
     for p in it.parameters:
+        if p.name in args and p.role is ParameterRole.identifier and it.action in (Action.create, Action.update) \
+                and p.entity and (not same_kind(p.entity, it.entity) or it.action is Action.create
+                                  and set(tokens(p.name)) & _NAMING):
+            # what the record links to (an opportunity's `pointOfContactId`) and the name it was created
+            # with: a later read shows them as the call set them
+            out[p.name] = args[p.name]
+            continue
         if p.name not in args or p.role in (ParameterRole.identifier, ParameterRole.credential,
                                             ParameterRole.pagination, ParameterRole.context):
             continue
@@ -246,6 +253,9 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
                 and isinstance(sub, dict) and _describes(p.name, sub, it.action):
             out[p.name] = args[p.name]
     return out
+
+
+_NAMING = frozenset({"name", "title", "label", "slug", "handle"})
 
 
 def _is_identity(name: str) -> bool:

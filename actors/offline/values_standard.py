@@ -29,6 +29,10 @@ def _faker(rng: random.Random) -> Faker:
     return fake
 
 
+def company_name(rng: random.Random) -> str:
+    return _faker(rng).company()
+
+
 # Most records in most systems use a few currencies and countries; any ISO code now and then.
 _CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "INR", "BRL", "SEK")
 _COUNTRIES = ("US", "GB", "DE", "FR", "CA", "AU", "NL", "JP", "IN", "BR", "ES", "SE")

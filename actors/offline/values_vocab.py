@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from actors.offline import values_formats as fmt
+from actors.offline.values_standard import company_name
 from actors.offline.taxonomy import singular, tokens
 from actors.offline.world import Organisation, Person, _uuid, plural
 
@@ -350,6 +351,11 @@ def resource(h: Hint, kind: str) -> str:
     return f"{kind}-{noun(h)}-{h.rng.choice(ENVS)}"
 
 
+_ORG_WORDS = frozenset({"company", "companies", "organization", "organisation", "vendor", "supplier", "client",
+                        "business", "merchant", "partner", "employer", "brand", "firm"})
+_DEAL_WORDS = frozenset({"opportunity", "deal", "lead"})
+
+
 def named(h: Hint, entity: str) -> str:
     """A name for a thing of kind `entity` ("layer", "user", "sprint", "vm", ...)."""
     e = entity.lower().replace("-", "_").replace(" ", "_")
@@ -382,6 +388,10 @@ def named(h: Hint, entity: str) -> str:
     make = simple.get(last)
     if make:
         return make()
+    if last in _ORG_WORDS:  # a CRM's company, a shop's customer account: a business's name
+        return company_name(h.rng)
+    if last in _DEAL_WORDS:
+        return f"{company_name(h.rng).split(',')[0]} {h.rng.choice(('renewal', 'expansion', 'pilot', 'upgrade'))}"
     if last in ("name", "display", "full"):
         return f"{noun(h)}-{h.rng.choice(('nightly', 'primary', 'eu', 'archive', 'v2'))}"
     return resource(h, last)

@@ -425,3 +425,35 @@ def test_an_update_of_a_record_named_by_its_id_gives_it_a_new_name(tmp_path):
     manifest, scenarios = _generate(tmp_path, tools)
     assert manifest.failures == []
     assert not [c for s in scenarios for c in s.calls if c.tool == "updateRoom" and "name" in c.sources]
+
+
+def test_a_record_read_after_its_create_links_to_what_the_create_linked_it_to(tmp_path):
+    """`create_ticket(title, assignee_id)` then `get_ticket`: the ticket read back has the assignee it was
+    created with, not one drawn anew."""
+    s = {"type": "string"}
+    tools = [_tool("list_users", "List the users of the workspace.", {}),
+             _tool("create_ticket", "Create a support ticket.", {"title": s, "assignee_id": s}, ("title", "assignee_id")),
+             _tool("get_ticket", "Get a ticket by its ID.", {"ticket_id": s}, ("ticket_id",)),
+             _tool("close_ticket", "Close a ticket.", {"ticket_id": s}, ("ticket_id",))]
+    _, scenarios = _generate(tmp_path, tools)
+    pairs = 0
+    for sc in scenarios:
+        made = {}
+        for k, c in enumerate(sc.calls):
+            if c.tool == "create_ticket":
+                made = {"assignee": c.arguments["assignee_id"], "at": k}
+            elif c.tool == "get_ticket" and made and made["at"] == k - 1:
+                pairs += 1
+                assert json.loads(c.output).get("assignee_id") == made["assignee"], (c.output, made)
+    assert pairs
+
+
+def test_a_company_or_a_deal_is_named_as_a_business_names_it(tmp_path):
+    s = {"type": "string"}
+    tools = [_tool("create_company", "Create a company in the CRM.", {"name": s}, ("name",)),
+             _tool("create_opportunity", "Create a sales opportunity.", {"name": s, "company_id": s}, ("name",)),
+             _tool("list_companies", "List companies.", {})]
+    _, scenarios = _generate(tmp_path, tools)
+    names = [c.arguments["name"] for sc in scenarios for c in sc.calls if c.tool.startswith("create_")]
+    assert names and all(n[:1].isupper() and not re.search(r"^(company|opportunity)-|-(prod|staging|01|eu)$", n)
+                         for n in names), names
