@@ -11,6 +11,10 @@ The same pass finds a spec's plumbing: optional parameters nearly every tool tak
 caller's credentials or shape the response (an API key, `fields`, `quotaUser`, `prettyPrint`, a JSONP
 `callback`). They name nothing the workflow is about, so they are no identifiers that data could
 flow into, and a person's request leaves them out.
+
+And it finds creates that name a record which the rest of the spec identifies by an ID
+(`create_project(name)` beside `get_project(projectId)`): there the name is what the record is called,
+not what later calls take, so the create's name is content and the new record gets an ID of its own.
 """
 
 from __future__ import annotations
@@ -19,8 +23,8 @@ import re
 from collections import defaultdict
 
 from actors.offline.interpret import output_fields
-from actors.offline.taxonomy import singular, tokens
-from schemas import ParameterRole, ToolInterpretation, ToolSuite
+from actors.offline.taxonomy import same_kind, singular, tokens
+from schemas import Action, ParameterRole, ToolInterpretation, ToolSuite
 
 _ROLES = (ParameterRole.identifier, ParameterRole.target)
 _SHARED = 0.8  # of a spec's tools taking an optional parameter, for it to be the spec's plumbing
@@ -99,6 +103,7 @@ def align_kinds(suite: ToolSuite, its: dict[str, ToolInterpretation]) -> dict[st
             params.append(p)
         if params != it.parameters:
             out[tool.name] = it.model_copy(update={"parameters": params})
+    out = _names_are_content(suite, out)
     shared = plumbing(suite, out)
     for tool in suite.tools:
         it = out.get(tool.name)
@@ -107,4 +112,31 @@ def align_kinds(suite: ToolSuite, its: dict[str, ToolInterpretation]) -> dict[st
             out[tool.name] = it.model_copy(update={"parameters": [
                 p.model_copy(update={"role": ParameterRole.option, "entity": None}) if p.name in names else p
                 for p in it.parameters]})
+    return out
+
+
+_NAMING = frozenset({"name", "title", "label", "display"})
+_KEYED = (Action.read, Action.update, Action.delete)
+
+
+def _names_are_content(suite: ToolSuite, its: dict[str, ToolInterpretation]) -> dict[str, ToolInterpretation]:
+    """Creates whose own-kind identifiers are all names, where every other tool of the spec that takes that
+    kind takes it by an ID (none by a name): their names become content."""
+    by_spec: dict[str, list[ToolInterpretation]] = defaultdict(list)
+    for tool in suite.tools:
+        if tool.name in its:
+            by_spec[tool.spec].append(its[tool.name])
+    out = dict(its)
+    for group in by_spec.values():
+        for it in group:
+            own = [p for p in it.parameters if p.role is ParameterRole.identifier and p.entity
+                   and same_kind(p.entity, it.entity)]
+            if it.action is not Action.create or not own or not all(set(tokens(p.name)) & _NAMING for p in own):
+                continue
+            keys = [p.name for r in group if r.action in _KEYED for p in r.parameters
+                    if p.role is ParameterRole.identifier and p.entity and same_kind(p.entity, it.entity)]
+            if keys and not any(set(tokens(k)) & _NAMING for k in keys):
+                out[it.tool] = it.model_copy(update={"parameters": [
+                    p.model_copy(update={"role": ParameterRole.content, "entity": None}) if p in own else p
+                    for p in it.parameters]})
     return out

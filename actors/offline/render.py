@@ -118,13 +118,16 @@ def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
 def described(kind: str, org: Organisation, key: str, model: SpecModel | None, topic: str | None = None) -> dict[str, Any]:
     """A record's descriptive fields: the ones this spec's own tools give its kind (see model.py), with the
     fields records of this kind typically carry where the spec's own text speaks of them (a run's
-    `head_branch` only in a spec that talks of branches). A kind the spec gives fewer than two fields gets
-    the fields records of its kind carry anywhere (kinds.py), about `topic` (what the call asked about)."""
+    `head_branch` only in a spec that talks of branches). A kind the spec gives fewer than two fields (a name
+    aside) gets the fields records of its kind carry anywhere (kinds.py), about `topic` (what the call asked
+    about)."""
     usual = extras(kind, org, random.Random(key))
     if model is None:
         return usual
     own = {**{k: v for k, v in usual.items() if model.speaks_of(k)}, **model.record(kind, org, key)}
-    common = kinds.record(kind, org, key, topic or _topic_of(org, key)) if len(own) < 2 else {}
+    # (a name alone says nothing of the thing: a project known only by its name and team gets the usual fields)
+    telling = [k for k in own if k not in ("name", "title", "display_name")]
+    common = kinds.record(kind, org, key, topic or _topic_of(org, key)) if len(telling) < 2 else {}
     fields = {**common, **own}
     return fields or {"updated_at": _when(random.Random(key))}  # nothing known: an honest timestamp
 
@@ -153,10 +156,14 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
             topic: str | None = None) -> dict[str, Any]:
     """An entity as a record; its descriptive fields depend only on the entity, so every call that shows
     issue 128 shows the same title and state."""
-    out: dict[str, Any] = {key_for(e.kind, e.id): int(e.id) if e.id.isdigit() and len(e.id) < 16 else e.id}
+    key = key_for(e.kind, e.id)
+    if e.attributes.get(key, e.id) != e.id:
+        key = "id"  # a project named at its creation, keyed by an ID of its own
+    out: dict[str, Any] = {key: int(e.id) if e.id.isdigit() and len(e.id) < 16 else e.id}
     if extra:
         named = next((v for k, v in e.attributes.items() if k in ("title", "name") and isinstance(v, str)), None)
-        out.update(described(e.kind, org, f"{org.seed}:{e.kind}:{e.id}", model, named or topic))
+        drawn = described(e.kind, org, f"{org.seed}:{e.kind}:{e.id}", model, named or topic)
+        out.update({k: v for k, v in drawn.items() if k != key})  # (a drawn `name` never hides the ID)
     # What the workflow wrote wins over what the record was drawn with, objects too (an update's `engagement`).
     out.update({k: _kept(v) for k, v in e.attributes.items() if k != "deleted" and _kept(v) is not None})
     return out

@@ -28,6 +28,7 @@ _OPTION_NAMES = {"mode", "format", "timeout", "force", "depth", "recursive", "ex
                  "expire_seconds", "verbose", "sort", "order", "direction"}
 _GENERIC = {"id", "ids", "key", "keys", "name", "names", "uuid", "uuids", "number", "num", "ref", "index",
             "handle", "value", "new", "old", "source", "target", "to", "from", "identifier", "object"}
+_PERSON_NAME_PARTS = {"first", "last", "middle", "given", "family", "sur", "nick", "maiden"}
 _DESC_DIRECTORY = ("directory", "folder")
 _DESC_CONTEXT = ("working directory", "path to the git repository", "repository path", "path to git repo")
 
@@ -88,6 +89,8 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
         return ParameterRole.option  # a request header, not an entity
     if low == "key" and ("press" in desc or "keyboard" in desc):
         return ParameterRole.content  # a keyboard key, not a stored key
+    if len(toks) == 2 and toks[-1] == "name" and toks[0] in _PERSON_NAME_PARTS:
+        return ParameterRole.content  # a person's `lastName` is what the record says, it names no `last`
     if toks and toks[-1] in _ID_TAIL and not has_enum:
         return ParameterRole.identifier
     if has_enum and len(toks) == 1 and singular(toks[0]) in PARAM_ENTITY and types <= {"string"} \

@@ -457,3 +457,34 @@ def test_a_company_or_a_deal_is_named_as_a_business_names_it(tmp_path):
     names = [c.arguments["name"] for sc in scenarios for c in sc.calls if c.tool.startswith("create_")]
     assert names and all(n[:1].isupper() and not re.search(r"^(company|opportunity)-|-(prod|staging|01|eu)$", n)
                          for n in names), names
+
+
+def test_a_create_that_names_a_record_the_spec_keys_by_id_gives_it_an_id_a_read_then_takes(tmp_path):
+    """`create_project(name)` beside `get_project(projectId)`: the name is what the project is called; the
+    read takes the ID the create answered with, never the name."""
+    s = {"type": "string"}
+    tools = [_tool("create_project", "Create a project.", {"name": s, "color": s}, ("name",)),
+             _tool("get_project", "Get a project by its ID.", {"projectId": s}, ("projectId",)),
+             _tool("delete_project", "Delete a project.", {"projectId": s}, ("projectId",)),
+             _tool("list_projects", "List projects.", {})]
+    _, scenarios = _generate(tmp_path, tools)
+    reads = 0
+    for sc in scenarios:
+        names = {c.arguments["name"] for c in sc.calls if c.tool == "create_project"}
+        for k, c in enumerate(sc.calls):
+            if c.tool == "get_project" and c.sources.get("projectId") is not None:
+                src = sc.calls[c.sources["projectId"]]
+                if src.tool == "create_project":
+                    reads += 1
+                    assert c.arguments["projectId"] not in names
+                    assert c.arguments["projectId"] in json.dumps(src.output)
+    assert reads
+
+
+def test_a_persons_first_and_last_name_are_what_the_record_says():
+    from actors.offline.roles import param_role
+    from schemas import Action, ParameterRole
+
+    for name in ("firstName", "last_name", "familyName"):
+        assert param_role(name, {"type": "string"}, Action.create) is ParameterRole.content
+    assert param_role("project_name", {"type": "string"}, Action.read) is ParameterRole.identifier
