@@ -273,8 +273,8 @@ def _bound_entity(it: ToolInterpretation, args: dict[str, Any], state: WorkflowS
             continue
         value = args[p.name]
         value = value[0] if isinstance(value, list) and value else value
-        found += [e for e in state.entities + state.preconditions
-                  if e.id == (value if isinstance(value, str) else json.dumps(value)) and (e.created_by or 0) <= index][:1]
+        wanted = value if isinstance(value, str) else json.dumps(value)
+        found += [e for e in state.entities + state.preconditions if e.id == wanted and (e.created_by or 0) <= index][:1]
     return next((e for e in found if same_kind(e.kind, it.entity)), found[0] if found else None)
 
 

@@ -19,7 +19,7 @@ from actors.offline import kinds
 from actors.offline.model import SpecModel
 from actors.offline.quality import token_in
 from actors.offline.taxonomy import same_kind, tokens
-from actors.offline.text import label, plural
+from actors.offline.text import label
 from actors.offline.values_vocab import STATUSES
 from actors.offline.verdicts import availability, is_availability_check, is_checker, verdict
 from actors.offline.world import Organisation
@@ -253,19 +253,27 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
 
 def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
              org: Organisation, rng: random.Random, model: SpecModel | None = None) -> str:
+    if it.action not in (Action.list, Action.search):
+        return _dump(_one_record(tool, it, args, shown, target, org, rng, model))
+    # A listing's rows are every entity the call shows, whatever its kind (a search's hits, a log's events).
+    topic = asked_about(it, args)
+    keep = frozenset(e.id for e in shown)
+    rows = [one_person(_record(e, org, model=model, topic=topic), org, keep) for e in shown]
+    if it.action is Action.search:
+        rows += _more_hits(shown, org, rng, model, topic)
+        rows = [_hit(row, k, topic, org, rng) for k, row in enumerate(rows)]
+        out = {"total_count": len(rows), "items": rows}
+        return _dump({**out, **_pointed(it, args, out)})
+    return _dump(rows)
+
+
+def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
+                org: Organisation, rng: random.Random, model: SpecModel | None = None) -> dict[str, Any]:
+    """The record a call on one thing answers with (any action but a list or a search)."""
     a = it.action
-    own = [e for e in shown if e.kind == it.entity or a in (Action.list, Action.search)]
+    own = [e for e in shown if e.kind == it.entity]
     others = [e for e in shown if e not in own]
     topic = asked_about(it, args)
-    if a in (Action.list, Action.search):
-        keep = frozenset(e.id for e in shown)
-        rows = [one_person(_record(e, org, model=model, topic=topic), org, keep) for e in own]
-        if a is Action.search:
-            rows += _more_hits(own, org, rng, model, topic)
-            rows = [_hit(row, k, topic, org, rng) for k, row in enumerate(rows)]
-            out = {"total_count": len(rows), "items": rows, **_linked(others)}
-            return _dump({**out, **_pointed(it, args, out)})
-        return _dump(rows if not others else {plural(it.entity).replace(" ", "_"): rows, **_linked(others)})
     subject = own[0] if own else None
     if subject is not None:
         rec: dict[str, Any] = _record(subject, org, a is not Action.delete, model, topic)
@@ -299,7 +307,7 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
     elif a not in (Action.read, Action.analyze, Action.navigate):
         rec = {"status": "completed", **rec, **{k: v for k, v in _flat_args(args).items() if k not in rec},
                "finished_at": _when(rng)}
-    return _dump(rec)
+    return rec
 
 
 # A look at a kind inside a parent (the tables of a database, named by the database only) describes that
@@ -411,7 +419,7 @@ def _sentence(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: li
         done = next((_PAST[w] for w in tokens(tool) if w in _PAST), "deleted")
         head = f"{name[0].upper()}{name[1:]} {done}"
     elif a in _LOOKS:  # what a look finds, as `key: value` lines (a report's text), never "done"
-        rec = json.loads(_records(tool, it, args, shown, target, org, rng, model))
+        rec = _one_record(tool, it, args, shown, target, org, rng, model)
         return "\n".join(f"{k}: {v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)}" for k, v in rec.items())
     else:
         head = f"{humanised(tool)}: done"

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 
 from actors.offline import values_formats as fmt
-from actors.offline.values_standard import company_name
 from actors.offline.taxonomy import singular, tokens
+from actors.offline.values_standard import company_name
 from actors.offline.world import Organisation, Person, _uuid, plural
 
 TOPICS = ("retry", "timeout", "export", "pagination", "rate limit", "audit log", "cache", "search", "onboarding")
