@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from actors.offline.values_check import is_valid
-from actors.offline.values_names import singular
+from actors.offline.values_names import partner, singular, words
 from actors.offline.values_regex import regex_string
 from actors.offline.values_regex import search as _matches
 from actors.offline.values_schema import Unsatisfiable, merge
@@ -108,12 +108,13 @@ class Containers:
                 break
             if p not in chosen:
                 chosen.append(p)
-        for key in chosen:
+        for key in _openings_first(chosen):
             sub = self._property_schema(schema, key)
             if key in fixed and is_valid(sub, fixed[key], root):
                 out[key] = copy.deepcopy(fixed[key])
                 continue
             out[key] = self._gen(sub, root, self._child(slot, key, sub, out, names))
+        out = {k: out[k] for k in chosen if k in out}  # (in the schema's order, as a caller writes them)
         # a nested object without properties reads better with a couple of entries; never the arguments object
         map_like = not props and top is None and schema.get("additionalProperties", True) is not False
         target = max(min_p, 0 if slot.minimal or not map_like else self.rng.choice((1, 2)))
@@ -164,3 +165,10 @@ class Containers:
         if key is not None and isinstance(names, dict) and not is_valid(names, key, root):
             key = self._gen(names, root, slot.but(name="key", top=None))
         return key if isinstance(key, str) and key not in out else None
+
+
+def _openings_first(keys: list[str]) -> list[str]:
+    """`keys` with each closing slot after its opening partner (`end_date` after `start_date`), so that the
+    closing value is drawn after the one it must follow, whichever order the schema lists them in."""
+    present = {words(k) for k in keys}
+    return sorted(keys, key=lambda k: partner(words(k)) in present)

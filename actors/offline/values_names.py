@@ -295,7 +295,7 @@ _COUNTERPARTS = {"end": "start", "stop": "start", "until": "since", "before": "a
 
 
 @lru_cache(maxsize=4096)
-def _partner(w: str) -> str | None:
+def partner(w: str) -> str | None:
     """The name of the slot `w` closes (`until` -> `since`, `end_time` -> `start_time`), if any."""
     return _COUNTERPARTS.get(w) or next((w.replace(a, b, 1) for a, b in _COUNTERPARTS.items()
                                         if "_" not in a and w.startswith(a + "_")), None) \
@@ -306,7 +306,7 @@ def counterpart(h: Hint):
     """The value already chosen for this slot's opening partner (`until` -> `since`), if any."""
     if not h.siblings:
         return None
-    want = _partner(words(h.name))
+    want = partner(words(h.name))
     if want is None:
         return None
     for key, value in h.siblings.items():
@@ -340,7 +340,10 @@ def later_than_counterpart(h: Hint) -> str | None:
     """A date after the one chosen for this slot's opening partner (`checkout` after `checkin`), if any."""
     start = counterpart(h)
     if isinstance(start, str) and re.fullmatch(r"\d{4}-\d\d-\d\d(T.*)?", start):
-        return fmt.later(start, h.rng)
+        try:
+            return fmt.later(start, h.rng)
+        except ValueError:  # a value drawn from a pattern alone (`2025-13-40`) is no date to follow
+            return None
     return None
 
 

@@ -214,3 +214,25 @@ def test_the_value_of_a_condition_on_a_field_is_a_word_the_field_holds_not_a_sen
         assert len(args["value"].split()) == 1 and not args["value"].endswith(("?", ".")), args
         if args["attribute"] == "stage":
             assert args["value"] in ("open", "in_progress", "blocked", "done"), args
+
+
+def test_a_range_whose_end_the_schema_lists_first_is_still_in_order():
+    """`end_date` listed before `start_date` (a news API's schema): the start drawn after the end fell later."""
+    day = {"type": "string", "format": "date"}
+    unix = {"type": "integer", "description": "Unix date."}
+    schema = {"type": "object", "required": ["symbol", "end_date", "start_date", "todate", "fromdate"],
+              "properties": {"symbol": {"type": "string"}, "end_date": day, "start_date": day,
+                             "todate": unix, "fromdate": unix}}
+    for seed in range(20):
+        args = ValueGenerator(org_for(seed), random.Random(seed)).arguments(schema)
+        assert args["start_date"] < args["end_date"] and args["fromdate"] < args["todate"], args
+        assert list(args) == ["symbol", "end_date", "start_date", "todate", "fromdate"]
+
+
+def test_a_range_end_after_a_start_drawn_from_a_pattern_alone_never_fails():
+    """A start drawn from its pattern can be no calendar date (`2025-13-40`): the end is then drawn on its own."""
+    stamp = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$"}
+    schema = {"type": "object", "required": ["start", "end"], "properties": {"end": stamp, "start": stamp}}
+    for seed in range(40):
+        args = ValueGenerator(org_for(seed), random.Random(seed)).arguments(schema)
+        assert re.fullmatch(stamp["pattern"], args["start"]) and re.fullmatch(stamp["pattern"], args["end"]), args
