@@ -281,9 +281,11 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         new = rng.randint(10_000_000, 99_999_999)
         rec = {"id": new, **described(it.entity, org, f"{org.seed}:{it.entity}:{new}", model, topic)}
     else:
-        key = f"{org.seed}:{it.entity}:{sorted(_flat_args(args).items())}"
-        about = described(it.entity, org, key, model, topic) if a in (Action.read, Action.analyze) else {}
-        if target is not None and (a not in _LOOKS or same_kind(target.kind, it.entity) or set(about) <= {"updated_at"}):
+        elsewhere = target is not None and a in _LOOKS and not same_kind(target.kind, it.entity)
+        about = {}
+        if a in (Action.read, Action.analyze) and (target is None or elsewhere):  # (drawn only where it is used)
+            about = described(it.entity, org, f"{org.seed}:{it.entity}:{sorted(_flat_args(args).items())}", model, topic)
+        if target is not None and (not elsewhere or set(about) <= {"updated_at"}):
             rec = _record(target, org, a not in (Action.delete, Action.update), model, topic)
         else:  # nothing names the subject: describe it by the arguments the call was made with
             rec = {**_flat_args(args), **about}
