@@ -16,7 +16,7 @@ from typing import Any
 from actors.base import EngineContext, Outcome, StageError
 from actors.offline import chrono, paths
 from actors.offline.files import Story, diff, files_read, pairs, window
-from actors.offline.scenario import interpretations_for, org_for, value_hint
+from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
 from actors.offline.quality import token_in
 from actors.offline.model import SpecModel, record_writes
 from actors.offline.render import is_metadata, render
@@ -109,7 +109,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         # A read (or an `open`) that reveals records shows the one it was asked for among them, even when the
         # scenario only named it inside another call's content. (Declared outputs only for now: a text result
         # shows one record, the planned one.)
-        for value in reversed(_named(it, arguments)):
+        for value in reversed(named_ids(it, arguments)):
             if value not in {e.id for e in shown} and not paths.is_path(value):  # files: the story reads them
                 known = next((e for e in state.entities + state.preconditions if e.id == value), None)
                 if known is None:  # of the kind the scenario plans this read to show, if it plans any
@@ -251,17 +251,6 @@ def _child_name(root: str, org: Organisation, rng: random.Random, directory: boo
 
 def _flat(args: dict[str, Any]) -> list[Any]:
     return [x for v in args.values() for x in (v if isinstance(v, list) else [v])]
-
-
-def _named(it: ToolInterpretation, args: dict[str, Any]) -> list[str]:
-    """The values of the identifier arguments that name the tool's own kind (`names: [...]` each)."""
-    out: list[str] = []
-    for p in it.parameters:
-        if p.role is ParameterRole.identifier and p.entity and same_kind(p.entity, it.entity) and p.name in args:
-            value = args[p.name]
-            out += [str(v) for v in (value if isinstance(value, list) else [value])
-                    if isinstance(v, (str, int)) and not isinstance(v, bool) and str(v)]
-    return out
 
 
 def _bound_entity(it: ToolInterpretation, args: dict[str, Any], state: WorkflowState, index: int) -> Entity | None:

@@ -434,6 +434,8 @@ class OfflineScenarioWriter:
         shapes = [p for x in examples(str(sub.get("description", ""))) if (p := shape_of(x))]
         for e in reversed(revealed) if revealed else reversed(found):
             value = [e["id"]] if array else e["id"]
+            if isinstance(e["id"], int) and not is_valid(sub, value, tool.input_schema):
+                value = [str(e["id"])] if array else str(e["id"])  # a path parameter takes the number as text
             if shapes and not any(re.fullmatch(p, str(e["id"])) for p in shapes):
                 continue
             if is_valid(sub, value, tool.input_schema):
@@ -486,6 +488,13 @@ class OfflineScenarioWriter:
         planned = [(e["kind"], str(e["id"])) for e in world.entities if e["created_by"] == i]
         one = (kind, str(value[0] if isinstance(value, list) else value))
         planned += [one] if one not in planned else []
+        it = self.its[tool]
+        if it.action in (Action.read, Action.navigate):  # the mock shows the record the read was asked for first
+            ids = {v for _, v in planned}
+            kinds = {str(e["id"]): e["kind"] for e in world.entities}
+            asked = [(kinds.get(v, planned[0][0]), v) for v in named_ids(it, world.args.get(i, {}))
+                     if v not in ids and not paths.is_path(v)]
+            planned = list(dict.fromkeys(asked)) + planned
 
         def stand_in(n: int, v: str) -> str:  # one value per ID shape: the answer is the same whoever asks first
             return str(4200 + n) if v.isdigit() else f"/srv/probe/f{n}" if v[:1] == "/" else \
@@ -591,6 +600,17 @@ def _refer_to_existing(j: int, content: dict[str, Any], world: _World, producer:
                     e = next((e for e in world.entities if e["id"] == v), None) or world.add("entity", v, producer)
                 if e["created_by"] is not None and e["created_by"] < j:
                     world.nested[path] = e["created_by"]
+
+
+def named_ids(it: ToolInterpretation, args: dict[str, Any]) -> list[str]:
+    """The values of the identifier arguments that name the tool's own kind (`names: [...]` each)."""
+    out: list[str] = []
+    for p in it.parameters:
+        if p.role is ParameterRole.identifier and p.entity and same_kind(p.entity, it.entity) and p.name in args:
+            value = args[p.name]
+            out += [str(v) for v in (value if isinstance(value, list) else [value])
+                    if isinstance(v, (str, int)) and not isinstance(v, bool) and str(v)]
+    return out
 
 
 def _alternatives(tool: Tool) -> list[tuple[str, str]]:

@@ -63,8 +63,22 @@ ONE_OF_ITEMS = [  # list elements given as a oneOf of object shapes (OpenAPI gen
           {"type": "object", "properties": {"deleted": {"type": "boolean"}}}),
 ]
 
+_REPLY = {"type": "object", "properties": {"ID": {"type": "string"}, "Comment": {"type": "string"}}}
+_REVIEW = {"type": "object", "properties": {
+    "ReviewID": {"type": "integer", "format": "int64"}, "ID": {"type": "string"}, "Comment": {"type": "string"},
+    "ReplyCount": {"type": "integer"}, "Replies": {"type": "array", "items": _REPLY}}}
+TYPED_IDS = [  # a legacy integer ID beside the string one newer endpoints take (a review read, then its replies)
+    _tool("list_reviews", "List the reviews of a recipe.", {"recipeId": {"type": "integer"}}, ["recipeId"],
+          {"type": "object", "properties": {"Results": {"type": "array", "items": _REVIEW}}}),
+    _tool("get_review", "Get a given review.", {"reviewId": {"type": "integer"}, "recipeId": {"type": "integer"}},
+          ["reviewId", "recipeId"], _REVIEW),
+    _tool("get_review_replies", "Get a paged list of replies for a given review.", {"reviewId": {"type": "string"}},
+          ["reviewId"], {"type": "object", "properties": {"Results": {"type": "array", "items": _REPLY}}}),
+]
 
-@pytest.fixture(scope="module", params=[("fastmcp", FASTMCP), ("constrained", CONSTRAINED), ("one_of_items", ONE_OF_ITEMS)],
+
+@pytest.fixture(scope="module", params=[("fastmcp", FASTMCP), ("constrained", CONSTRAINED), ("one_of_items", ONE_OF_ITEMS),
+                                        ("typed_ids", TYPED_IDS)],
                 ids=lambda p: p[0])
 def generated(request, tmp_path_factory):
     name, tools = request.param
@@ -240,3 +254,20 @@ def test_a_look_at_a_kind_named_only_by_its_parent_describes_that_kind_not_the_p
                     pairs += 1
                     assert outs["get_database_info"] != outs["get_index_usage_stats"]
     assert pairs
+
+
+
+@pytest.mark.parametrize("spec", ["bigoven.com", "billbee.io", "ptv.vic.gov.au"])
+def test_an_id_a_later_call_takes_from_a_read_fits_beside_the_record_the_read_was_asked_for(spec, tmp_path):
+    """A single-record read shows the record it was asked for; a later call's ID is only planned into that
+    output when there is room beside it, and an integer ID shown earlier is passed as text to a parameter
+    typed string (`reviewId: "1042"`), not replaced by a new string ID no output has a place for. (Corpus
+    specs whose default run had mock failures for these reasons.)"""
+    from coordinator.pipeline import generate_local
+    from pathlib import Path
+    from schemas import RunConfig
+
+    suite = load_suite([Path(__file__).parents[3] / "bench" / "corpus" / "openapi" / f"{spec}.json"])
+    manifest, scenarios = generate_local(suite, RunConfig(seed=7), str(tmp_path / "h"))
+    assert manifest.failures == [] and manifest.coverage.ratio == 1.0
+    assert [e for s in scenarios for e in q.source_errors(s)] == []
