@@ -17,7 +17,7 @@ from typing import Any
 
 from actors.offline.taxonomy import singular, tokens, with_article
 from actors.offline.text import (INSPECT, Ref, described_action, is_code, label, named_verb, plural, said, shape, show,
-                                 verb)
+                                 stated_action, verb)
 from actors.offline.verdicts import is_checker
 from schemas import Action, ParameterRole, ToolInterpretation
 
@@ -189,28 +189,27 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
     if own_path is not None:
         obj += f" in {source(refs[own_path], steps) if own_path in refs else said(args[own_path])}"
         subject = own_path
-    parts: list[str] = []
+    parts: dict[str, str] = {}  # what each remaining argument is said as
     lead = to = ""
     asked: str | None = None
     for name, value in args.items():
         if name in skip or name == subject:
             continue
         if name in refs and subject in refs and (refs[name].step, refs[name].kind) == (refs[subject].step, refs[subject].kind):
-            parts.append(f"{humanise(name)} set to that same {label(refs[name].kind)}")
+            parts[name] = f"{humanise(name)} set to that same {label(refs[name].kind)}"
         elif name in refs:
-            parts.append(f"{humanise(name)} set to {source(refs[name], steps)}")
+            parts[name] = f"{humanise(name)} set to {source(refs[name], steps)}"
         elif name in same:
-            parts.append(f"the same {humanise(name)}")
+            parts[name] = f"the same {humanise(name)}"
         elif name.lower() in _QUERY and not lead and isinstance(value, str) and not is_code(value):
             lead = f" matching {said(value)}"
             asked = value
         elif roles.get(name) is not None and roles[name].role is ParameterRole.target and not to:
             to = f" to {said(value)}"
         else:
-            parts.append(f"{humanise(name)} {said(value)}")
-    tail = ""
-    if parts:
-        tail = " with " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
+            parts[name] = f"{humanise(name)} {said(value)}"
+    spans, spanned = _bounds(args, [n for n in parts if n not in refs and n not in same])
+    tail = _with([t for n, t in parts.items() if n not in spanned]) + spans
     if it.action is Action.search and asked is not None and subject is None and not to and not own_path:
         # "run a web search for ...", "run an exa search for ...": reads well whether the kind is a noun or a product
         return f"run {with_article(label(it.entity) + ' search')} for {said(asked)}{tail}"
@@ -221,13 +220,48 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
     if subject is None and not own_path and not to:
         # Nothing names what the call acts on: the tool's own words say what it does better than its name
         # ("detect prompt injection attempts", not "analyze the prompt injection detector").
-        own = described_action(it)
+        # ("fetch recent company headlines for the stock symbol AMD": the value in the place the description
+        # leaves for it, not "... for a given stock symbol with symbol AMD")
+        own, stated = stated_action(it, {n: v for n, v in args.items() if n in parts and n not in refs and n not in same})
         if own is not None:
-            return f"{own}{lead}{tail}"
+            return f"{own}{lead}{_with([t for n, t in parts.items() if n not in stated | spanned])}{spans}"
     own_verb = named_verb(it)
     if own_verb is not None and own_verb not in _NOT_SAID and own_verb != verb(it).split()[0]:
         return f"{own_verb} {obj}{to}{lead}{tail}"  # "play the card …", not "run the card …"
     return f"{verb(step.it)} {obj}{to}{lead}{tail}"
+
+
+_LIMITS = frozenset({"limit", "max_results", "maxresults", "num_results", "numresults", "count", "top_k", "topk",
+                     "page_size", "pagesize", "per_page", "perpage", "max_items", "maxitems", "size", "top", "n", "k"})
+_SINCE = frozenset({"start", "from", "since", "after", "begin", "min", "earliest", "oldest", "gte"})
+_UNTIL = frozenset({"end", "to", "until", "before", "max", "latest", "till", "lte"})
+_DATE = re.compile(r"\d{4}-\d\d-\d\d")
+
+
+def _bounds(args: dict[str, Any], names: list[str]) -> tuple[str, set[str]]:
+    """Dates that bound a range and a cap on how many, as a person says them (" from 2026-01-13 to
+    2026-02-01 (at most 50)"), not as parameters ("with start date …, end date … and limit 50"). Also the
+    arguments said so."""
+    start = end = cap = None
+    for n in names:
+        v, words = args[n], set(tokens(n))
+        if isinstance(v, str) and _DATE.match(v):
+            if words & _SINCE and not words & _UNTIL and start is None:
+                start = n
+            elif words & _UNTIL and not words & _SINCE and end is None:
+                end = n
+        elif isinstance(v, int) and not isinstance(v, bool) and v > 0 and n.lower().replace("-", "_") in _LIMITS:
+            cap = cap or n
+    text = f" from {said(args[start])} to {said(args[end])}" if start and end else \
+        f" since {said(args[start])}" if start else f" up to {said(args[end])}" if end else ""
+    text += f" (at most {args[cap]})" if cap else ""
+    return text, {n for n in (start, end, cap) if n}
+
+
+def _with(parts: list[str]) -> str:
+    if not parts:
+        return ""
+    return " with " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
 
 
 def _carried(step: Step, steps: list[Step], start: int) -> set[str]:
@@ -367,8 +401,8 @@ def _public_goal(steps: list[Step], rng: random.Random) -> str:
     if what == f"the {label(focal.it.entity)}":
         own = described_action(focal.it)  # the tool's own words
         if own is not None and len(steps) == 1:  # (the request says it: an opening that does not, so two asks differ)
-            return rng.choice(("", "I need a quick lookup.", "Quick one for you.", "Can you help with something?",
-                               "I've got a small request.", f"I'm looking for {many}."))
+            return rng.choice(("", "", "Quick one for you.", "I need a quick lookup.", "Just checking something.",
+                               "One quick thing.", "Before I forget."))  # the request says the rest
         if own is not None:
             return rng.choice((f"I need to {own}.", f"Can you {own} for me?", f"I'd like to {own}."))
         return rng.choice((f"Can you look up some {many} for me?", "I need a quick lookup.", f"I'm after the latest {many}.",

@@ -29,6 +29,7 @@ from actors.offline import files, paths, prose, text
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.values_describe import examples
 from actors.offline.values_formats import shape_of
+from actors.offline.values_names import FALLBACK
 from actors.offline.values_vocab import file_type
 from actors.offline.world import Organisation, make_org
 from coordinator.graph import ToolGraph
@@ -374,6 +375,11 @@ class OfflineScenarioWriter:
         args = gen.arguments(tool.input_schema, roles=roles, entities=ents, fixed=fixed, optional=optional,
                              doc=tool.description)
         gen.about = ""
+        # An option nothing says the meaning of is left out, not set to `provider-7` (an update keeps what it changes).
+        for name in (optional & args.keys()) if it.action is not Action.update else ():
+            rest = {k: v for k, v in args.items() if k != name}
+            if _placeholder(name, args[name]) and is_valid(tool.input_schema, rest):
+                args = rest
         if is_checker(tool.name, it) and not tool.output_schema:
             sample = planted(tool.name, it, args, rng)  # what the checker looks for, half the time
             args = sample if is_valid(tool.input_schema, sample) else args
@@ -600,6 +606,14 @@ def _refer_to_existing(j: int, content: dict[str, Any], world: _World, producer:
                     e = next((e for e in world.entities if e["id"] == v), None) or world.add("entity", v, producer)
                 if e["created_by"] is not None and e["created_by"] < j:
                     world.nested[path] = e["created_by"]
+
+
+def _placeholder(name: str, value: Any) -> bool:
+    """Whether a value is only its field's name and a digit (`provider: "provider-7"`): what the value
+    generator writes when nothing says what the field holds."""
+    m = FALLBACK.fullmatch(value) if isinstance(value, str) else None
+    field = re.sub(r"[^a-z0-9]", "", name.lower())
+    return bool(m and field and field.startswith(m.group(1).replace("-", "")))
 
 
 def named_ids(it: ToolInterpretation, args: dict[str, Any]) -> list[str]:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from actors.offline.taxonomy import VERBS, plural_noun, tokens, verb_base
+from actors.offline.taxonomy import VERBS, plural_noun, singular, tokens, verb_base
 from schemas import Action, ToolInterpretation
 
 VERB = {
@@ -49,7 +49,8 @@ def show(value: Any) -> str:
     return f"`{text}`" if len(text) <= _MAX_INLINE else f"```{text}```"
 
 
-_WORD = re.compile(r"[A-Za-z][a-z]+|[a-z]+(?:[-_][a-z]+)+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")  # words, slugs, e-mail addresses
+# words (`IBM`, `EUR` too), slugs, e-mail addresses
+_WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]{1,6}|[a-z]+(?:[-_][a-z]+)+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 _DAY = re.compile(r"\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d)?(\.\d+)?(Z|[+-]\d\d:\d\d)?)?")
 
@@ -154,13 +155,46 @@ def named_verb(it: ToolInterpretation, word: str | None = None) -> str | None:
     return word if word and word in tokens(it.tool) and word not in tokens(it.entity) else None
 
 
-def described_action(it: ToolInterpretation) -> str | None:
-    """What the tool does in its own description's words, as a request: "Detect prompt injection attempts
-    based on OWASP patterns" -> `detect prompt injection attempts`, "Retrieves the current user" -> `retrieve
-    the current user`. None when the description does not open with a verb phrase short enough to say."""
-    text = " ".join(it.functionality.split())
-    if not text or text == f"{it.action.value.capitalize()} a {it.entity.replace('_', ' ')}.":
+# "for a given stock symbol", "of the specified catalog": what the call is told, said by the value it is given
+_GIVEN = re.compile(r"\b(for|of|from|in|on|by|within|about|with|to|at)\s+(?:a|an|the|one)\s+(?:given|specified|"
+                    r"specific|provided|particular|supplied|selected|chosen|certain)\s+((?:[A-Za-z][\w-]*\s*){1,3})", re.I)
+_NOT_NAMING = frozenset({"id", "ids", "name", "key", "code", "number", "no", "value", "identifier", "uuid", "ref", "the"})
+_SLOT = "QQVALUEQQ"  # a stand-in word for the value while the phrase is cut and checked
+
+
+def stated_action(it: ToolInterpretation, args: dict[str, Any]) -> tuple[str | None, set[str]]:
+    """`described_action`, where the description speaks of "a given X" and one argument is that X, with the
+    value said in its place: "Fetch recent company headlines for a given stock symbol" with `symbol: AMD`
+    -> `fetch recent company headlines for the stock symbol AMD`. Also the arguments it says."""
+    m = _GIVEN.search(it.functionality)
+    if m is not None:
+        words = m.group(2).split()
+        for k, word in enumerate(words):
+            w = singular(word.lower())
+            hits = [p.name for p in it.parameters if p.name in args and isinstance(args[p.name], (str, int))
+                    and not isinstance(args[p.name], bool)
+                    and w in {singular(t) for t in tokens(p.name)} - _NOT_NAMING]
+            if len(hits) == 1:
+                text = (f"{it.functionality[:m.start()]}{m.group(1)} the {' '.join(words[:k + 1])} {_SLOT} "
+                        f"{' '.join(words[k + 1:])} {it.functionality[m.end():]}")
+                phrase = described_action(it, text, extra=k + 3)
+                if phrase is not None and phrase.count(_SLOT) == 1:
+                    return phrase.replace(_SLOT, said(args[hits[0]])), {hits[0]}
+                break
+            if len(hits) > 1:
+                break
+    return described_action(it), set()
+
+
+def described_action(it: ToolInterpretation, text: str | None = None, extra: int = 0) -> str | None:
+    """What the tool does in its own description's words (or `text`, the same with a value said in it), as
+    a request: "Detect prompt injection attempts based on OWASP patterns" -> `detect prompt injection
+    attempts`, "Retrieves the current user" -> `retrieve the current user`. None when the description does
+    not open with a verb phrase short enough to say (`extra` words longer where a value was said in it)."""
+    if not it.functionality.strip() or " ".join(it.functionality.split()) == \
+            f"{it.action.value.capitalize()} a {it.entity.replace('_', ' ')}.":
         return None  # the interpreter's own filler, not the author's words
+    text = " ".join((text if text is not None else it.functionality).split())
     text = re.sub(r"^(?:this (?:tool|endpoint|function|operation) (?:will |can )?|use this (?:tool )?to |"
                   r"tool (?:to|that) |allows? (?:you |users )?to |used to )", "", text, flags=re.I)
     phrase = _CUT.split(text, maxsplit=1)[0].strip()
@@ -169,7 +203,7 @@ def described_action(it: ToolInterpretation) -> str | None:
     phrase = re.sub(r"\s+(?:in|on|from|within|inside|matching|across)\s+(?:a|an|any|the given|the specified|"
                     r"a given|a specified|specific)\b.*$", "", phrase)
     words = [w.lower() if w in _SHOUTED else w for w in phrase.split()]
-    if not 2 <= len(words) <= 9 or any(c in phrase for c in "*`#<>{}|\"/") \
+    if not 2 <= len(words) <= 9 + extra or any(c in phrase for c in "*`#<>{}|\"/") \
             or re.search(r"(?:^|\s)'|'(?:\s|$)", phrase) or not phrase.isascii():
         return None
     first = words[0].lower()

@@ -226,3 +226,54 @@ def test_a_result_is_never_named_by_a_path_shaped_tool_name(tmp_path):
     _, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
     said = [t.user for s in scenarios for t in s.turns] + [s.instruction for s in scenarios]
     assert said and not [t for t in said if "{app id}" in t or "/automation/" in t or "{" in t.replace("{\"", "")]
+
+
+def _news_tools() -> list[dict]:
+    props = {"symbol": {"type": "string"}, "limit": {"type": "integer", "default": 25},
+             "start_date": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None},
+             "end_date": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None},
+             "provider": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None}}
+    return [{"name": "news_company", "description": "Fetch recent company headlines for a given stock symbol.",
+             "inputSchema": {"type": "object", "properties": props, "required": ["symbol"]}}]
+
+
+@pytest.mark.parametrize("description, args, said", [
+    ("Fetch recent company headlines for a given stock symbol.", {"symbol": "IBM", "limit": 5},
+     ("fetch recent company headlines for the stock symbol IBM", {"symbol"})),
+    ("Get the current Grand Exchange price and details for a specific item", {"itemId": 4151},
+     ("get the current Grand Exchange price and details for the item 4151", {"itemId"})),
+    ("Get information about a specific item category", {"category": "Runes"},
+     ("get information about the item category Runes", {"category"})),
+    # two arguments could be the "year range": nothing is said in its place
+    ("Get top home runs by exit velocity for a given year range.", {"year_start": 2019, "year_end": 2021},
+     (None, set())),
+])
+def test_a_description_that_speaks_of_a_given_thing_says_the_value_given_in_its_place(description, args, said):
+    from actors.offline.text import stated_action
+    from schemas import Action, ToolInterpretation
+
+    it = ToolInterpretation(tool="t", functionality=description, action=Action.read, entity="item", parameters=[
+        {"name": n, "role": "filter", "required": True} for n in args], required_parameters=list(args),
+        use_cases=["x"], tags=["general"], produces=[])
+    assert stated_action(it, args) == said
+
+
+def test_a_single_lookup_says_its_dates_as_a_range_its_cap_as_a_count_and_leaves_out_unknown_options(tmp_path):
+    """"fetch recent company headlines for the stock symbol IBM since 2026-02-11 (at most 5)": not "for a given
+    stock symbol with symbol IBM, start date … and limit 5", nor an option set to its own name (`provider-7`)."""
+    import json
+
+    from coordinator.pipeline import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    (tmp_path / "s.json").write_text(json.dumps({"tools": _news_tools()}))
+    _, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    asked = [(s.instruction, s.calls[0].arguments) for s in scenarios]
+    assert asked and all("for the stock symbol" in i and "a given" not in i and " with symbol" not in i
+                         for i, _ in asked), asked
+    dated = [(i, a) for i, a in asked if "start_date" in a or "end_date" in a]
+    assert dated and all(re.search(r" (since|up to|from) \d{4}-", i) and "date" not in i for i, _ in dated), dated
+    capped = [(i, a) for i, a in asked if "limit" in a]
+    assert capped and all(f"(at most {a['limit']})" in i for i, a in capped), capped
+    assert not any(str(a.get("provider", "")).startswith("provider-") for _, a in asked), asked
