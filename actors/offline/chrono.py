@@ -17,9 +17,12 @@ from typing import Any
 # an event planned in January for March.)
 PAIRS = ((("created", "creation", "opened", "issued"),
           ("updated", "lastupdated", "modified", "lastmodified", "closed", "resolved", "expires", "expiry")),
-         (("start", "started", "begin"), ("end", "ended", "finished", "completed", "stopped")))
+         (("start", "started", "begin"), ("end", "ended", "finished", "completed", "stopped")),
+         (("first", "earliest", "oldest"), ("last", "latest", "newest", "next")),  # `date_first` .. `date_next`
+         (("last", "previous", "prev"), ("next", "upcoming")))  # `last_run_at` .. `next_run_at`
 _STEMS = {s for pair in PAIRS for group in pair for s in group}
-_KEY = re.compile(r"^(?P<stem>[a-z]+?)(?:at|time|date|on|timestamp|ts)?$")
+_KEY = re.compile(r"^(?:date|time)?(?P<stem>[a-z]+?)"
+                  r"(?:at|time|date|on|timestamp|ts|month|day|seen|run|runat|runtime|sync|syncat|login|loginat)?$")
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 
 

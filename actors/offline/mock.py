@@ -18,10 +18,10 @@ from actors.offline import chrono, paths
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
 from actors.offline.quality import token_in
-from actors.offline.model import SpecModel, record_writes
+from actors.offline.model import SpecModel, record_writes, spread
 from actors.offline.render import is_metadata, render
 from actors.offline.schemautil import deref, leaves, properties
-from actors.offline.slots import can_carry, echo, embed, free_object
+from actors.offline.slots import can_carry, echo, embed, fill_record, free_object
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
@@ -111,7 +111,9 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         # shows one record, the planned one.)
         for value in reversed(named_ids(it, arguments)):
             if value not in {e.id for e in shown} and not paths.is_path(value):  # files: the story reads them
-                known = next((e for e in state.entities + state.preconditions if e.id == value), None)
+                pool = [e for e in state.entities + state.preconditions if e.id == value]
+                # (of its own kind first: a later call may show a group of the same number as the datapoint read)
+                known = next((e for e in pool if same_kind(e.kind, it.entity)), pool[0] if pool else None)
                 if known is None:  # of the kind the scenario plans this read to show, if it plans any
                     known = Entity(kind=shown[0].kind if shown else it.entity, id=value, created_by=index)
                     state.entities.append(known)
@@ -155,10 +157,12 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     if not tool.output_schema:
         return MockOutput(output=_in_order(text), grounding=tier)
     own = {json.dumps(v) if not isinstance(v, str) else v for v in _flat(arguments)}
-    obj, missing = _structured(tool, shown, own, text, gen, arguments)
+    record = _record_values(it, target, shown, index, arguments, written)
+    obj, missing = _structured(tool, shown, own, text, gen, arguments, record=record, kind=it.entity)
     lost = missing & planned if needed is None else missing & planned & needed
     if lost:  # the draw left out the optional part that had room for them (`Data` of an order response)
-        obj, missing = _structured(tool, shown, own, text, gen, arguments, fill=1.0)
+        obj, missing = _structured(tool, shown, own, text, gen, arguments, fill=1.0, record=record,
+                                      kind=it.entity)
         lost = missing & planned if needed is None else missing & planned & needed
     if lost:
         raise StageError(f"output of {tool.name!r} cannot hold {sorted(lost)[0]!r}", f"calls[{index}].output")
@@ -385,14 +389,40 @@ def _free_form(schema: dict[str, Any], text: str) -> Any | None:
     return obj if is_valid(schema, obj) else None
 
 
+_GONE = ("deleted", "is_deleted", "isDeleted", "archived", "is_archived", "isArchived", "trashed", "in_trash")
+
+
+def _record_values(it: ToolInterpretation, target: Entity | None, shown: list[Entity], index: int,
+                   arguments: dict[str, Any], written: dict[str, Any]) -> dict[str, Any]:
+    """What the record a create, update or read answers with must show: the fields written to it (so far in
+    the workflow), the ID it was asked for, and that it is not deleted (a delete's is)."""
+    if it.action not in (Action.create, Action.update, Action.read, Action.delete):
+        return {}
+    subject = target if target is not None and same_kind(target.kind, it.entity) else next(
+        (e for e in shown if e.created_by == index and same_kind(e.kind, it.entity)), None)
+    asked = named_ids(it, arguments)[:1] if it.action is not Action.create else []
+    if subject is None and not asked:
+        return {}
+    values: dict[str, Any] = {k: it.action is Action.delete for k in _GONE}
+    if it.action is not Action.delete:
+        values.update(written if subject is None else spread(it.entity, {k: v for k, v in subject.attributes.items()
+                                                                   if k != "deleted"}))
+    if not any(e.created_by == index for e in shown) and (asked or subject is target):
+        values["id"] = asked[0] if asked else subject.id  # (a record the workflow shows elsewhere keeps its own)
+    return values
+
+
 def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: ValueGenerator,
-                arguments: dict[str, Any], fill: float | None = None) -> tuple[Any, set[str]]:
+                arguments: dict[str, Any], fill: float | None = None,
+                record: dict[str, Any] | None = None, kind: str = "") -> tuple[Any, set[str]]:
     """The structuredContent, valid, and the ids it could not hold (its own arguments need not echo)."""
     schema = tool.output_schema or {}
     obj = _free_form(schema, text)
     if obj is None:
         obj = echo(gen.value(schema, name="result", root=schema, fill=fill), schema, arguments,
                    lambda o: is_valid(schema, o))
+        if record:
+            obj = fill_record(obj, schema, record, lambda o: is_valid(schema, o), kind)
         kinds = list(dict.fromkeys(e.kind for e in shown))
         claimed: set[str] = set()
         for kind in kinds or [""]:

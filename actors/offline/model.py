@@ -252,10 +252,24 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
         elif it.action in (Action.list, Action.search) and isinstance(args[p.name], (str, int, float, bool)) \
                 and isinstance(sub, dict) and _describes(p.name, sub, it.action):
             out[p.name] = args[p.name]
+    return spread(it.entity, out)
+
+
+def spread(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """`fields` of a `kind` record with the record sent in a wrapper (`createAccount(account={name, type, balance})`, `data={…}`)
+    given as the record's own fields, the way an API answers with the record; not an `id` inside it (the
+    record is the one the call names: `update_dashboard(dashboard_id, data={id})` answers for its dashboard)."""
+    out: dict[str, Any] = {}
+    for k, v in fields.items():
+        if isinstance(v, dict) and (same_kind(k, kind) or k.lower() in BODIES):
+            out.update({f: x for f, x in v.items() if (not isinstance(x, (dict, list)) or x) and not _is_identity(f)})
+        else:
+            out[k] = v
     return out
 
 
 _NAMING = frozenset({"name", "title", "label", "slug", "handle"})
+BODIES = frozenset({"body", "data", "payload", "attributes", "fields", "record", "resource", "input", "request"})
 
 
 def _is_identity(name: str) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 import sqlglot
 
 from actors.offline import kinds
-from actors.offline.model import SpecModel
+from actors.offline.model import SpecModel, spread
 from actors.offline.quality import token_in
 from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import label
@@ -166,7 +166,7 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
         out.update({k: v for k, v in drawn.items() if k != key})  # (a drawn `name` never hides the ID)
     # What the workflow wrote wins over what the record was drawn with, objects too (an update's `engagement`).
     out.update({k: _kept(v) for k, v in e.attributes.items() if k != "deleted" and _kept(v) is not None})
-    return out
+    return spread(e.kind, out)
 
 
 _OWN_EMAIL = frozenset({"email", "emailaddress", "contactemail", "primaryemail", "workemail", "mail"})
@@ -473,7 +473,7 @@ def _linked(others: list[Entity]) -> dict[str, Any]:
 
 def _content(it: ToolInterpretation, args: dict[str, Any], options: bool = False) -> dict[str, Any]:
     roles = (ParameterRole.content, ParameterRole.option) if options else (ParameterRole.content,)
-    return {p.name: args[p.name] for p in it.parameters if p.role in roles and p.name in args}
+    return spread(it.entity, {p.name: args[p.name] for p in it.parameters if p.role in roles and p.name in args})
 
 
 def _paths(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,

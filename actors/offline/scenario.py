@@ -22,7 +22,7 @@ from actors.offline.nested import unwrap
 from actors.offline.plan import Planner
 from actors.offline.schemautil import deref, leaves, properties
 from actors.offline.quality import token_in
-from actors.offline.slots import can_carry, embed
+from actors.offline.slots import can_carry, embed, id_field
 from actors.offline.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens
 from actors.offline.verdicts import is_checker, planted
 from actors.offline import files, paths, prose, text
@@ -237,6 +237,8 @@ class OfflineScenarioWriter:
         _link_locators(self.graph, self.tools)
         self.carriers = {n: can_carry(t) for n, t in self.tools.items()}
         self._fit: dict[tuple, bool] = {}
+        self._id_fields: dict[tuple[str, str], dict[str, Any] | None] = {}
+        self._id_any: dict[str, tuple[dict[str, Any], dict[str, Any]] | None] = {}
         self.alternatives: dict[str, list[tuple[str, str]]] = {}
         self.planner = Planner(self.graph, self.its, {n: t.spec for n, t in self.tools.items()}, self.carriers)
         shared = plumbing(ctx.suite, self.its)
@@ -455,8 +457,12 @@ class OfflineScenarioWriter:
         item = deref(sub.get("items"), tool.input_schema) if array else sub
         taken = {str(e["id"]) for e in world.entities if same_kind(e["kind"], kind)}
         gen.about = about  # (a file of the type the tool reads)
+        like = self._id_like(j, kind, world, seq)  # the shape the output it will come from gives this kind's IDs
         for _ in range(_FRESH_TRIES):  # an ID short enough to occur by chance ("7") cannot be traced to an output,
             one = gen.value(item, **value_hint(name, "identifier", kind), root=tool.input_schema)
+            if like is not None:
+                drawn = gen.value(like[1], **value_hint(name, "identifier", kind), root=like[0])
+                one = next((v for v in (drawn, str(drawn)) if is_valid(item, v, tool.input_schema)), one)
             if len(str(one)) >= 3 and str(one) not in taken:  # and another entity's name is not this one's
                 break
         gen.about = ""
@@ -467,8 +473,14 @@ class OfflineScenarioWriter:
         if any(isinstance(x, (dict, list, bool)) or x is None for x in (value if isinstance(value, list) else [value])):
             return value, None  # objects (`ArtistItems: [{Id, Name}]`), flags (`hasUserId`): not names an output shows
         producer = self._producer(j, kind, world, seq, value)
-        if producer is None and revealed:  # an output shows this kind already: an ID from nowhere would not match
-            producer = self._producer(j, kind, world, seq)
+        forced = self._producer(j, kind, world, seq) if producer is None and revealed else None
+        if forced is not None:  # an output shows this kind already: an ID from nowhere would not match, and one
+            for _ in range(_FRESH_TRIES):  # it has no room for would fail the mock: one of a shape it has room for
+                other = gen.value(item, **value_hint(name, "identifier", kind), root=tool.input_schema)
+                if str(other) not in taken and self._fits(forced, kind, other, world, seq) \
+                        and is_valid(sub, [other] if array else other, tool.input_schema):
+                    value, producer = [other] if array else other, forced
+                    break
         if producer is not None:
             value = self._placed(value, producer, world, seq, taken, lambda v: is_valid(sub, v, tool.input_schema))
         for one in value if isinstance(value, list) else [value]:
@@ -480,7 +492,37 @@ class OfflineScenarioWriter:
     def _producer(self, j: int, kind: str, world: _World, seq: list[str], value: Any = None) -> int | None:
         """The latest earlier call whose output can show a new entity of `kind` (`value`, when given)."""
         return next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], kind) and self.carriers[seq[i]]
+                     and not self._reads_one(i, kind, world, seq)
                      and self._can_hold(i, world, seq) and (value is None or self._fits(i, kind, value, world, seq))), None)
+
+    def _reads_one(self, i: int, kind: str, world: _World, seq: list[str]) -> bool:
+        """Whether call `i` reads or changes one record of `kind` named by its ID: it answers with that one, not
+        with another of its kind."""
+        it = self.its[seq[i]]
+        return it.action in (Action.read, Action.update, Action.delete) and same_kind(it.entity, kind) \
+            and bool(named_ids(it, world.args.get(i, {})))
+
+    def _id_like(self, j: int, kind: str, world: _World, seq: list[str]) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """(output schema, field schema) of the constrained field the output that would show a new `kind` ID
+        names such records by, if any."""
+        producer = self._producer(j, kind, world, seq)
+        if producer is not None:
+            return self._id_field(seq[producer], kind)
+        # Nothing earlier shows one: an ID like those the spec's own outputs give this kind (a budget's UUID)
+        if kind not in self._id_any:  # (once per kind: a 1,000-tool spec asks often)
+            own = sorted(self.tools, key=lambda n: (not same_kind(self.its[n].entity, kind), n))  # its own tools first
+            self._id_any[kind] = next((f for n in own if self._produces(n, kind) and (f := self._id_field(n, kind))),
+                                      None)
+        return self._id_any[kind]
+
+    def _id_field(self, tool: str, kind: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        schema = self.tools[tool].output_schema
+        if not schema:
+            return None
+        if (tool, kind) not in self._id_fields:
+            self._id_fields[(tool, kind)] = id_field(schema, kind)
+        field = self._id_fields[(tool, kind)]
+        return (schema, field) if field is not None else None
 
     def _fits(self, i: int, kind: str, value: Any, world: _World, seq: list[str]) -> bool:
         """Whether the declared output of call `i` has a place for this ID beside those already planned in it:

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any, Callable
 
 from actors.offline.schemautil import deref
@@ -19,6 +20,7 @@ _ID_TAILS = {"id", "name", "path", "hash", "sha", "key", "uuid", "url", "ref", "
              "isbn", "sku", "slug", "code"}
 
 
+_OWN_KEYS = frozenset({"id", "uuid", "guid", "_id", "name", "title"})
 _DESCRIPTORS = {"type", "kind", "status", "state", "count", "size", "description", "role", "level"}
 
 
@@ -69,6 +71,38 @@ def _score(field: str, kind: str) -> int:
     return 0
 
 
+def id_field(schema: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    """The declared schema of the field an output names its `kind` records by, where it fixes their shape (a
+    `format: uuid` `id` in `data.budgets[]`, an integer `budget_id`): an ID a later call takes from that output
+    is drawn like it, so it lands in that field and not in a name beside it."""
+    best: tuple[int, dict[str, Any] | None] = (0, None)
+
+    def walk(node: Any, depth: int, inside: bool) -> None:
+        nonlocal best
+        node = deref(node, schema)
+        if depth > 5 or not isinstance(node, dict):
+            return
+        if isinstance(node.get("items"), dict):
+            walk(node["items"], depth + 1, inside)
+        for f, sub in (node.get("properties") or {}).items():
+            d = deref(sub, schema)
+            if not isinstance(d, dict):
+                continue
+            if d.get("type") in ("object", "array") or "properties" in d or "items" in d:
+                walk(d, depth + 1, inside or _score(f, kind) == 3)
+                continue
+            shaped = d.get("type") == "integer" or d.get("type") == "string" and (
+                d.get("format") == "uuid" or "pattern" in d)
+            score, last = _score(f, kind), tokens(f)[-1] if tokens(f) else ""
+            # `budget_id`, else the `id` of a record inside `budgets` / `budget` (not `goal_months_to_budget`)
+            rank = 4 if score == 3 and last in ("id", "uuid", "guid") else 3 if inside and last in ("id", "uuid") else 0
+            if shaped and rank > best[0]:
+                best = (rank, d)
+
+    walk(schema, 0, False)
+    return best[1]
+
+
 def echo(obj: Any, schema: dict[str, Any], arguments: dict[str, Any], valid: Callable[[Any], bool]) -> Any:
     """Top-level output fields named like an argument report that argument's value (a clone of
     branch X says branch X), as long as the output stays valid."""
@@ -78,9 +112,43 @@ def echo(obj: Any, schema: dict[str, Any], arguments: dict[str, Any], valid: Cal
     for name in props:
         if name in arguments and name in obj and obj[name] != arguments[name]:
             before = obj[name]
-            obj[name] = arguments[name]
+            obj[name] = copy.deepcopy(arguments[name])  # (the output is changed later; the argument must not be)
             if not valid(obj):
                 obj[name] = before
+    return obj
+
+
+def fill_record(obj: Any, schema: dict[str, Any], values: dict[str, Any], valid: Callable[[Any], bool],
+                kind: str = "") -> Any:
+    """The record an output is about (the top object, or the one object it wraps: `data.account`) shows
+    `values` in the fields named like them, drawn or only declared (what the call wrote, the ID it was asked
+    for), as long as the output stays valid; an ID given as text fills an integer field as a number. A record
+    that refers to a `kind` record (`{"vault": {"id": …}}`) is another kind's: its `id` is not that one's."""
+    node, sub = obj, deref(schema, schema)
+    fields = {k for k, v in values.items() if not isinstance(v, (dict, list))} - {"id"}  # (a wrapper's name is none)
+    if not isinstance(node, dict):
+        return obj
+    for _ in range(3):
+        inner = [k for k, v in node.items() if isinstance(v, dict) and k not in values]  # (not a field written)
+        if node.keys() & fields or len(inner) != 1:
+            break
+        node, sub = node[inner[0]], deref((sub.get("properties") or {}).get(inner[0]) or {}, schema)
+    declared = set(sub.get("properties") or {}) if isinstance(sub, dict) else set()
+    if kind and any(same_kind(k, kind) for k in set(node) | declared):
+        values = {k: v for k, v in values.items() if k != "id"}
+    for key, value in values.items():
+        if key not in node and key not in declared or node.get(key) == value:
+            continue
+        had, before = key in node, node.get(key)
+        for candidate in (value, int(value)) if isinstance(value, str) and value.isdigit() else (value,):
+            node[key] = copy.deepcopy(candidate)  # (an argument's own object: the output may change its copy)
+            if valid(obj):
+                break
+        else:
+            if had:
+                node[key] = before
+            else:
+                del node[key]
     return obj
 
 
@@ -239,13 +307,21 @@ def _fit_field(schema: Any, root: dict[str, Any], ids: list[Any]) -> list[Any] |
 
 def _item_field(items: dict[str, Any], root: dict[str, Any], kind: str, ids: list[Any]) -> tuple[str, ...] | None:
     """Where in an array element an id of `kind` goes: a field of its own (`id`, `board_id`), or the id
-    field of an object it wraps (`{"category": {"id": ...}}`), best-named first."""
+    field of an object it wraps (`{"category": {"id": ...}}`), best-named first; one every id fits if there is
+    one (a UUID beside 26-letter vault IDs goes with them into `name`, not unshown beside `id`)."""
+    if len(ids) > 1 and (every := _best_item_field(items, root, kind, ids)) is not None:
+        return every
+    return _best_item_field(items, root, kind, ids[:1])
+
+
+def _best_item_field(items: dict[str, Any], root: dict[str, Any], kind: str, ids: list[Any]) -> tuple[str, ...] | None:
     best: tuple[int, tuple[str, ...]] | None = None
     for f, sub in (items.get("properties") or {}).items():
-        if _score(f, kind) and _fit_field(sub, root, ids[:1]) is not None:
+        if _score(f, kind) and all(_fit_field(sub, root, [x]) is not None for x in ids):
             cand = (_score(f, kind) * 2, (f,))
         elif (inner := _is_object(deref(sub, root), root)) is not None:
-            fits = [g for g in inner["properties"] if _score(g, kind) and _fit_field(inner["properties"][g], root, ids[:1])]
+            fits = [g for g in inner["properties"]
+                    if _score(g, kind) and all(_fit_field(inner["properties"][g], root, [x]) for x in ids)]
             if not fits:
                 continue
             g = max(fits, key=lambda g: _score(g, kind))
@@ -263,6 +339,23 @@ def _field_schema(items: dict[str, Any], root: dict[str, Any], path: tuple[str, 
         node = _is_object(deref(node, root), root) or deref(node, root)
         node = deref(node.get("properties", {}).get(part, {}), root)
     return node
+
+
+def _distinct(rows: list[Any], items: dict[str, Any], root: dict[str, Any], path: tuple[str, ...],
+              make_item: Callable[[dict[str, Any]], Any]) -> None:
+    """Rows shaped like one another are other records: each keeps an `id` and a name of its own (the field
+    the planned IDs went to aside), drawn again where an earlier row has the same."""
+    props = (_is_object(deref(items, root), root) or {}).get("properties") or {}
+    for key in [k for k in props if k.lower() in _OWN_KEYS and k != path[0]]:
+        seen: set[str] = set()
+        for row in (r for r in rows if isinstance(r, dict) and key in r):
+            for _ in range(6):
+                if json.dumps(row[key], sort_keys=True) not in seen:
+                    break
+                fresh = make_item({"type": "object", "properties": {key: props[key]}, "required": [key]})
+                if isinstance(fresh, dict) and key in fresh:
+                    row[key] = fresh[key]
+            seen.add(json.dumps(row[key], sort_keys=True))
 
 
 def _element(template: Any, items: dict[str, Any], root: dict[str, Any], path: tuple[str, ...], value: Any,
@@ -322,6 +415,7 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
                 node[name] = arr + records[len(arr):]
             else:
                 node[name] = current + arr if joins else arr + records[1:2]
+            _distinct(node[name], items, root, path, make_item)
             claimed.add(f"{prefix}.{name}#{'.'.join(path)}")
         elif (vals := _fit(items, root, ids)) is not None:
             node[name] = vals + [x for x in current if x not in vals][:1]

@@ -38,3 +38,15 @@ def test_records_in_order_and_other_values_are_returned_unchanged():
     rec = {"created_at": "2026-01-01T00:00:00Z", "updated_at": "2026-02-01T00:00:00Z", "tags": ["a"], "n": 3}
     assert chrono.ordered(rec) == rec
     assert chrono.ordered("2026-01-01") == "2026-01-01" and chrono.ordered([1, {"a": None}]) == [1, {"a": None}]
+
+
+def test_first_before_last_and_last_before_next_whichever_end_of_the_key_names_it():
+    """A scheduled transaction's `date_first` .. `date_next`, a budget's `first_month` .. `last_month`, a job's
+    `last_run_at` .. `next_run_at`; a person's `first_name` is no timestamp."""
+    ordered, contradictions = chrono.ordered, chrono.contradictions
+    got = ordered({"date_first": "2026-01-24", "date_next": "2025-12-24", "first_name": "Ana"})
+    assert got == {"date_first": "2025-12-24", "date_next": "2026-01-24", "first_name": "Ana"}
+    assert ordered({"first_month": "2026-03-01", "last_month": "2026-01-01"}) == \
+        {"first_month": "2026-01-01", "last_month": "2026-03-01"}
+    assert contradictions({"last_run_at": "2026-02-01T10:00:00Z", "next_run_at": "2026-01-01T10:00:00Z"})
+    assert not contradictions({"last_run_at": "2026-01-01T10:00:00Z", "next_run_at": "2026-02-01T10:00:00Z"})

@@ -271,3 +271,115 @@ def test_an_id_a_later_call_takes_from_a_read_fits_beside_the_record_the_read_wa
     manifest, scenarios = generate_local(suite, RunConfig(seed=7), str(tmp_path / "h"))
     assert manifest.failures == [] and manifest.coverage.ratio == 1.0
     assert [e for s in scenarios for e in q.source_errors(s)] == []
+
+
+def test_a_record_answered_by_a_create_update_or_read_shows_what_was_written_and_asked(tmp_path):
+    """`createAccount(account={name, type: cash, balance})` answers `data.account` with type `cash`, not a type
+    drawn at random; an update answers with the ID it was given and the fields it set; no record a create,
+    update or read answers with is `deleted`, and a delete's is."""
+    account = {"type": "object", "properties": {
+        "id": {"type": "string"}, "name": {"type": "string"}, "balance": {"type": "integer"},
+        "type": {"type": "string", "enum": ["checking", "savings", "cash", "creditCard", "medicalDebt"]},
+        "deleted": {"type": "boolean"}, "closed": {"type": "boolean"}}}
+    wrapped = {"type": "object", "properties": {"data": {"type": "object", "properties": {
+        "account": account, "server_knowledge": {"type": "integer"}}}}}
+    body = {"type": "object", "required": ["name", "type", "balance"],
+            "properties": {k: account["properties"][k] for k in ("name", "type", "balance")}}
+    budget = {"budget_id": {"type": "string"}}
+    tools = [_tool("createAccount", "Create a new account.", {**budget, "account": body}, ["budget_id", "account"], wrapped),
+             _tool("updateAccount", "Update an account.", {**budget, "account_id": {"type": "string"}, "account": body},
+                   ["budget_id", "account_id", "account"], wrapped),
+             _tool("getAccountById", "Get a single account.", {**budget, "account_id": {"type": "string"}},
+                   ["budget_id", "account_id"], wrapped),
+             _tool("deleteAccount", "Delete an account.", {**budget, "account_id": {"type": "string"}},
+                   ["budget_id", "account_id"], wrapped)]
+    seen = _first_outputs(tools, tmp_path, "accounts")
+    for tool in ("createAccount", "updateAccount"):
+        assert seen[tool]
+        for args, out in seen[tool]:
+            record = _account(out)
+            assert {k: record.get(k) for k in args["account"]} == args["account"], (args, out)
+            assert record.get("deleted") in (None, False)
+    for tool in ("updateAccount", "getAccountById", "deleteAccount"):
+        assert seen[tool] and all(_account(out).get("id") in (None, args["account_id"])
+                                  for args, out in seen[tool]), seen[tool]
+    assert all(_account(out).get("deleted") in (None, False) for _, out in seen["getAccountById"])
+    assert all(_account(out).get("deleted") in (None, True) for _, out in seen["deleteAccount"])
+    assert any(_account(out) for _, out in seen["getAccountById"])
+
+
+def _account(out: dict) -> dict:
+    return (out.get("data") or {}).get("account") or {}
+
+
+def test_mocking_a_call_never_changes_its_arguments(tmp_path):
+    """An output that echoes an object argument (`templateData`) gets its own copy: filling the answer's record
+    with the record's name must not rename what the call was sent."""
+    import copy
+
+    data = {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}
+    out = {"type": "object", "properties": {"templateData": data, "id": {"type": "string"}}}
+    tools = [_tool("create_template", "Create an issue template.", {"name": {"type": "string"}, "templateData": data},
+                   ["name", "templateData"], out),
+             _tool("get_template", "Get an issue template by ID.", {"id": {"type": "string"}}, ["id"], out)]
+    path = tmp_path / "templates.json"
+    path.write_text(__import__("json").dumps({"tools": tools}))
+    pipe = Pipeline(load_suite([path]))
+    checked = 0
+    for k in range(10):
+        req = ScenarioRequest(id=f"t{k}", index=k, seed=k, complexity="complex" if k % 2 else "simple",
+                              focus_tools=["create_template"])
+        written = pipe.writer.write(req).item
+        if written is None:
+            continue
+        sent = copy.deepcopy([c.arguments for c in written.calls])
+        mocked = pipe.mocker.mock(written).item
+        assert mocked is not None and [c.arguments for c in mocked.calls] == sent
+        assert [c.arguments for c in written.calls] == sent
+        checked += 1
+    assert checked
+
+
+def test_an_id_is_drawn_like_the_field_its_records_are_named_by_and_rows_have_their_own(tmp_path):
+    """`budget_id` is a plain string, but the budgets listing names its records by a `format: uuid` `id`: the
+    ID a request uses is a UUID that stands in that field (not `b_726f…` written into `name`), even where no
+    earlier call shows it; rows of one listing never share an `id` or a name."""
+    import re as _re
+
+    budget = {"type": "object", "properties": {"id": {"type": "string", "format": "uuid"}, "name": {"type": "string"},
+                                               "last_month": {"type": "string", "format": "date"}}}
+    listing = {"type": "object", "required": ["data"], "properties": {"data": {
+        "type": "object", "required": ["budgets"], "properties": {"budgets": {"type": "array", "items": budget}}}}}
+    tools = [_tool("getBudgets", "Returns budgets list with summary information.", {}, [], listing),
+             _tool("getBudgetById", "Returns a single budget with all related entities.",
+                   {"budget_id": {"type": "string", "description": "The id of the budget."}}, ["budget_id"],
+                   {"type": "object", "properties": {"data": {"type": "object", "properties": {"budget": budget}}}})]
+    path = tmp_path / "budgets.json"
+    path.write_text(__import__("json").dumps({"tools": tools}))
+    pipe = Pipeline(load_suite([path]))
+    uuid = _re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+    asked, fed = [], 0
+    for k in range(10):
+        s = pipe.run(ScenarioRequest(id=f"b{k}", index=k, seed=k, complexity="complex" if k % 2 else "simple",
+                                     focus_tools=["getBudgetById"]), [])
+        for c in s.calls if s else []:
+            if c.tool == "getBudgetById":
+                asked.append(c.arguments["budget_id"])
+                if "budget_id" in c.sources:
+                    source = s.calls[c.sources["budget_id"]].output
+                    assert c.arguments["budget_id"] in _ids(source), source
+                    fed += 1
+            if c.tool == "getBudgets":
+                rows = c.output["data"]["budgets"]
+                for key in ("id", "name"):
+                    got = [r[key] for r in rows if key in r]
+                    assert len(got) == len(set(got)), rows
+    assert asked and fed and all(uuid.fullmatch(a) for a in asked), asked
+
+
+def _ids(node) -> list:
+    if isinstance(node, list):
+        return [x for v in node for x in _ids(v)]
+    if isinstance(node, dict):
+        return ([node["id"]] if "id" in node else []) + [x for v in node.values() for x in _ids(v)]
+    return []
