@@ -50,10 +50,6 @@ def third_person(v: str) -> str:
     return f"{head} {rest}".strip()
 
 
-def _owner(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
 @dataclass(frozen=True)
 class Step:
     """One call as the wording sees it."""
@@ -412,10 +408,9 @@ def _public_goal(steps: list[Step], rng: random.Random) -> str:
                        f"I've got a question on {what}."))
 
 
-def goal(steps: list[Step], org: str, rng: random.Random, owned: frozenset[str] | None = None) -> str:
-    """The opening sentence: who is asking and what they are after. Looking up what nobody owns (public
-    data) is asked plainly, without a team and without "our"; `owned` are the kinds the spec can change
-    (None: all)."""
+def goal(steps: list[Step], rng: random.Random, owned: frozenset[str] | None = None) -> str:
+    """The opening sentence: what the person is after. Looking up what nobody owns (public data) is asked
+    plainly, without "our"; `owned` are the kinds the spec can change (None: all)."""
     if owned is not None and _public(steps, owned):
         return _public_goal(steps, rng)
     form = shape([s.it.action for s in steps])
@@ -423,24 +418,30 @@ def goal(steps: list[Step], org: str, rng: random.Random, owned: frozenset[str] 
     what = _what(focal)
     new = f"a new {label(focal.it.entity)}"
     looks = _kinds([s for s in steps if s.it.action in INSPECT] or steps)
-    # The week's chore fits what the request does: tidying is for removing things.
-    chore = "tidying things up" if form == "cleanup" else "setting a few things up" if "creat" in form else \
-        "making some changes" if "modif" in form else "reviewing a few things"
-    who = rng.choice((f"I'm on the {org} team.", f"At {org} we're {chore} this week.",
-                      f"Working on {_owner(org)} systems today.", ""))
+    # (No "I'm on the Copper Freight team": a company nobody asked about reads as a template, whatever the spec.)
+    cap = what[0].upper() + what[1:]
     table = {
-        "lookup": (f"I need some details on {what}.", f"Quick question about {what}."),
+        "lookup": (f"I need some details on {what}.", f"Quick question about {what}.", f"Can you check {what} for me?",
+                   f"I'm looking at {what} and need a few facts."),
         "investigation": (f"I'm trying to get a clear picture of our {looks}.",
-                          f"Something looks off and I want to dig into the {looks}."),
-        "cleanup": (f"I want to clean up {what}.", f"{what[0].upper() + what[1:]} has to go."),
+                          f"Something looks off and I want to dig into the {looks}.",
+                          f"Let's go through the {looks}; I want to know where things stand.",
+                          f"Before the weekly sync I'd like an overview of the {looks}."),
+        "cleanup": (f"I want to clean up {what}.", f"{cap} has to go.", f"We no longer need {what}.",
+                    f"Time to remove {what}."),
         "create-and-verify": (f"I need {new}, and I want to see it's really there afterwards.",
-                              f"Let's add {new} and double-check the result."),
+                              f"Let's add {new} and double-check the result.",
+                              f"Please set up {new}; afterwards, confirm it exists.",
+                              f"Can you add {new}? I'd like to see it listed when you're done."),
         "inspect-then-create": (f"Before adding {new} I want to check the existing {looks}.",
-                                f"I need {new}, but let's look at the {looks} first."),
-        "creation": (f"I need {new}.", f"Let's set up {new}."),
+                                f"I need {new}, but let's look at the {looks} first.",
+                                f"Let's review the {looks}, then add {new}."),
+        "creation": (f"I need {new}.", f"Let's set up {new}.", f"Can you add {new}?", f"I'd like {new}."),
         "inspect-then-modify": (f"I need to change {what}, after a look at the {looks}.",
-                                f"{what[0].upper() + what[1:]} needs an update; let's review the {looks} first."),
-        "modification": (f"{what[0].upper() + what[1:]} needs an update.", f"I need to change {what}."),
+                                f"{cap} needs an update; let's review the {looks} first.",
+                                f"Let's check the {looks}, then update {what}."),
+        "modification": (f"{cap} needs an update.", f"I need to change {what}.", f"Can you update {what}?",
+                         f"Some details of {what} are out of date."),
     }
     bare = what == f"the {label(focal.it.entity)}"
     if bare:  # no value names it: speak of the kind, not "the entity"
@@ -463,7 +464,7 @@ def goal(steps: list[Step], org: str, rng: random.Random, owned: frozenset[str] 
     doing = own or f"{verb(focal.it)} {what}"  # "detect prompt injection attempts", not "run the injection detector"
     fallback = ("",) if len(steps) == 1 else (f"I need to {doing}.", f"Can you help me {doing}?")
     options = table.get(form, fallback)
-    return " ".join(x for x in (who, rng.choice(options)) if x)
+    return rng.choice(options)
 
 
 def title(steps: list[Step]) -> str:

@@ -290,7 +290,7 @@ class OfflineScenarioWriter:
             preconditions=[Entity(kind=e["kind"], id=_as_id(e["id"]), attributes=e["attributes"])
                            for e in world.entities if e["created_by"] is None],
             context=dict(world.context))
-        intro = " ".join(x for x in (prose.goal(steps, org.name, words, self.owned),
+        intro = " ".join(x for x in (prose.goal(steps, words, self.owned),
                                      prose.context_sentence(state.context, words)) if x)
         clauses = [prose.clause(st, steps, state.context) for st in steps]
         optional = [n for st in steps for n in st.args if n not in {r.param for r in st.refs} and n not in state.context

@@ -404,8 +404,13 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
         elif path is not None:
             field = _field_schema(items, root, path)
             fitted = [v[0] for v in (_fit_field(field, root, [i]) for i in ids) if v is not None]  # ids that do not fit stay unshown
-            arr = [x for x in (_element(current[0] if current else None, items, root, path, v, make_item)
-                               for v in fitted) if x is not None]
+            # (each row drawn on its own: rows copied from one differ only in their ID, three schools one name;
+            # a copy where a row of its own would fit no branch of a `oneOf`)
+            arr = [x for x in (_element(current[0] if current and k == 0 else None, items, root, path, v, make_item)
+                               for k, v in enumerate(fitted)) if x is not None]
+            if current and not is_valid(props[name], arr + [x for x in current if isinstance(x, dict)][1:2], root):
+                arr = [x for x in (_element(current[0], items, root, path, v, make_item) for v in fitted)
+                       if x is not None]
             records = [x for x in current if isinstance(x, dict)]
             if not arr or beside and not records:
                 continue

@@ -83,6 +83,10 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("start_point commitish onto upstream ref object", v.git_ref),
     ("remote remote_name", lambda h: h.rng.choice(("origin", "upstream"))),
     ("tag tag_name version release since_tag", lambda h: h.rng.choice(h.org.tags)),
+    # a record's bookkeeping moments, even where the schema gives them no format (`created`, `last_modified`)
+    ("created modified updated last_modified lastmodified last_updated date_created date_modified date_updated "
+     "created_date modified_date updated_date last_seen last_login deleted_at timestamp",
+     lambda h: fmt.iso_datetime(h.rng)),
     ("jql", v.jql), ("cql", v.cql), ("sql statement", v.sql), ("kql", v.kql),
     ("query search q keyword keywords search_string question grep search_query", v.query),
     ("filter where condition", v.sql_filter),
@@ -384,7 +388,13 @@ def realistic_string(h: Hint) -> str:
     stated = statement(h)  # SQL, PromQL, a search dork: what a query parameter of a query-language tool takes
     if stated is not None:
         return stated
-    standard = standard_value(h.name, h.rng, h.description or "")  # a phone number, a city, a currency code
+    # a phone number, a city, a currency code; a person's `name: {first, middle, last}` by its parts
+    parts_of_name = h.name.lower() in ("first", "middle", "last", "given", "family") and \
+        words(h.parent or "").split("_")[-1] == "name"
+    # a person's `title` (beside their e-mail or name) is a job title, not a headline
+    person_title = h.name.lower() == "title" and bool({words(c) for c in h.context} & _PERSON_FIELDS)
+    standard = standard_value(f"{h.name}_name" if parts_of_name else "job_title" if person_title else h.name,
+                              h.rng, h.description or "")
     if standard is not None and not options(h.description or "") and not examples(h.description or ""):
         return standard  # (the spec author's own list or examples, `e.g. BTC/USDT`, come first)
     make, exact = _name_rule(h.name)
@@ -455,6 +465,8 @@ def _by_role(h: Hint) -> str:
     return f"{singular(h.name).replace('_', '-') or 'value'}-{h.rng.randint(1, 9)}"  # (FALLBACK matches these)
 
 
+_PERSON_FIELDS = frozenset({"email", "first_name", "last_name", "firstname", "lastname", "phone", "given_name",
+                            "family_name", "date_of_birth", "dob", "gender", "username"})
 _SECRETS = re.compile(r"token|secret|signature|apikey|api_key|password|passwd", re.I)
 _PROSE_NAMES = frozenset({"instructions", "instruction", "task", "context", "notes", "summary", "prompt", "markup",
                           "caption", "reason", "explanation", "feedback", "goal", "objective", "requirements"})

@@ -106,6 +106,7 @@ _KINDS: tuple[tuple[str, Callable[[Faker], str]], ...] = (
     ("country country_name", lambda f: f.country()),
     ("currency currency_code currencycode", lambda f: _common(f, _CURRENCIES, f.currency_code)),
     ("first_name firstname given_name givenname forename", lambda f: f.first_name()),
+    ("middle_name middlename", lambda f: f.first_name()),
     ("last_name lastname surname family_name familyname", lambda f: f.last_name()),
     ("job_title jobtitle occupation profession", lambda f: f.job()),
     ("company company_name companyname employer business_name", lambda f: f.company()),

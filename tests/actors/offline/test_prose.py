@@ -277,3 +277,12 @@ def test_a_single_lookup_says_its_dates_as_a_range_its_cap_as_a_count_and_leaves
     capped = [(i, a) for i, a in asked if "limit" in a]
     assert capped and all(f"(at most {a['limit']})" in i for i, a in capped), capped
     assert not any(str(a.get("provider", "")).startswith("provider-") for _, a in asked), asked
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_request_opens_with_what_the_person_is_after_not_a_company_nobody_asked_about(covered, spec):
+    """"I'm on the Copper Freight team." / "At Tidal Foods we're reviewing a few things this week." read as a
+    template whatever the system; a request opens with its goal."""
+    _, scenarios, _ = covered(spec)
+    persona = re.compile(r"^(I'm on the [\w ]+ team\.|At [\w ]+ we're|Working on [\w' ]+ systems today\.)")
+    assert scenarios and not [s.instruction for s in scenarios if persona.match(s.instruction)]

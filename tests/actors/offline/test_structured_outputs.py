@@ -343,7 +343,7 @@ def test_mocking_a_call_never_changes_its_arguments(tmp_path):
 def test_an_id_is_drawn_like_the_field_its_records_are_named_by_and_rows_have_their_own(tmp_path):
     """`budget_id` is a plain string, but the budgets listing names its records by a `format: uuid` `id`: the
     ID a request uses is a UUID that stands in that field (not `b_726f…` written into `name`), even where no
-    earlier call shows it; rows of one listing never share an `id` or a name."""
+    earlier call shows it; rows of one listing never share an `id` or a name, nor are copies of one row."""
     import re as _re
 
     budget = {"type": "object", "properties": {"id": {"type": "string", "format": "uuid"}, "name": {"type": "string"},
@@ -358,7 +358,7 @@ def test_an_id_is_drawn_like_the_field_its_records_are_named_by_and_rows_have_th
     path.write_text(__import__("json").dumps({"tools": tools}))
     pipe = Pipeline(load_suite([path]))
     uuid = _re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
-    asked, fed = [], 0
+    asked, fed, varied, listed = [], 0, 0, 0
     for k in range(10):
         s = pipe.run(ScenarioRequest(id=f"b{k}", index=k, seed=k, complexity="complex" if k % 2 else "simple",
                                      focus_tools=["getBudgetById"]), [])
@@ -374,7 +374,11 @@ def test_an_id_is_drawn_like_the_field_its_records_are_named_by_and_rows_have_th
                 for key in ("id", "name"):
                     got = [r[key] for r in rows if key in r]
                     assert len(got) == len(set(got)), rows
+                months = [r["last_month"] for r in rows if "last_month" in r]
+                varied += len(months) > 1 and len(set(months)) > 1
+                listed += len(months) > 1
     assert asked and fed and all(uuid.fullmatch(a) for a in asked), asked
+    assert listed and varied == listed  # each row drawn as a record of its own, not a copy with another ID
 
 
 def _ids(node) -> list:

@@ -236,3 +236,25 @@ def test_a_range_end_after_a_start_drawn_from_a_pattern_alone_never_fails():
     for seed in range(40):
         args = ValueGenerator(org_for(seed), random.Random(seed)).arguments(schema)
         assert re.fullmatch(stamp["pattern"], args["start"]) and re.fullmatch(stamp["pattern"], args["end"]), args
+
+
+def test_a_record_s_bookkeeping_moments_names_by_parts_and_a_person_s_title_read_as_such():
+    """`created`, `last_modified` with no format are moments (in order); `name: {first, middle, last}` holds a
+    person's names; a `title` beside an e-mail is a job title, beside a body a headline."""
+    from faker.providers.job.en_US import Provider
+
+    from actors.offline import chrono
+
+    jobs = set(Provider.jobs)
+    person = {"type": "object", "properties": {
+        "created": {"type": "string"}, "last_modified": {"type": "string"}, "email": {"type": "string"},
+        "title": {"type": "string"},
+        "name": {"type": "object", "properties": {p: {"type": "string"} for p in ("first", "middle", "last")}}}}
+    for seed in range(8):
+        rec = chrono.ordered(ValueGenerator(org_for(seed), random.Random(seed)).value(person, fill=1.0))
+        assert chrono.when(rec["created"]) and chrono.when(rec["last_modified"]), rec
+        assert chrono.when(rec["created"]) <= chrono.when(rec["last_modified"])
+        assert all(re.fullmatch(r"[A-Z][a-z]+(?:[ '-][A-Za-z]+)*", rec["name"][p]) for p in ("first", "middle", "last")), rec
+        assert rec["title"] in jobs, rec
+    note = {"type": "object", "properties": {"body": {"type": "string"}, "title": {"type": "string"}}}
+    assert not re.search(r"-\d$", ValueGenerator(org_for(0), random.Random(0)).value(note, fill=1.0)["title"])
