@@ -331,6 +331,9 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     ann = tool.annotations or {}
     action, verb_idx = _action(toks, tool.description, {**ann, "_params": tuple(properties(tool.input_schema)),
                                                         "_required": tuple(required(tool.input_schema))})
+    owner = _owner(toks, verb_idx, tool.input_schema)
+    if owner is not None:  # `getSchoolsForDistrict(id)`: the schools of a district, not a `school_district`
+        toks = toks[:owner[1]]
     if action is Action.read and _lists_many(toks, verb_idx):
         action = Action.list
     named = _entity(toks, verb_idx, tool.input_schema)
@@ -354,7 +357,8 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
             roles[n] = (roles[n][0], ParameterRole.content)
     params = [
         ParameterInterpretation(
-            name=name, role=role, entity=_searched_in(action, name, param_entity(name, sub, role, entity)),
+            name=name, role=role, entity=owner[0] if owner is not None and name.lower() in _BARE_IDS
+            and role is ParameterRole.identifier else _searched_in(action, name, param_entity(name, sub, role, entity)),
             required=name in req, description=" ".join(str(sub.get("description", "")).split())[:200])
         for name, (sub, role) in roles.items()]
     sentences = _sentences(tool.description)
@@ -384,6 +388,23 @@ _GETTERS = frozenset({"get", "fetch", "retrieve", "show"})
 _ONE_RESULT = frozenset({"details", "settings", "stats", "statistics", "metrics", "news", "analytics", "status",
                          "info", "contents", "preferences", "options", "credentials", "permissions", "series", "data",
                          "specs", "access", "address", "process", "progress", "usage", "analysis", "basis", "summary"})
+
+
+_BARE_IDS = frozenset({"id", "uuid", "key"})
+_OWNER_WORDS = ("for", "of")
+
+
+def _owner(toks: list[str], verb_idx: int, schema: dict[str, Any]) -> tuple[str, int] | None:
+    """(kind, where its words start) of the record a getter's things belong to, where its name says `<things> for <owner>` and
+    an identifier parameter names that owner (a bare `id`, or one of its words: `workspaceId`): `get schools
+    for district` lists schools of the district `id` names; `get word of the day` has no owner."""
+    cut = next((k for k in range(max(verb_idx, 0) + 2, len(toks) - 1) if toks[k] in _OWNER_WORDS), None)
+    if verb_idx < 0 or cut is None or toks[verb_idx] not in _GETTERS | {"list", "find"} \
+            or toks[cut + 1] in ("the", "a", "all"):
+        return None
+    owner = "_".join(singular(t) for t in toks[cut + 1:])
+    names = [n for n in properties(schema) if n.lower() in _BARE_IDS or singular(toks[-1]) in tokens(n)]
+    return (owner, cut) if names else None
 
 
 def _lists_many(toks: list[str], verb_idx: int) -> bool:

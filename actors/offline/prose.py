@@ -248,6 +248,8 @@ def _bounds(args: dict[str, Any], names: list[str]) -> tuple[str, set[str]]:
                 end = n
         elif isinstance(v, int) and not isinstance(v, bool) and v > 0 and n.lower().replace("-", "_") in _LIMITS:
             cap = cap or n
+    if start and end and str(args[start]) > str(args[end]):  # (an end before its start is no range to say)
+        start = end = None
     text = f" from {said(args[start])} to {said(args[end])}" if start and end else \
         f" since {said(args[start])}" if start else f" up to {said(args[end])}" if end else ""
     text += f" (at most {args[cap]})" if cap else ""

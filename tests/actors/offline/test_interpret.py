@@ -136,3 +136,22 @@ def test_a_nullable_flag_is_an_option_and_a_moment_a_filter_whatever_they_are_na
 ])
 def test_a_getter_named_for_a_list_of_things_lists_them(name, description, action):
     assert _interpret(name, description).action.value == action
+
+
+@pytest.mark.parametrize("name, props, action, entity, owner", [
+    ("getSchoolsForDistrict", {"id": {"type": "string"}}, Action.list, "school", "district"),
+    ("getDistrictForSchool", {"id": {"type": "string"}}, Action.read, "district", "school"),
+    ("listConnectionsForWorkspace", {"workspaceId": {"type": "string"}}, Action.list, "connection", "workspace"),
+    ("get_comments_for_issue", {"issue_id": {"type": "string"}}, Action.list, "comment", "issue"),
+])
+def test_things_for_an_owner_are_those_things_and_the_id_names_the_owner(name, props, action, entity, owner):
+    """`getSchoolsForDistrict(id)` lists schools of the district `id` names, not a `school_district` read by
+    its own ID; `getDistrictForSchool(id)` reads the district of a school."""
+    it = _interpret(name, "", props)
+    assert (it.action, it.entity) == (action, entity)
+    assert [p.entity for p in it.parameters if p.role is ParameterRole.identifier] == [owner]
+
+
+def test_a_name_with_of_and_no_owner_parameter_keeps_its_words():
+    assert _interpret("getWordOfTheDay", "", {"date": {"type": "string"}}).entity != "word"
+    assert _interpret("getPasswordForgotten", "", {"email": {"type": "string"}}).entity == "password_forgotten"
