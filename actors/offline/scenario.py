@@ -353,7 +353,9 @@ class OfflineScenarioWriter:
                     refs.append(ref)
                 continue
             if not p.required and p.name in props:
-                chance = 0.8 if any(w in p.name.lower() for w in _EXPIRY) else 0.25
+                # (what a search is for: `fetch_news_headlines_by_query` is not asked without its query)
+                chance = 1.0 if p.name.lower() in _QUERY_NAMES and it.action in (Action.search, Action.list, Action.read) \
+                    else 0.8 if any(w in p.name.lower() for w in _EXPIRY) else 0.25
                 if len(optional) < 3 and rng.random() < chance:
                     optional.add(p.name)
         if it.action is Action.update:

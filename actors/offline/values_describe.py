@@ -36,7 +36,8 @@ def desc_entity(description: str) -> str:
 def examples(description: str) -> tuple[str, ...]:
     """Example values quoted in a description ("e.g. 'Sprint 1'", "Examples: `a`, `b`", "(e.g., e1, e2)")."""
     out: list[str] = []
-    marker = r"(?:e\.g\.|eg\.|for example|examples?:|such as|typically|\bex:|\bex\.|exemple:?)[,:]?\s*"
+    marker = (r"(?:e\.g\.|eg\.|for example|examples?:|such as|typically|\bex:|\bex\.|exemple:?|par exemple|"
+              r"\börn\.?|z\.\s?b\.|zum beispiel|p\.\s?ej\.|por ejemplo)[,:]?\s*")  # (docstrings not in English too)
     # "i.e." introduces an example only where a quoted value follows it ("the full domain name (ie. "stackoverflow.com")")
     quoted = marker.replace("(?:e", r"(?:\bi\.?e\.|e", 1)
     for clause in re.findall(quoted + r"(.{1,200}?)(?:\.\s|\.$|$)", description, re.I):
@@ -74,6 +75,10 @@ def options(description: str) -> tuple[str, ...]:
         m = re.search(rf"(?:^|[.:]\s)[\w ]{{1,30}}:\s*({item}(?:\s*,\s*{item}){{2,}})", description)
     if m is None:  # "LEFT, CENTER, RIGHT": the whole description is the list
         m = re.fullmatch(r"\s*([A-Za-z0-9_-]{1,20}(?:\s*,\s*[A-Za-z0-9_-]{1,20}){2,})\.?\s*", description)
+    if m is None:  # 'Script ("" = normal, "la" = latin, "lad" = latin with diacritics)': each choice and its meaning
+        meant = re.findall(r"""["'`]([^"'`\n]{0,30})["'`]\s*(?:=|→|->)\s*\w""", description)  # (not `"limit": 10`)
+        if len([x for x in meant if x.strip()]) >= 2:
+            return tuple(dict.fromkeys(x.strip() for x in meant if x.strip() and not _PLACEHOLDERS.search(x)))
     if m is None:  # "Filter by table type ("BASE TABLE", "VIEW")": quoted choices in parentheses, spaces and all
         q = r"""["'`]([^"'`\n]{1,30})["'`]"""
         m = re.search(rf"\(\s*({q}(?:\s*(?:,|\bor\b|/)\s*{q})+)\s*\)", description)

@@ -488,3 +488,14 @@ def test_a_persons_first_and_last_name_are_what_the_record_says():
     for name in ("firstName", "last_name", "familyName"):
         assert param_role(name, {"type": "string"}, Action.create) is ParameterRole.content
     assert param_role("project_name", {"type": "string"}, Action.read) is ParameterRole.identifier
+
+
+def test_a_search_by_query_is_always_asked_with_its_query(tmp_path):
+    """`fetch_news_headlines_by_query(query="sports")` with the query optional: a person asks it about
+    something, never with nothing to search for."""
+    tools = [_tool("fetch_latest_news_headlines", "Fetch the latest news headlines.", {}),
+             _tool("fetch_news_headlines_by_query", "Fetch news headlines matching a query.",
+                   {"query": {"type": "string", "default": "sports"}})]
+    manifest, scenarios = _generate(tmp_path, tools)
+    asked = [c.arguments for s in scenarios for c in s.calls if c.tool == "fetch_news_headlines_by_query"]
+    assert manifest.failures == [] and asked and all(a.get("query") for a in asked), asked

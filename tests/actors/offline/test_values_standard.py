@@ -258,3 +258,20 @@ def test_a_record_s_bookkeeping_moments_names_by_parts_and_a_person_s_title_read
         assert rec["title"] in jobs, rec
     note = {"type": "object", "properties": {"body": {"type": "string"}, "title": {"type": "string"}}}
     assert not re.search(r"-\d$", ValueGenerator(org_for(0), random.Random(0)).value(note, fill=1.0)["title"])
+
+
+def test_choices_written_with_their_meanings_and_examples_marked_in_another_language_are_read():
+    """A docstring's `script_type: Script ("" = normal, "la" = latin, "lad" = latin with diacritics)` lists
+    the choices `la` and `lad`; `(örn: "ben-muhiuddinkhan")` gives an example; a JSON object shown in a
+    description (`{"limit": 10, "page": 2}`) lists no choices."""
+    from actors.offline.values_describe import examples, options
+
+    assert options('Yazı tipi ("" = normal, "la" = latin, "lad" = latin diakritikli)') == ("la", "lad")
+    assert examples('Sürüm adı (örn: "ben-muhiuddinkhan")') == ("ben-muhiuddinkhan",)
+    assert examples('Name der Ausgabe, z.B. "de-aburida"') == ("de-aburida",)
+    assert options('Filters as JSON, e.g. {"limit": 10, "page": 2}') == ()
+    doc = 'Get a ruku.\n\nArgs:\n    script_type: Yazı tipi ("" = normal, "la" = latin, "lad" = latin diakritikli)\n'
+    got = {ValueGenerator(org_for(s), random.Random(s)).arguments(
+        {"type": "object", "properties": {"script_type": {"type": "string", "default": ""}}, "required": ["script_type"]},
+        doc=doc)["script_type"] for s in range(8)}
+    assert got and got <= {"la", "lad"}, got
