@@ -336,6 +336,10 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         toks = toks[:owner[1]]
     if action is Action.read and _lists_many(toks, verb_idx):
         action = Action.list
+    by = next((k for k in range(verb_idx + 2, len(toks) - 1) if toks[k] == "by"), None) if verb_idx >= 0 else None
+    if by is not None and action is Action.read:  # `get_users_by_email` lists users; `…_by_query` searches
+        action = Action.search if toks[by + 1] in _QUERY_WORDS else \
+            Action.list if _lists_many(toks[:by], verb_idx) else action
     named = _entity(toks, verb_idx, tool.input_schema)
     if named is None and toks in (["set"], ["get"]) and "key" in properties(tool.input_schema):
         named = "string"  # a bare key-value set/get works on string values (Redis SET/GET)
@@ -391,6 +395,7 @@ _ONE_RESULT = frozenset({"details", "settings", "stats", "statistics", "metrics"
 
 
 _BARE_IDS = frozenset({"id", "uuid", "key"})
+_QUERY_WORDS = frozenset({"query", "keyword", "keywords", "search", "term", "terms", "text", "q"})
 _OWNER_WORDS = ("for", "of")
 
 

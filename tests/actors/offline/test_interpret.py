@@ -131,7 +131,11 @@ def test_a_nullable_flag_is_an_option_and_a_moment_a_filter_whatever_they_are_na
 @pytest.mark.parametrize("name,description,action", [
     ("get_table_list", "List all tables in the specified database.", "list"),
     ("getUserList", "Get the users of the account.", "list"),
-    ("getCardsByList", "Get cards by list ID.", "read"),
+    ("getCardByList", "Get a card by list ID.", "read"),  # "by list" names the criterion, not the result
+    ("getCardsByList", "Get cards by list ID.", "list"),  # (many cards, whatever they are found by)
+    ("get_users_by_email", "Get users by e-mail address.", "list"),
+    ("fetch_news_headlines_by_query", "Fetch news headlines by query.", "search"),
+    ("get_user_by_id", "Get a user by ID.", "read"),
     ("get_email_list", "Get details of a specific email list.", "read"),
 ])
 def test_a_getter_named_for_a_list_of_things_lists_them(name, description, action):
