@@ -568,18 +568,20 @@ def follow_up(step: Step, rng: random.Random) -> str:
     a = step.it.action
     if a in (Action.create, Action.update, Action.transfer, Action.configure):
         options = (f"Can you show me {what} now so I can check it?", f"Does {what} look right now, or is anything missing?",
-                   f"Is there anything else {what} needs before it's ready?")
+                   f"Is there anything else {what} needs before it's ready?", "Can you confirm the change went through?")
     elif a is Action.delete:
         options = (f"Is anything else still referring to {what} that we should clean up?",
-                   f"Could we restore {what} if it turns out we still need it?")
+                   f"Could we restore {what} if it turns out we still need it?", "Is it gone for good now?")
     elif a in (Action.list, Action.search):
         options = (f"Which of those {many} should I look at first?", f"Can you sum up what those {many} have in common?",
-                   f"Are there more {many} beyond these?")
+                   f"Are there more {many} beyond these?", f"Which of those {many} is the most recent?",
+                   f"How many {many} came back in all?")
     elif a is Action.execute:
-        options = ("Did that finish cleanly?", "What did that produce, in short?")
+        options = ("Did that finish cleanly?", "What did that produce, in short?", "Were there any warnings?")
     else:
         options = (f"Can you sum up the key points of {what}?", f"Is there anything in {what} I should act on?",
-                   f"What else should I know about {what}?")
+                   f"What else should I know about {what}?", f"Anything unusual in {what}?",
+                   f"Could you put {what} in two sentences for my notes?")
     return rng.choice(options)
 
 

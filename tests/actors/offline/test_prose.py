@@ -286,3 +286,19 @@ def test_a_request_opens_with_what_the_person_is_after_not_a_company_nobody_aske
     _, scenarios, _ = covered(spec)
     persona = re.compile(r"^(I'm on the [\w ]+ team\.|At [\w ]+ we're|Working on [\w' ]+ systems today\.)")
     assert scenarios and not [s.instruction for s in scenarios if persona.match(s.instruction)]
+
+
+def test_follow_ups_of_one_kind_of_call_are_not_one_stock_phrase():
+    """A reviewer counted "Is there anything in … I should act on?" four times in ten scenarios: each kind of
+    call has several natural next questions, and all of them come up over a few draws."""
+    import random
+
+    from actors.offline import prose
+    from schemas import Action, ToolInterpretation
+
+    for action, entity in ((Action.read, "invoice"), (Action.list, "invoice"), (Action.delete, "invoice"),
+                           (Action.create, "invoice"), (Action.execute, "job")):
+        it = ToolInterpretation(tool="t", functionality="x", action=action, entity=entity, parameters=[],
+                                required_parameters=[], use_cases=["x"], tags=["general"], produces=[])
+        asked = {prose.follow_up(prose.Step("t", it, {}, ()), random.Random(k)) for k in range(60)}
+        assert len(asked) >= 3, (action, asked)
