@@ -15,7 +15,7 @@ from actors.offline.schemautil import leaves
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import said, show
 from actors.offline.values import first_error
-from actors.offline.values_names import FALLBACK
+from actors.offline.values_names import is_placeholder
 from schemas import ParameterRole, Scenario, Tool, ToolInterpretation
 
 _QUOTED = re.compile(r"`([^`]+)`")
@@ -297,9 +297,7 @@ def placeholder_values(s: Scenario) -> tuple[int, int]:
                 walk(v, key)
         elif isinstance(node, str) and node:
             total += 1
-            m = FALLBACK.fullmatch(node)
-            field = re.sub(r"[^a-z0-9]", "", key.lower())
-            hits += bool(m and field and field.startswith(m.group(1).replace("-", "")))
+            hits += is_placeholder(key, node)
 
     for c in s.calls:
         walk(c.arguments, "")

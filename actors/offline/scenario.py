@@ -29,7 +29,7 @@ from actors.offline import files, paths, prose, text
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.values_describe import examples
 from actors.offline.values_formats import shape_of
-from actors.offline.values_names import FALLBACK
+from actors.offline.values_names import is_placeholder
 from actors.offline.values_vocab import file_type
 from actors.offline.world import Organisation, make_org
 from coordinator.graph import ToolGraph
@@ -382,7 +382,7 @@ class OfflineScenarioWriter:
         # An option nothing says the meaning of is left out, not set to `provider-7` (an update keeps what it changes).
         for name in (optional & args.keys()) if it.action is not Action.update else ():
             rest = {k: v for k, v in args.items() if k != name}
-            if _placeholder(name, args[name]) and is_valid(tool.input_schema, rest):
+            if is_placeholder(name, args[name]) and is_valid(tool.input_schema, rest):
                 args = rest
         if is_checker(tool.name, it) and not tool.output_schema:
             sample = planted(tool.name, it, args, rng)  # what the checker looks for, half the time
@@ -459,7 +459,8 @@ class OfflineScenarioWriter:
         item = deref(sub.get("items"), tool.input_schema) if array else sub
         taken = {str(e["id"]) for e in world.entities if same_kind(e["kind"], kind)}
         gen.about = about  # (a file of the type the tool reads)
-        like = self._id_like(j, kind, world, seq)  # the shape the output it will come from gives this kind's IDs
+        base = self._producer(j, kind, world, seq)  # the call that would show a new one, whatever its shape
+        like = self._id_like(base, kind, seq)  # the shape that output gives this kind's IDs
         for _ in range(_FRESH_TRIES):  # an ID short enough to occur by chance ("7") cannot be traced to an output,
             one = gen.value(item, **value_hint(name, "identifier", kind), root=tool.input_schema)
             if like is not None:
@@ -475,7 +476,7 @@ class OfflineScenarioWriter:
         if any(isinstance(x, (dict, list, bool)) or x is None for x in (value if isinstance(value, list) else [value])):
             return value, None  # objects (`ArtistItems: [{Id, Name}]`), flags (`hasUserId`): not names an output shows
         producer = self._producer(j, kind, world, seq, value)
-        forced = self._producer(j, kind, world, seq) if producer is None and revealed else None
+        forced = base if producer is None and revealed else None
         if forced is not None:  # an output shows this kind already: an ID from nowhere would not match, and one
             for _ in range(_FRESH_TRIES):  # it has no room for would fail the mock: one of a shape it has room for
                 other = gen.value(item, **value_hint(name, "identifier", kind), root=tool.input_schema)
@@ -504,10 +505,9 @@ class OfflineScenarioWriter:
         return it.action in (Action.read, Action.update, Action.delete) and same_kind(it.entity, kind) \
             and bool(named_ids(it, world.args.get(i, {})))
 
-    def _id_like(self, j: int, kind: str, world: _World, seq: list[str]) -> tuple[dict[str, Any], dict[str, Any]] | None:
-        """(output schema, field schema) of the constrained field the output that would show a new `kind` ID
-        names such records by, if any."""
-        producer = self._producer(j, kind, world, seq)
+    def _id_like(self, producer: int | None, kind: str, seq: list[str]) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """(output schema, field schema) of the constrained field the output of call `producer` (the one that
+        would show a new `kind` ID) names such records by, if any."""
         if producer is not None:
             return self._id_field(seq[producer], kind)
         # Nothing earlier shows one: an ID like those the spec's own outputs give this kind (a budget's UUID)
@@ -650,14 +650,6 @@ def _refer_to_existing(j: int, content: dict[str, Any], world: _World, producer:
                     e = next((e for e in world.entities if e["id"] == v), None) or world.add("entity", v, producer)
                 if e["created_by"] is not None and e["created_by"] < j:
                     world.nested[path] = e["created_by"]
-
-
-def _placeholder(name: str, value: Any) -> bool:
-    """Whether a value is only its field's name and a digit (`provider: "provider-7"`): what the value
-    generator writes when nothing says what the field holds."""
-    m = FALLBACK.fullmatch(value) if isinstance(value, str) else None
-    field = re.sub(r"[^a-z0-9]", "", name.lower())
-    return bool(m and field and field.startswith(m.group(1).replace("-", "")))
 
 
 def named_ids(it: ToolInterpretation, args: dict[str, Any]) -> list[str]:

@@ -498,3 +498,11 @@ def _said_kind(h: Hint) -> str | None:
 
 
 FALLBACK = re.compile(r"([a-z][a-z0-9-]*)-[1-9]")  # what `_by_role` writes when nothing says what a field holds
+
+
+def is_placeholder(name: str, value: object) -> bool:
+    """Whether a value is only its field's name and a digit (`provider: "provider-7"`): the `FALLBACK` this
+    module writes when nothing says what the field holds."""
+    m = FALLBACK.fullmatch(value) if isinstance(value, str) else None
+    field = re.sub(r"[^a-z0-9]", "", name.lower())
+    return bool(m and field and field.startswith(m.group(1).replace("-", "")))
