@@ -581,7 +581,7 @@ def follow_up(step: Step, rng: random.Random) -> str:
     else:
         options = (f"Can you sum up the key points of {what}?", f"Is there anything in {what} I should act on?",
                    f"What else should I know about {what}?", f"Anything unusual in {what}?",
-                   f"Could you put {what} in two sentences for my notes?")
+                   f"Could you sum up {what} in two sentences for my notes?")
     return rng.choice(options)
 
 
