@@ -20,7 +20,7 @@ from actors.offline.model import SpecModel, spread
 from actors.offline.quality import token_in
 from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import label
-from actors.offline.values_vocab import STATUSES
+from actors.offline.values_vocab import STATUSES, org_topic
 from actors.offline.verdicts import availability, is_availability_check, is_checker, verdict
 from actors.offline.world import Organisation
 from schemas import Action, Entity, ParameterRole, ToolInterpretation
@@ -66,7 +66,7 @@ def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
     """Fields a record of this kind typically carries besides its ID."""
     words = set(tokens(kind))
     who = org.people[rng.randrange(len(org.people))]
-    topic = f"{rng.choice(org.nouns)} {rng.choice(_TOPICS)}"
+    topic = f"{rng.choice(org.nouns)} {org_topic(org, rng)}"
     if "release" in words:
         major, minor = rng.randint(1, 4), rng.randint(0, 20)
         return {"tag_name": f"v{major}.{minor}.0", "name": f"v{major}.{minor}.0 — {topic} fixes", "author": who.username,
@@ -135,7 +135,7 @@ def described(kind: str, org: Organisation, key: str, model: SpecModel | None, t
 def _topic_of(org: Organisation, key: str) -> str:
     """What a record nobody asked about by name is about: one of the organisation's subjects."""
     rng = random.Random(f"topic:{key}")
-    return f"{rng.choice(org.nouns)} {rng.choice(_TOPICS)}"
+    return f"{rng.choice(org.nouns)} {org_topic(org, rng)}"
 
 
 def asked_about(it: ToolInterpretation, args: dict[str, Any]) -> str | None:
@@ -521,7 +521,7 @@ def file_body(path: str, org: Organisation, rng: random.Random) -> str:
     """What a file of this type plausibly holds."""
     name = path.rsplit("/", 1)[-1]
     stem, _, ext = name.rpartition(".")
-    topic = f"{rng.choice(org.nouns)} {rng.choice(_TOPICS)}"
+    topic = f"{rng.choice(org.nouns)} {org_topic(org, rng)}"
     who = org.people[rng.randrange(len(org.people))]
     if ext in ("csv", "tsv"):  # a small table of the organisation's own things
         sep = "," if ext == "csv" else "\t"

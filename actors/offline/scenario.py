@@ -31,6 +31,7 @@ from actors.offline.values_describe import examples
 from actors.offline.values_formats import shape_of
 from actors.offline.values_names import is_placeholder
 from actors.offline.values_vocab import file_type
+from actors.offline.lexicon import spec_words
 from actors.offline.world import Organisation, make_org
 from coordinator.graph import ToolGraph
 from schemas import (Action, Call, Entity, Failure, ParameterRole, Scenario, ScenarioRequest, Tool,
@@ -55,11 +56,20 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
     if known is None or known[0] is not suite:  # per suite object: its names are read once, not per call
         if len(_SUBJECTS) > 64:
             _SUBJECTS.clear()
-        known = _SUBJECTS[id(suite)] = (suite, subjects_of(tuple(t.name for t in suite.tools)), numeric_ids(suite))
-    return make_org(seed, known[1], known[2])
+        subjects = subjects_of(tuple(t.name for t in suite.tools))
+        topics, technical = spec_words(tuple(_described(t) for t in suite.tools), subjects)
+        known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical)
+    return make_org(seed, known[1], known[2], known[3], known[4])
 
 
-_SUBJECTS: dict[int, tuple[ToolSuite, tuple[str, ...], frozenset[str]]] = {}
+_SUBJECTS: dict[int, tuple[ToolSuite, tuple[str, ...], frozenset[str], tuple[str, ...], bool]] = {}
+
+
+def _described(tool: Any) -> str:
+    """What a tool's author wrote about it: its description and those of its parameters."""
+    props = (tool.input_schema or {}).get("properties") or {}
+    return " ".join([tool.description or ""] + [str(p.get("description") or "") for p in props.values()
+                                                 if isinstance(p, dict)])
 
 
 def numeric_ids(suite: ToolSuite) -> frozenset[str]:

@@ -61,8 +61,16 @@ def noun(h: Hint) -> str:
 EVERYDAY = ("schedule", "budget", "deadline", "summary", "review", "follow-up", "renewal", "request")
 
 
+def org_topic(org: Organisation, rng: random.Random) -> str:
+    """What the organisation's texts talk about: mostly what the spec's own descriptions talk about (a
+    weather spec's stations), else a software team's or everyday work's usual subjects."""
+    if org.topics and rng.random() < 0.7:
+        return rng.choice(org.topics)
+    return rng.choice(TOPICS if org.technical else EVERYDAY)
+
+
 def topic(h: Hint) -> str:
-    return h.rng.choice(TOPICS if h.org.technical else EVERYDAY)
+    return org_topic(h.org, h.rng)
 
 
 def person(h: Hint) -> Person:
@@ -270,7 +278,9 @@ def query(h: Hint) -> str:
     if is_public(h):
         return h.rng.choice(PUBLIC_TOPICS)
     n, t = noun(h), topic(h)
-    return h.rng.choice((f"{n} {t}", f"{n} {t} error", f"{t} {project(h)}", f"failed {plural(n)} last week"))
+    if h.org.technical:
+        return h.rng.choice((f"{n} {t}", f"{n} {t} error", f"{t} {project(h)}", f"failed {plural(n)} last week"))
+    return h.rng.choice((f"{n} {t}", f"{t} {plural(n)}", plural(n), f"{n} {t} {h.rng.choice(_MONTHS)}"))
 
 
 def jql(h: Hint) -> str:
@@ -370,7 +380,8 @@ def named(h: Hint, entity: str) -> str:
         "channel": lambda: h.rng.choice(h.org.channels), "table": lambda: h.rng.choice(h.org.tables),
         "database": lambda: database(h), "sprint": lambda: f"Sprint {h.rng.randint(8, 40)}",
         "board": lambda: f"{noun(h).capitalize()} board", "label": lambda: h.rng.choice(("bug", "customer", noun(h))),
-        "tag": lambda: h.rng.choice(h.org.tags), "version": lambda: h.rng.choice(h.org.tags),
+        "tag": lambda: h.rng.choice(h.org.tags) if h.org.technical else topic(h),
+        "version": lambda: h.rng.choice(h.org.tags),
         "index": lambda: f"idx:{plural(noun(h))}", "key": lambda: cache_key(h), "team": lambda: h.rng.choice(h.org.teams),
         "space": lambda: f"{noun(h).capitalize()} Engineering", "queue": lambda: f"{noun(h)}-events",
         "topic": lambda: f"{noun(h)}-events", "service": lambda: h.rng.choice(h.org.services),
@@ -383,7 +394,7 @@ def named(h: Hint, entity: str) -> str:
         "column": lambda: h.rng.choice(("status", "created_at", "owner_id")), "field": lambda: h.rng.choice(("status", "owner")),
         "region": lambda: h.rng.choice(h.org.regions), "location": lambda: h.rng.choice(h.org.regions),
         "environment": lambda: h.rng.choice(("production", "staging")), "namespace": lambda: h.rng.choice(h.org.teams),
-        "group": lambda: h.rng.choice(h.org.resource_groups) if "resource" in e else h.rng.choice(DESIGN),
+        "group": lambda: h.rng.choice(h.org.resource_groups) if "resource" in e else _group(h),
     }
     make = simple.get(last)
     if make:
@@ -395,6 +406,13 @@ def named(h: Hint, entity: str) -> str:
     if last in ("name", "display", "full"):
         return f"{noun(h)}-{h.rng.choice(('nightly', 'primary', 'eu', 'archive', 'v2'))}"
     return resource(h, last)
+
+
+def _group(h: Hint) -> str:
+    """A group of people or things: a software team's is a team, any other's is named for what it is about."""
+    if h.org.technical:
+        return h.rng.choice(h.org.teams)
+    return f"{topic(h).capitalize()} {plural(noun(h))}"
 
 
 _PATHISH = frozenset({"path", "source", "destination", "target", "src", "dst", "location", "dest", "to", "from"})

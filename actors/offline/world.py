@@ -81,6 +81,7 @@ class Organisation:
     subscription: str
     tenant: str
     technical: bool = True  # its people talk of deploys and migrations (a software team), or of everyday work
+    topics: tuple[str, ...] = ()  # what the spec's descriptions talk about (a weather spec's stations, locations)
     numeric_ids: frozenset[str] = frozenset()  # kinds whose IDs the spec types as integers (`user_id: integer`)
 
     def project_path(self, project: str) -> str:
@@ -96,10 +97,13 @@ def _pick(rng: random.Random, pool: tuple[str, ...], k: int) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1024)
-def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[str] = frozenset()) -> Organisation:
+def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[str] = frozenset(),
+             topics: tuple[str, ...] = (), technical: bool | None = None) -> Organisation:
     """The organisation for `seed`: the same seed always gives the same organisation. `subjects` (at least
     two nouns, e.g. what a spec's tools work on) replace the industry's nouns, so its projects, services,
-    tables and the topics of its texts are about the spec's own things."""
+    tables and the topics of its texts are about the spec's own things; `topics` (from the spec's
+    descriptions) are what its texts talk about, and `technical` whether they talk like a software team
+    (without a spec to say: when it has fewer than two subjects or a software one)."""
     rng = random.Random(f"org:{seed}")
     prefix = rng.choice(_PREFIXES)
     suffix, nouns = rng.choice(_INDUSTRIES)
@@ -144,7 +148,8 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
         branches=branches, root=root, directories=directories, files=files, services=services,
         urls=urls, tags=tags, channels=channels, tables=tables, regions=regions,
         resource_groups=resource_groups, subscription=subscription, tenant=tenant,
-        technical=len(subjects) < 2 or bool(set(subjects) & _TECHNICAL), numeric_ids=numeric_ids,
+        technical=(len(subjects) < 2 or bool(set(subjects) & _TECHNICAL)) if technical is None else technical,
+        topics=topics, numeric_ids=numeric_ids,
     )
 
 

@@ -1,0 +1,82 @@
+"""The spec's own words decide what free text talks about: a weather spec's notes and searches are about
+stations and forecasts, not a software team's retries and deploys."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from actors.offline.lexicon import spec_words
+from actors.offline.scenario import org_for
+from actors.offline.values_vocab import TOPICS, Hint, named, query, text
+from specs import load_suite
+
+_WEATHER = [
+    ("get_current_weather", "Get current weather conditions for a station. Use this when you know the station ID.",
+     {"station_id": "WeatherXM station ID."}),
+    ("get_hourly_forecast", "Get the hourly forecast for a station at a location.", {"station_id": "Station ID."}),
+    ("get_daily_forecast", "Get the daily forecast for a station at a location.", {"station_id": "Station ID."}),
+    ("get_stations_near", "Get a list of WeatherXM stations within a radius from a location.",
+     {"lat": "Latitude of the location.", "lon": "Longitude of the location.", "radius": "Radius in meters."}),
+    ("get_historical_observations", "Get historical weather observations for a station on a date.",
+     {"station_id": "Station ID.", "date": "Date in YYYY-MM-DD format."}),
+]
+
+
+def _suite(tmp_path, tools, name="spec"):
+    doc = {"tools": [{"name": n, "description": d, "inputSchema": {
+        "type": "object", "properties": {p: {"type": "string", "description": pd} for p, pd in props.items()}}}
+        for n, d, props in tools]}
+    (tmp_path / f"{name}.json").write_text(json.dumps(doc))
+    return load_suite([tmp_path / f"{name}.json"])
+
+
+def _texts(tools):
+    return tuple(" ".join([d, *props.values()]) for _, d, props in tools)
+
+
+def test_topics_are_the_nouns_the_descriptions_share_not_names_verbs_or_api_words():
+    topics, technical = spec_words(_texts(_WEATHER), ("forecast", "observation"))
+    assert {"station", "location", "weather"} <= set(topics)
+    assert "weatherxm" not in topics  # only ever written capitalised: the product's name
+    assert not {"forecast", "observation"} & set(topics)  # the subjects are not repeated as topics
+    assert not {"radius", "list", "date", "format", "use", "get"} & set(topics)  # said once, or no subject at all
+    assert technical is False
+
+
+def test_a_spec_about_software_talks_like_a_software_team():
+    tools = (("run_query", "Run a SQL query against the database.", {"sql": "The SQL query."}),
+             ("list_tables", "List the tables of the database schema.", {"schema": "The schema."}),
+             ("describe_table", "Describe a table of the database: its columns and indexes.", {"table": "Table."}),
+             ("list_schemas", "List the schemas of the database.", {}))
+    assert spec_words(_texts(tools), ("table", "schema"))[1] is True
+
+
+def test_free_text_and_searches_of_an_everyday_spec_use_its_words_and_no_engineering_chatter(tmp_path):
+    org = org_for(3, _suite(tmp_path, _WEATHER))
+    assert not org.technical and "station" in org.topics
+    rng = random.Random(0)
+    hint = lambda name: Hint(name, None, None, "", org, rng)  # noqa: E731
+    notes = [text(hint("note")) for _ in range(40)]
+    searches = [query(hint("query")) for _ in range(40)]
+    said = " ".join(notes + searches).lower()
+    assert any(t in said for t in org.topics)
+    for word in ("staging", "deploy", "migration", "last week", " error") + TOPICS:
+        assert word not in said, word
+    groups = {named(hint("group_name"), "group") for _ in range(20)}
+    assert not groups & {"Hero Banner", "Icon Set", "Header", "Footer"}  # a design tool's names are not everyone's
+    tags = {named(hint("tag"), "tag") for _ in range(20)}
+    assert not any(t.startswith("v") and t[1:2].isdigit() for t in tags)  # release tags only in software
+
+
+def test_a_software_spec_keeps_its_versions_and_teams(tmp_path):
+    tools = [("run_query", "Run a SQL query against the database.", {"sql": "The SQL query."}),
+             ("list_tables", "List the tables of the database schema.", {"schema": "The schema."}),
+             ("deploy_release", "Deploy a release of a service to the cluster.", {"service": "The service."}),
+             ("list_schemas", "List the schemas of the database.", {})]
+    org = org_for(3, _suite(tmp_path, tools, "db"))
+    assert org.technical
+    rng = random.Random(0)
+    tags = {named(Hint("tag", None, None, "", org, rng), "tag") for _ in range(10)}
+    assert tags <= set(org.tags)
+    assert {named(Hint("group", None, None, "", org, rng), "group") for _ in range(10)} <= set(org.teams)
