@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 from actors.base import EngineContext, Outcome
+from actors.offline import kinds
 from actors.offline.roles import param_entity, param_role
 from actors.offline.schemautil import deref, properties, required
 from actors.offline.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, VERB_NOUN, VERBS, singular, tokens,
@@ -89,6 +90,10 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
         # plain verb that says what happens to it
         later = next((i for i in range(found[1] + 1, len(toks)) if toks[i] in VERBS), None)
         if later is not None and (toks[later] in _CORE_VERBS or toks[later] not in _ALSO_NOUNS):
+            found = (VERBS[toks[later]], later)
+    if found and toks[found[1]] == "list" and found[1] > 0:  # `GroceryList_DeleteItem`: a grocery list's item is deleted
+        later = next((i for i in range(found[1] + 1, len(toks)) if toks[i] in _CORE_VERBS - {"list"}), None)
+        if later is not None:
             found = (VERBS[toks[later]], later)
     if found and toks[found[1]] == "set":
         rest = set(toks[found[1] + 1:])
@@ -334,6 +339,9 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     owner = _owner(toks, verb_idx, tool.input_schema)
     if owner is not None:  # `getSchoolsForDistrict(id)`: the schools of a district, not a `school_district`
         toks = toks[:owner[1]]
+    near = next((k for k in range(max(verb_idx, 0) + 2, len(toks)) if toks[k] in _NEAR), None)
+    if near is not None:  # `get_stations_near(lat, lon)`: stations, found around a place
+        toks = toks[:near]
     if action is Action.read and _lists_many(toks, verb_idx):
         action = Action.list
     by = next((k for k in range(verb_idx + 2, len(toks) - 1) if toks[k] == "by"), None) if verb_idx >= 0 else None
@@ -354,6 +362,9 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     entity = named or next((e for _, name, sub, role in sorted(idents, key=lambda x: x[0])
                             if (e := param_entity(name, sub, role, ""))), None) \
         or _described_object(tool.description) or "resource"
+    sentences = _sentences(tool.description)
+    if kinds.fields_of(entity) is None:  # "Get historical weather observations": weather observations
+        entity = _described_kind(entity, sentences[:1]) or entity
     if action is Action.update and any(tokens(n)[-1:] == ["id"] and param_entity(n, sub, r, entity) == entity
                                        for n, (sub, r) in roles.items() if r is ParameterRole.identifier):
         # `updateRoom(room_id, name)`: the record is named by its ID; the name is the new one it is given
@@ -365,7 +376,6 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
             and role is ParameterRole.identifier else _searched_in(action, name, param_entity(name, sub, role, entity)),
             required=name in req, description=" ".join(str(sub.get("description", "")).split())[:200])
         for name, (sub, role) in roles.items()]
-    sentences = _sentences(tool.description)
     functionality = " ".join(sentences[:2])[:400] or f"{action.value.capitalize()} a {entity.replace('_', ' ')}."
     produces: list[str] = []
     if tool.output_schema:
@@ -395,6 +405,7 @@ _ONE_RESULT = frozenset({"details", "settings", "stats", "statistics", "metrics"
 
 
 _BARE_IDS = frozenset({"id", "uuid", "key"})
+_NEAR = frozenset({"near", "nearby", "around", "within", "closest", "nearest"})
 _QUERY_WORDS = frozenset({"query", "keyword", "keywords", "search", "term", "terms", "text", "q"})
 _OWNER_WORDS = ("for", "of")
 
@@ -410,6 +421,18 @@ def _owner(toks: list[str], verb_idx: int, schema: dict[str, Any]) -> tuple[str,
     owner = "_".join(singular(t) for t in toks[cut + 1:])
     names = [n for n in properties(schema) if n.lower() in _BARE_IDS or singular(toks[-1]) in tokens(n)]
     return (owner, cut) if names else None
+
+
+def _described_kind(entity: str, sentences: list[str]) -> str | None:
+    """The entity with the word its description puts before it, where that word names a kind whose records
+    are known (`observation` described as "weather observations": a weather observation)."""
+    head = entity.rsplit("_", 1)[-1]
+    for sentence in sentences:
+        words = tokens(sentence)
+        for k in range(1, len(words)):
+            if singular(words[k]) == head and kinds.fields_of(words[k - 1]) is not None:
+                return f"{singular(words[k - 1])}_{entity}"
+    return None
 
 
 def _lists_many(toks: list[str], verb_idx: int) -> bool:

@@ -35,18 +35,20 @@ character letter column record resource id data return want need
 specific general private public auto common daily near main single multiple various certain additional individual
 particular personal primary original final initial overall past future current previous next recent latest
 perfect known self custom
+authentication authorization header body payload token bearer credential instance comma blank unknown application
+client api_key apikey tick username
 """.split())
 # Subjects of software and infrastructure: an organisation whose spec talks of at least two of these
 # talks like an engineering team (deploys, staging, migrations); any other talks of everyday work.
 _SOFTWARE = frozenset("""
 repository repo branch commit deploy deployment build pipeline cluster container server database connection sql api endpoint log
 metric trace span alert incident bug workflow job code function package dependency release token secret webhook host
-port network dns domain certificate registry node pod namespace service plugin route upstream cache queue schema table
+port network dns domain certificate registry pod namespace service plugin route upstream cache queue schema table
 index migration test browser selector script directory command terminal shell process memory cpu disk storage
 bucket instance vm cloud tenant subscription credential config configuration environment variable library module
 class compiler runtime docker kubernetes git merge snippet extension editor workspace sdk cli http header payload
 json yaml console debug stack exception crash monitor latency throughput proxy gateway firewall vulnerability scan
-malware exploit hash encryption authentication authorization oauth session cookie permission dashboard datasource
+malware exploit hash encryption oauth session cookie permission dashboard datasource
 model prompt embedding vector llm agent inference contract wallet block chain gas
 """.split())
 _MAX_TOPICS = 8

@@ -127,7 +127,7 @@ VERB_NOUN: dict[str, str] = {
 
 # Words that never name an entity on their own.
 NOT_NOUNS = set("""staged unstaged a an the of for to from in on by with and or all multiple detail details info data
-with sizes size current new existing given one many single batch bulk item_s own my via as at into
+with sizes size current new existing given one many single batch bulk item_s own my me via as at into
 mcp tool tools api""".split())
 
 # Entity heads: when a name ends in one of these, the head alone is the entity (`read_text_file` -> file).

@@ -22,14 +22,41 @@ def _variable(example: str) -> bool:
     return sum(c.isdigit() for c in example) >= 3 and not example.startswith(("/", "http")) and len(example) <= 40
 
 
-def shaped_like(example: str, rng: random.Random) -> str:
-    """Another identifier of the example's shape: its letters and punctuation kept, its digits drawn anew
-    (`OL23919A` -> `OL48213A`, `cus_8812` -> `cus_3071`), so scenarios do not all name the one example.
-    An example with fewer than three digits, or a path or URL, is returned as it is."""
-    if not _variable(example):
-        return example
+_SEGMENTS = re.compile(r"[^-_:./]+|[-_:./]")
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_HEX = re.compile(r"[0-9a-f]{6,}|[0-9A-F]{6,}")
+
+
+def _random_token(segment: str) -> bool:
+    """A segment no one chose (`9s6XKzkNRiz8i3` of `cus_9s6XKzkNRiz8i3`): all of it varies, not just its
+    digits. A short word-and-number like `OL23919A` keeps its letters."""
+    return len(segment) >= 10 and any(c.isdigit() for c in segment) and any(c.isalpha() for c in segment)
+
+
+def _hex(segment: str) -> bool:
+    return bool(_HEX.fullmatch(segment)) and any(c.isalpha() for c in segment) and any(c.isdigit() for c in segment)
+
+
+def _segment_pattern(segment: str) -> str:
+    if _hex(segment):
+        return f"[0-9a-f]{{{len(segment)}}}" if segment.islower() else f"[0-9A-F]{{{len(segment)}}}"
+    if _random_token(segment):
+        return f"[A-Za-z0-9]{{{len(segment)}}}"
+    return "".join(r"\d+" if part[0].isdigit() else re.escape(part) for part in re.findall(r"\d+|\D+", segment))
+
+
+_POOLS = (("0123456789", str.isdigit), ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", str.isupper),
+          ("abcdefghijklmnopqrstuvwxyz", str.islower))
+
+
+def _segment_like(segment: str, rng: random.Random) -> str:
+    if _hex(segment):
+        digits = "0123456789abcdef" if segment.islower() else "0123456789ABCDEF"
+        return "".join(rng.choice(digits) for _ in segment)
+    if _random_token(segment):  # each character drawn from its own class: upper, lower or digit
+        return "".join(rng.choice(next((p for p, is_ in _POOLS if is_(c)), c)) for c in segment)
     out, lead = [], True
-    for c in example:
+    for c in segment:
         if c.isdigit():
             out.append(str(rng.randint(1, 9)) if lead and c != "0" else str(rng.randint(0, 9)))
             lead = False
@@ -39,12 +66,27 @@ def shaped_like(example: str, rng: random.Random) -> str:
     return "".join(out)
 
 
+def shaped_like(example: str, rng: random.Random) -> str:
+    """Another identifier of the example's shape, so scenarios do not all name the one example: a UUID for
+    a UUID, a hex digest of the same length for one, a random token's characters drawn anew (`cus_9s6XKzkN`
+    -> `cus_4tQ2bWmA`), elsewhere the letters and punctuation kept and the digits drawn anew (`OL23919A` ->
+    `OL48213A`). An example with fewer than three digits, or a path or URL, is returned as it is."""
+    if not _variable(example):
+        return example
+    if _UUID.fullmatch(example):
+        made = _uuid(rng)
+        return made.upper() if example.isupper() else made
+    return "".join(_segment_like(seg, rng) for seg in _SEGMENTS.findall(example))
+
+
 def shape_of(example: str) -> str | None:
-    """The pattern identifiers of `example`'s shape match (`OL23919A` -> `OL\\d+A`), for examples
-    `shaped_like` varies; None for any other."""
+    """The pattern identifiers of `example`'s shape match (`OL23919A` -> `OL\\d+A`, a UUID -> any UUID),
+    for examples `shaped_like` varies; None for any other."""
     if not _variable(example):
         return None
-    return "".join(r"\d+" if part[0].isdigit() else re.escape(part) for part in re.findall(r"\d+|\D+", example))
+    if _UUID.fullmatch(example):
+        return _UUID.pattern
+    return "".join(_segment_pattern(seg) for seg in _SEGMENTS.findall(example))
 
 
 def when(rng: random.Random, past_days: int = 120, future_days: int = 30) -> datetime:

@@ -398,6 +398,10 @@ def realistic_string(h: Hint) -> str:
     if standard is not None and not options(h.description or "") and not examples(h.description or ""):
         return standard  # (the spec author's own list or examples, `e.g. BTC/USDT`, come first)
     make, exact = _name_rule(h.name)
+    if h.role == "identifier" and h.description:  # "Example: '812c3670-…'": the author's IDs look like that
+        shaped = [x for x in examples(h.description) if fmt.shape_of(x)]
+        if shaped:
+            return fmt.shaped_like(h.rng.choice(shaped), h.rng)
     w = words(h.name)
     generic = w in _GENERIC
     names_a_thing = bool(_NAMES_A_THING.match(h.description))

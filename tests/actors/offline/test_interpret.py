@@ -137,9 +137,17 @@ def test_a_nullable_flag_is_an_option_and_a_moment_a_filter_whatever_they_are_na
     ("fetch_news_headlines_by_query", "Fetch news headlines by query.", "search"),
     ("get_user_by_id", "Get a user by ID.", "read"),
     ("get_email_list", "Get details of a specific email list.", "read"),
+    ("get_stations_near", "Get a list of stations within a radius from a location.", "list"),
+    ("GroceryList_DeleteItemByGuid", "Delete an item from the grocery list.", "delete"),  # the list is the owner
+    ("GroceryList_AddItem", "Add an item to the grocery list.", "create"),
 ])
 def test_a_getter_named_for_a_list_of_things_lists_them(name, description, action):
     assert _interpret(name, description).action.value == action
+
+
+def test_things_found_near_a_place_are_those_things():
+    assert _interpret("get_stations_near", "Get stations within a radius.").entity == "station"
+    assert _interpret("find_restaurants_near_location", "Find restaurants.").entity == "restaurant"
 
 
 @pytest.mark.parametrize("name, props, action, entity, owner", [
@@ -159,3 +167,11 @@ def test_things_for_an_owner_are_those_things_and_the_id_names_the_owner(name, p
 def test_a_name_with_of_and_no_owner_parameter_keeps_its_words():
     assert _interpret("getWordOfTheDay", "", {"date": {"type": "string"}}).entity != "word"
     assert _interpret("getPasswordForgotten", "", {"email": {"type": "string"}}).entity == "password_forgotten"
+
+
+def test_a_kind_the_description_qualifies_is_read_with_its_qualifier():
+    """"Get historical weather observations": the records are weather observations (with temperatures and
+    conditions), not bare `observation`s nothing is known of; a qualifier that names no known kind is left out."""
+    assert _interpret("get_historical_observations", "Get historical weather observations for a station.").entity \
+        == "weather_observation"
+    assert _interpret("list_entries", "List journal entries.").entity == "entry"

@@ -174,3 +174,18 @@ def test_a_field_named_like_a_moment_a_person_or_a_code_gets_one(name, shape):
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT[\d:]{8}Z", gen.value({"type": "string"}, name="time"))  # a bare `time`
     listed = {"type": "string", "description": 'Field to sort results by, either "last_active" or "name"'}
     assert {gen.value(listed, name="sort_by") for _ in range(8)} <= {"last_active", "name"}  # the spec's own keys
+
+
+@pytest.mark.parametrize("example, shape", [
+    ("812c3670-1cff-11ed-9972-4f669f2d96bd", r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"),
+    ("cus_9s6XKzkNRiz8i3", r"cus_[A-Za-z0-9]{14}"),
+    ("a1b2c3d4e5f6a7b8", r"[0-9a-f]{16}"),
+    ("OL23919A", r"OL\d{3,6}A"),
+])
+def test_an_identifier_looks_like_the_example_its_description_gives(example, shape):
+    """The spec author's example decides an ID's shape (a UUID, a Stripe-like key, a hex digest) over the
+    parameter name's usual one, and each scenario gets its own, not the example itself."""
+    schema = {"type": "string", "description": f"The station ID. Example: '{example}'"}
+    drawn = {gen(seed).value(schema, name="station_id", role="identifier", entity="station") for seed in range(8)}
+    assert all(re.fullmatch(shape, v) for v in drawn), drawn
+    assert example not in drawn and len(drawn) >= 6
