@@ -68,13 +68,31 @@ class UniformSampler:
 
 
 class LeastCoveredSampler:
-    """The tools with the fewest calls so far (counting this round's earlier picks)."""
+    """The tools with the fewest calls so far (counting this round's earlier picks). Among tools as little
+    covered as each other, a complex request takes those that hand data to, take data from, or work on the
+    same thing as the tools it already has: a workflow a person would run, not three unrelated calls."""
 
     name = "least-covered"
 
     def focus(self, complexity: Complexity, ctx: SamplingContext, rng: random.Random) -> list[str]:
         tools = ctx.coverage.sampleable
-        return _least(tools, ctx, rng, _size(complexity, len(tools)))
+        k = _size(complexity, len(tools))
+        picked = _least(tools, ctx, rng)
+        while len(picked) < k:
+            rest = [t for t in tools if t not in picked]
+            low = min(map(ctx.coverage.expected, rest))
+            tied = [t for t in rest if ctx.coverage.expected(t) == low]
+            near = [t for t in tied if _touches(t, picked, ctx)]
+            picked += _least(near or tied, ctx, rng)
+        return picked
+
+
+def _touches(tool: str, picked: list[str], ctx: SamplingContext) -> bool:
+    """Whether data flows between `tool` and a picked tool, or both work on the same kind of thing."""
+    g, its = ctx.graph, ctx.interpretations
+    entity = its[tool].entity if tool in its else None
+    return any(g.has_edge(tool, p) or g.has_edge(p, tool) or (entity and p in its and its[p].entity == entity)
+               for p in picked)
 
 
 class GraphWalkSampler:

@@ -13,7 +13,7 @@ import random
 import re
 from collections import Counter
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from actors.base import EngineContext, Outcome, StageError
 from actors.offline.aliases import plumbing
@@ -407,7 +407,9 @@ class OfflineScenarioWriter:
             world.nested["value"] = reuse[2]
         elif reuse is None and _LOCATOR <= args.keys() and "enum" in props["by"] and isinstance(args["value"], str):
             world.locator = (args["by"], args["value"], j)
-        producer = next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], "entity") and self.carriers[seq[i]]), None)
+        def producer(v: str) -> int | None:  # the listing that can show an entity a content item names
+            return next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], "entity") and self.carriers[seq[i]]
+                         and self._fits(i, "entity", v, world, seq)), None)
         world.args[j] = args
         files.play(it, args, world.texts)
         self._record(j, it, args, refs, created, world, producer)
@@ -614,7 +616,8 @@ class OfflineScenarioWriter:
 
     @staticmethod
     def _record(j: int, it: ToolInterpretation, args: dict[str, Any], refs: list[text.Ref],
-                created: list[dict[str, Any]], world: _World, producer: int | None = None) -> None:
+                created: list[dict[str, Any]], world: _World,
+                producer: Callable[[str], int | None] = lambda v: None) -> None:
         """What the call does to the world: content written, entities updated or deleted."""
         content = {p.name: args[p.name] for p in it.parameters
                    if p.role is ParameterRole.content and p.name in args}
@@ -633,12 +636,13 @@ class OfflineScenarioWriter:
                 e["deleted"] = True
 
 
-def _refer_to_existing(j: int, content: dict[str, Any], world: _World, producer: int | None) -> None:
+def _refer_to_existing(j: int, content: dict[str, Any], world: _World, producer: Callable[[str], int | None]) -> None:
     """Content items that point at another entity (memory's `observations[].entityName`, a relation's
     `from`/`to`) name one the scenario already has, else one an earlier output (`producer`, a listing or
-    search of entities) reveals, else one it assumes exists beforehand (a precondition): never a name
-    nothing made (the real memory server answers `Entity with name ... not found`). Each value taken from
-    an earlier call is recorded in `world.nested` under its path (`relations[0].from`)."""
+    search of entities whose output has room for it) reveals, else one it assumes exists beforehand (a
+    precondition): never a name nothing made (the real memory server answers `Entity with name ... not
+    found`). Each value taken from an earlier call is recorded in `world.nested` under its path
+    (`relations[0].from`)."""
     turn = 0
     known = [e for e in world.find("entity", j) if isinstance(e["id"], str)]  # before this call
     for param, value in content.items():
@@ -657,7 +661,7 @@ def _refer_to_existing(j: int, content: dict[str, Any], world: _World, producer:
                     item[key] = e["id"]
                     turn += 1
                 elif e is None:
-                    e = next((e for e in world.entities if e["id"] == v), None) or world.add("entity", v, producer)
+                    e = next((e for e in world.entities if e["id"] == v), None) or world.add("entity", v, producer(v))
                 if e["created_by"] is not None and e["created_by"] < j:
                     world.nested[path] = e["created_by"]
 

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from actors.offline.values_check import is_valid
+from actors.offline.values_documents import document_object
 from actors.offline.values_names import partner, singular, words
 from actors.offline.values_regex import regex_string
 from actors.offline.values_regex import search as _matches
@@ -92,6 +93,10 @@ class Containers:
 
     def _object(self, schema: dict, root: Any, slot: Slot) -> dict:
         props = schema.get("properties") or {}
+        if not props and slot.name and not slot.plain:  # "GeoJSON object to convert": a FeatureCollection
+            made = document_object(self._hint(slot))
+            if made is not None:
+                return made
         required = [r for r in schema.get("required", []) if isinstance(r, str)]
         top = slot.top
         min_p, max_p = int(schema.get("minProperties", 0)), schema.get("maxProperties")

@@ -20,6 +20,7 @@ from actors.offline import values_formats as fmt
 from actors.offline import values_vocab as v
 from actors.offline.taxonomy import singular as singular_word
 from actors.offline.values_describe import desc_entity, examples, options, templates
+from actors.offline.values_documents import document
 from actors.offline.values_standard import measure_value, standard_value
 from actors.offline.values_vocab import Hint
 from actors.offline.values_query import statement
@@ -385,7 +386,7 @@ def realistic_string(h: Hint) -> str:
     shown = templates(h.description) if h.description else ()
     if shown:
         return _filled(h, h.rng.choice(shown))
-    stated = statement(h)  # SQL, PromQL, a search dork: what a query parameter of a query-language tool takes
+    stated = statement(h) or document(h)  # SQL, PromQL; a KML or CSV document where the slot asks for one
     if stated is not None:
         return stated
     # a phone number, a city, a currency code; a person's `name: {first, middle, last}` by its parts

@@ -42,6 +42,22 @@ def test_least_covered_picks_the_uncovered_and_spreads_a_round_over_tools():
     assert sorted(picks) == sorted(TOOLS)  # planned picks count: no tool twice before all once
 
 
+def test_least_covered_complex_requests_take_connected_tools_among_the_equally_covered():
+    """Among tools as little covered as each other, a complex request takes those data flows to or from:
+    a workflow, not three unrelated calls. Coverage comes first: a better-covered neighbour is not taken."""
+    g = nx.DiGraph([("fs_0", "fs_1"), ("fs_1", "fs_2"), ("git_1", "fs_0")])
+    s = build_sampler("least-covered")
+    for seed in range(10):
+        focus = s.focus("complex", ctx(g), random.Random(seed))
+        first = focus[0]
+        if first in g:
+            assert set(focus[1:]) <= set(nx.node_connected_component(g.to_undirected(), first)), focus
+    c = ctx(g, counts={"fs_1": 1, "fs_2": 1, "git_1": 1})
+    for seed in range(10):
+        focus = s.focus("complex", c, random.Random(seed))
+        assert not {"fs_1", "fs_2", "git_1"} & set(focus)  # all others are less covered
+
+
 def test_graph_walk_follows_data_flow_edges_in_workflow_order():
     g = nx.DiGraph([("fs_0", "fs_1"), ("fs_1", "fs_2"), ("git_0", "web_0")])
     c = ctx(g, counts={t: 5 for t in TOOLS if t != "fs_1"})
