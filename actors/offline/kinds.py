@@ -234,9 +234,14 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                                                      "as_of": _when}),
 )
 _BY_WORD: dict[str, dict[str, Draw]] = {}
+_FIRST: dict[int, str] = {}  # a kind's fields -> the first word of the kind (`service` for `app`'s)
 for _words, _fields in _KINDS:
+    _FIRST[id(_fields)] = _words.split()[0]
     for _w in _words.split():
         _BY_WORD.setdefault(_w, _fields)
+# Kinds of software's own records: elsewhere their words mean other things (a subway's service, a court's log).
+_SOFTWARE_KINDS = frozenset({"commit", "deployment", "service", "log", "database", "version", "secret", "webhook",
+                             "domain", "certificate", "trace", "session"})
 
 
 # Words that say "about the thing" rather than name a kind: `server_info` is a server's record.
@@ -253,6 +258,31 @@ def fields_of(kind: str) -> dict[str, Draw] | None:
         if w in _BY_WORD:
             return _BY_WORD[w]
     return None
+
+
+# Field-name words every kind of record has: they say nothing of which kind it is.
+_PLAIN = frozenset({"status", "state", "title", "name", "url", "id", "created", "updated", "at", "description",
+                    "summary", "content", "timestamp", "type", "count", "value", "date", "time", "text", "author"})
+
+
+def borrowable(kind: str, speaks_of: Callable[[str], bool], technical: bool = True) -> bool:
+    """Whether records of `kind` may carry the fields its kind has anywhere. Where the kind's last word names
+    a kind on its own (`weather`, `alert`), yes; where only another of its words does (`service_disruption`),
+    two of them name different kinds (`station_transfer`: a place, a payment), or the kind is software's
+    and the spec is not about software (a subway's `service`), only if the spec speaks of a field of that
+    kind (a transfer's `amount`, a server's `region`): a word has more than one sense."""
+    words = [singular(w) for w in tokens(kind)]
+    while len(words) > 1 and words[-1] in _ABOUT:
+        words = words[:-1]
+    fields = fields_of(kind)
+    if fields is None:
+        return False
+    others = {id(_BY_WORD[w]) for w in words[:-1] if w in _BY_WORD}
+    if words[-1] in _BY_WORD and not others - {id(_BY_WORD[words[-1]])} \
+            and (technical or _FIRST[id(fields)] not in _SOFTWARE_KINDS):
+        return True
+    telling = [f for f in fields if not set(tokens(f)) <= _PLAIN]
+    return not telling or any(speaks_of(f) for f in telling)
 
 
 def record(kind: str, org: Organisation, key: str, topic: str) -> dict[str, Any]:

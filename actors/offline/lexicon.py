@@ -88,9 +88,9 @@ def spec_words(texts: tuple[str, ...], subjects: tuple[str, ...]) -> tuple[tuple
     spec's station and location, a shop's variant and price. A word only ever capitalised is a name (the
     product's own) and is left out, as are the subjects (the tool names' nouns) themselves. In
     a spec of several tools a topic must come up in at least two of them: a word said once is incidental.
-    Also whether the spec is about software: two or more of its subjects and widespread nouns are software's
-    own (a database server's tables and queries, not a shop's orders that mention a webhook once), or one
-    is and the tool names name nothing else (a file server's directories)."""
+    Also whether the spec is about software: two or more of its subjects and widespread nouns, and a quarter
+    of them, are software's own (a database server's tables and queries, not a subway's service alerts),
+    or one is and the tool names name nothing else (a file server's directories)."""
     counts: Counter[str] = Counter()
     common: set[str] = set()
     for text in texts:
@@ -101,5 +101,6 @@ def spec_words(texts: tuple[str, ...], subjects: tuple[str, ...]) -> tuple[tuple
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
     widespread = [w for w, c in ranked if c >= floor]
     topics = tuple(w for w in widespread if w not in subjects and w in common)
-    software = len((set(subjects) | set(widespread[:_MAX_TOPICS * 2])) & _SOFTWARE)
-    return topics[:_MAX_TOPICS], software >= 2 or (software == 1 and len(subjects) < 2)
+    said = set(subjects) | set(widespread[:_MAX_TOPICS * 2])
+    software = len(said & _SOFTWARE)
+    return topics[:_MAX_TOPICS], software >= max(2, len(said) / 4) or (software == 1 and len(subjects) < 2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from datetime import timedelta
 from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
@@ -25,7 +26,7 @@ from actors.offline.slots import can_carry, echo, embed, fill_record, free_objec
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
-from actors.offline.values_formats import shaped_like
+from actors.offline.values_formats import EPOCH, shaped_like
 from actors.offline.world import EXTENSIONS as _EXTS, Organisation
 from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRole, Scenario, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
@@ -152,7 +153,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         body = window(properties(tool.input_schema), arguments, body) if body is not None else diff(*change)
         text = "\n".join([body] + [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, body)])
     else:
-        text = _text(tool, it, arguments, shown, target, gen, model)
+        text = _text(tool, it, arguments, shown, target, gen, model, index)
     tier = tier or grounding(tool, suite, {it.tool: it})
     if not tool.output_schema:
         return MockOutput(output=_in_order(text), grounding=tier)
@@ -294,7 +295,7 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
 
 
 def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
-          gen: ValueGenerator, model: SpecModel | None = None) -> str:
+          gen: ValueGenerator, model: SpecModel | None = None, index: int = 0) -> str:
     if it.action is Action.read and target is not None and target.attributes and same_kind(target.kind, it.entity) \
             and not is_metadata(tool.name) \
             and not tool.name.startswith("git_"):  # git prints its own formats (git show: commit, author, diff)
@@ -315,7 +316,9 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
             return "\n".join(lines)
     # Inside a structuredContent the text fills one string field ("message", "result"): lines, not JSON.
     plain = tool.output_schema is not None and not _open(tool.output_schema)
-    return render(tool.name, it, args, shown, target, gen.org, gen.rng, plain=plain, model=model)
+    # (the calls of a workflow are made a few minutes apart, starting at the world's now)
+    return render(tool.name, it, args, shown, target, gen.org, gen.rng, plain=plain, model=model,
+                  now=EPOCH + timedelta(minutes=3 * index))
 
 
 def _record_first_texts(state: WorkflowState, story: Story) -> None:

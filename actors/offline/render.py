@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import random
 import re
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlglot
 
 from actors.offline import kinds
+from actors.offline import values_formats as fmt
 from actors.offline.model import SpecModel, spread
 from actors.offline.quality import token_in
 from actors.offline.taxonomy import same_kind, tokens
@@ -58,8 +60,17 @@ def is_metadata(tool: str) -> bool:
 
 
 def _when(rng: random.Random) -> str:
-    return (f"2026-{rng.randint(1, 11):02d}-{rng.randint(1, 28):02d}T"
-            f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d}Z")
+    """A moment before the scenario's now (`EPOCH`): what the records a call finds were last touched."""
+    return (fmt.EPOCH - timedelta(minutes=rng.randint(90, 120 * 24 * 60), seconds=rng.randint(0, 59))) \
+        .strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _acted(now: datetime | None, rng: random.Random) -> str:
+    """When the call itself created, changed or finished something: at its place in the workflow (`now`, a
+    few minutes after the one before), so a later step never reports an earlier time."""
+    if now is None:
+        return _when(rng)
+    return (now + timedelta(seconds=rng.randint(2, 50))).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
@@ -127,7 +138,8 @@ def described(kind: str, org: Organisation, key: str, model: SpecModel | None, t
     own = {**{k: v for k, v in usual.items() if model.speaks_of(k)}, **model.record(kind, org, key)}
     # (a name alone says nothing of the thing: a project known only by its name and team gets the usual fields)
     telling = [k for k in own if k not in ("name", "title", "display_name")]
-    common = kinds.record(kind, org, key, topic or _topic_of(org, key)) if len(telling) < 2 else {}
+    common = kinds.record(kind, org, key, topic or _topic_of(org, key)) \
+        if len(telling) < 2 and kinds.borrowable(kind, model.speaks_of, org.technical) else {}
     fields = {**common, **own}
     return fields or {"updated_at": _when(random.Random(key))}  # nothing known: an honest timestamp
 
@@ -227,9 +239,10 @@ def _pointed(it: ToolInterpretation, args: dict[str, Any], said: Any) -> dict[st
 
 
 def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
-           org: Organisation, rng: random.Random, plain: bool = False, model: SpecModel | None = None) -> str:
+           org: Organisation, rng: random.Random, plain: bool = False, model: SpecModel | None = None,
+           now: datetime | None = None) -> str:
     """The result text of one call; `plain` gives one line per listed ID or a short sentence instead
-    of JSON (for a string field of a structured result)."""
+    of JSON (for a string field of a structured result); `now` is when the call is made."""
     if not plain and is_checker(tool, it):  # a detector, scanner or validator answers with its verdict
         return _dump(verdict(tool, it, args, rng))
     if not plain and is_availability_check(tool, it):  # "is this domain free?": yes or no
@@ -245,30 +258,32 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
         text = query_result(args, org, rng)  # a tool that runs the SQL it is given answers with rows
     if text is None:
         text = _paths(tool, it, args, shown, target, org, rng) if paths else \
-            (_sentence if plain else _records)(tool, it, args, shown, target, org, rng, model)
+            (_sentence if plain else _records)(tool, it, args, shown, target, org, rng, model, now)
     # Safety net: an ID the state says this call shows is always in it as a whole token.
     missing = [e for e in shown if not token_in(e.id, text)]
     return text + "".join(f"\n{label(e.kind)}: {e.id}" for e in missing)
 
 
 def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
-             org: Organisation, rng: random.Random, model: SpecModel | None = None) -> str:
+             org: Organisation, rng: random.Random, model: SpecModel | None = None, now: datetime | None = None) -> str:
     if it.action not in (Action.list, Action.search):
-        return _dump(_one_record(tool, it, args, shown, target, org, rng, model))
+        return _dump(_one_record(tool, it, args, shown, target, org, rng, model, now))
     # A listing's rows are every entity the call shows, whatever its kind (a search's hits, a log's events).
     topic = asked_about(it, args)
     keep = frozenset(e.id for e in shown)
     rows = [one_person(_record(e, org, model=model, topic=topic), org, keep) for e in shown]
     if it.action is Action.search:
         rows += _more_hits(shown, org, rng, model, topic)
-        rows = [_hit(row, k, topic, org, rng) for k, row in enumerate(rows)]
+        kind_of = [e.kind for e in shown] + [shown[0].kind if shown else it.entity] * len(rows)
+        rows = [_hit(row, k, topic, org, rng, kind_of[k]) for k, row in enumerate(rows)]
         out = {"total_count": len(rows), "items": rows}
         return _dump({**out, **_pointed(it, args, out)})
     return _dump(rows)
 
 
 def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
-                org: Organisation, rng: random.Random, model: SpecModel | None = None) -> dict[str, Any]:
+                org: Organisation, rng: random.Random, model: SpecModel | None = None,
+                now: datetime | None = None) -> dict[str, Any]:
     """The record a call on one thing answers with (any action but a list or a search)."""
     a = it.action
     own = [e for e in shown if e.kind == it.entity]
@@ -287,8 +302,8 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
             about = described(it.entity, org, f"{org.seed}:{it.entity}:{sorted(_flat_args(args).items())}", model, topic)
         if target is not None and (not elsewhere or set(about) <= {"updated_at"}):
             rec = _record(target, org, a not in (Action.delete, Action.update), model, topic)
-        else:  # nothing names the subject: describe it by the arguments the call was made with
-            rec = {**_flat_args(args), **about}
+        else:  # nothing names the subject: describe it by the arguments the call was made with (a field
+            rec = {**about, **_flat_args(args)}  # both give reads as it was asked for: severity CRITICAL)
     rec.update(_linked(others))
     rec.update(_pointed(it, args, rec))
     rec = one_person(rec, org, frozenset(e.id for e in shown))
@@ -298,17 +313,17 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
                     and (k in args or k.lower() not in ("id", "uuid"))})
     if a is Action.create:
         rec.update({k: _kept(v) for k, v in _content(it, args).items() if _kept(v) is not None})
-        rec.setdefault("created_at", _when(rng))
+        rec.setdefault("created_at", _acted(now, rng))
     elif a is Action.update:
         changed = _content(it, args, options=True)
         rec.update({k: _kept(v) for k, v in changed.items() if _kept(v) is not None})
-        rec["updated_at"] = _when(rng)
+        rec["updated_at"] = _acted(now, rng)
     elif a is Action.delete:
         done = next((_PAST[w] for w in tokens(tool) if w in _PAST), None)
         rec = {**rec, "status": done} if done else {"deleted": True, **rec}
     elif a not in (Action.read, Action.analyze, Action.navigate):
         rec = {"status": "completed", **rec, **{k: v for k, v in _flat_args(args).items() if k not in rec},
-               "finished_at": _when(rng)}
+               "finished_at": _acted(now, rng)}
     return rec
 
 
@@ -394,9 +409,17 @@ def _cell(col: str, fixed: dict[str, str], org: Organisation, rng: random.Random
     return f"{rng.choice(org.nouns)}-{rng.randint(1, 99)}"
 
 
-def _hit(row: dict[str, Any], rank: int, topic: str | None, org: Organisation, rng: random.Random) -> dict[str, Any]:
+_WRITTEN = frozenset({"title", "content", "summary", "abstract", "snippet", "text", "subject", "body", "message"})
+
+
+def _hit(row: dict[str, Any], rank: int, topic: str | None, org: Organisation, rng: random.Random,
+         kind: str = "") -> dict[str, Any]:
     """A search hit: the record, with what a search engine says of it (a title, a snippet on the query) where
-    the record has nothing of the kind, and a relevance score that falls with the rank."""
+    the record has nothing of the kind, and a relevance score that falls with the rank. A thing that is
+    not a text (a station, a product's price, a person) gets no article's title and snippet."""
+    fields = kinds.fields_of(kind) if kind else None
+    if fields is not None and not _WRITTEN & set(fields):
+        return {**row, "score": kinds.hit_score(rank, rng)}
     about = topic or _topic_of(org, str(rank))
     if not {"title", "name", "subject", "display_name"} & set(row):
         row = {**row, "title": kinds.title(rng, org, about)}
@@ -406,7 +429,7 @@ def _hit(row: dict[str, Any], rank: int, topic: str | None, org: Organisation, r
 
 
 def _sentence(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
-              org: Organisation, rng: random.Random, model: SpecModel | None = None) -> str:
+              org: Organisation, rng: random.Random, model: SpecModel | None = None, now: datetime | None = None) -> str:
     a = it.action
     if a in (Action.list, Action.search):  # one line per row: its ID, then what a report prints beside it
         return "\n".join(_row(e, org, model) for e in shown) if shown else "No matches found"
@@ -421,7 +444,7 @@ def _sentence(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: li
         done = next((_PAST[w] for w in tokens(tool) if w in _PAST), "deleted")
         head = f"{name[0].upper()}{name[1:]} {done}"
     elif a in _LOOKS:  # what a look finds, as `key: value` lines (a report's text), never "done"
-        rec = _one_record(tool, it, args, shown, target, org, rng, model)
+        rec = _one_record(tool, it, args, shown, target, org, rng, model, now)
         return "\n".join(f"{k}: {v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)}" for k, v in rec.items())
     else:
         head = f"{humanised(tool)}: done"

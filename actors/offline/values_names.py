@@ -119,7 +119,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("tenant tenant_id", lambda h: h.org.tenant),
     ("uuid guid", lambda h: _uuid(h.rng)),
     ("resource_group rg", lambda h: h.rng.choice(h.org.resource_groups)),
-    ("region location zone", lambda h: h.rng.choice(h.org.regions)),
+    ("region location zone", lambda h: v.named(h, "location")),  # a cloud region in software, else a city
     ("host hostname server domain", lambda h: fmt.hostname(h.org, h.rng)),
     ("ip ip_address start_ip_address end_ip_address", lambda h: fmt.ipv4(h.rng)),
     ("port", lambda h: h.rng.choice(("8080", "5432", "6379", "443"))),
@@ -158,7 +158,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("color_space color_mode", lambda h: h.rng.choice(("RGB", "CMYK"))),
     ("blend_mode", lambda h: h.rng.choice(("Multiply", "Screen", "Overlay", "Normal"))),
     ("font font_name font_family", lambda h: h.rng.choice(("Inter", "Helvetica Neue", "Source Sans Pro"))),
-    ("language lang", lambda h: h.rng.choice(("python", "typescript", "go", "sql"))),
+    ("language lang", lambda h: _language(h)),
     ("locale", lambda h: h.rng.choice(("en-US", "de-DE", "fr-FR"))),
     ("timezone tz", lambda h: h.rng.choice(("Europe/Berlin", "America/New_York", "UTC"))),
     ("mime_type content_type media_type", lambda h: h.rng.choice(("application/json", "text/markdown", "image/png"))),
@@ -431,6 +431,22 @@ def realistic_string(h: Hint) -> str:
     if h.entity:
         return v.for_entity(h, h.entity, w)
     return _by_role(h)
+
+
+_CODE = re.compile(r"\b(programming|source code|code snippets?|the code|coding|syntax|snippets?|compilers?|"
+                   r"interpreters?|scripts?|source files?)\b", re.I)
+
+
+def _language(h: Hint) -> str:
+    """A language as the slot means it: the description's own options first, a programming language where it
+    or its tool speaks of code, else an ISO 639-1 code (`en`, `zh`): what a news feed's or a transcript's
+    `lang` takes."""
+    listed = options(h.description or "")
+    if listed:
+        return h.rng.choice(listed)
+    if _CODE.search(f"{h.description} {h.about}"):
+        return h.rng.choice(("python", "typescript", "go", "sql"))
+    return h.rng.choice(("en", "en", "en", "de", "fr", "es", "ja", "zh", "pt"))
 
 
 def _code(h: Hint) -> str:

@@ -37,7 +37,7 @@ def company_name(rng: random.Random) -> str:
 _CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "INR", "BRL", "SEK")
 _COUNTRIES = ("US", "GB", "DE", "FR", "CA", "AU", "NL", "JP", "IN", "BR", "ES", "SE")
 # Real cities: a weather, travel or maps API answers for these, and "Benjaminfurt" (Faker's made-up towns) for none.
-_CITIES = ("London", "Paris", "Berlin", "Madrid", "Rome", "Amsterdam", "Stockholm", "Vienna", "Prague", "Lisbon",
+CITIES = ("London", "Paris", "Berlin", "Madrid", "Rome", "Amsterdam", "Stockholm", "Vienna", "Prague", "Lisbon",
            "New York", "San Francisco", "Chicago", "Toronto", "Mexico City", "São Paulo", "Buenos Aires", "Tokyo",
            "Seoul", "Singapore", "Sydney", "Melbourne", "Mumbai", "Bangalore", "Dubai", "Istanbul", "Cairo",
            "Nairobi", "Cape Town", "Auckland")
@@ -96,7 +96,7 @@ def _common(f: Faker, usual: tuple[str, ...], any_code: Callable[[], str]) -> st
 _KINDS: tuple[tuple[str, Callable[[Faker], str]], ...] = (
     ("phone phone_number phonenumber mobile mobilephone mobile_phone telephone tel fax cell cellphone",
      lambda f: f.numerify("+1%##%######")),  # E.164, the form APIs (SMS, voice, CRM) take and return
-    ("city town locality", lambda f: f.random_element(_CITIES)),
+    ("city town locality", lambda f: f.random_element(CITIES)),
     ("street street_address address1 address_line1 address_line_1 line1 street_line1 shipping_address "
      "billing_address home_address mailing_address postal_address delivery_address business_address",
      lambda f: f.street_address()),
@@ -125,7 +125,7 @@ _KINDS: tuple[tuple[str, Callable[[Faker], str]], ...] = (
     ("state_code province_code", lambda f: f.state_abbr()),
     ("province", lambda f: f.state()),
     ("nationality", lambda f: f.country()),
-    ("place place_name near neighborhood neighbourhood hometown", lambda f: f.random_element(_CITIES)),
+    ("place place_name near neighborhood neighbourhood hometown", lambda f: f.random_element(CITIES)),
     ("airport airport_code iata iata_code", lambda f: f.random_element(_AIRPORTS)),
     ("hotel hotel_name", lambda f: f"Hotel {f.last_name()}"),
     ("venue venue_name", lambda f: f"{f.last_name()} Hall"),
@@ -186,7 +186,7 @@ def standard_value(name: str, rng: random.Random, description: str = "") -> str 
     if last in ("symbol", "symbols") and _CHAIN.search(description):
         return rng.choice(_CRYPTO_SYMBOLS)
     if last in _TRAVEL_ENDS and _PLACE_WORDS.search(description):  # "Departure city", "Destination airport (IATA)"
-        return rng.choice(_AIRPORTS if _AIRPORT_WORDS.search(description) else _CITIES)
+        return rng.choice(_AIRPORTS if _AIRPORT_WORDS.search(description) else CITIES)
     parts = [p for p in re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()) if p]
     if parts and (parts[-1] in _PACKAGE_WORDS or len(parts) > 1 and parts[-1] == "name" and parts[-2] in _PACKAGE_WORDS):
         return package(_faker(rng), description)

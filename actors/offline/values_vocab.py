@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from actors.offline import values_formats as fmt
 from actors.offline.taxonomy import singular, tokens
-from actors.offline.values_standard import company_name
+from actors.offline.values_standard import CITIES, company_name
 from actors.offline.world import Organisation, Person, _uuid, plural
 
 TOPICS = ("retry", "timeout", "export", "pagination", "rate limit", "audit log", "cache", "search", "onboarding")
@@ -392,7 +392,7 @@ def named(h: Hint, entity: str) -> str:
         "reaction": lambda: emoji(h), "emoji": lambda: emoji(h),
         "attribute": lambda: h.rng.choice(("class", "href", "data-test", "aria-label", "value")),
         "column": lambda: h.rng.choice(("status", "created_at", "owner_id")), "field": lambda: h.rng.choice(("status", "owner")),
-        "region": lambda: h.rng.choice(h.org.regions), "location": lambda: h.rng.choice(h.org.regions),
+        "region": lambda: _place(h), "location": lambda: _place(h),
         "environment": lambda: h.rng.choice(("production", "staging")), "namespace": lambda: h.rng.choice(h.org.teams),
         "group": lambda: h.rng.choice(h.org.resource_groups) if "resource" in e else _group(h),
     }
@@ -406,6 +406,11 @@ def named(h: Hint, entity: str) -> str:
     if last in ("name", "display", "full"):
         return f"{noun(h)}-{h.rng.choice(('nightly', 'primary', 'eu', 'archive', 'v2'))}"
     return resource(h, last)
+
+
+def _place(h: Hint) -> str:
+    """A region or location: a cloud region in software (`westeurope`), a city anywhere else."""
+    return h.rng.choice(h.org.regions) if h.org.technical else h.rng.choice(CITIES)
 
 
 def _group(h: Hint) -> str:

@@ -83,3 +83,49 @@ def test_a_search_of_public_sources_asks_about_the_world_not_the_organisation(tm
     for args, _ in calls:
         org = org_for(0)
         assert not any(noun in args["keyword"] for noun in org.nouns)
+
+
+TRANSIT = [
+    _tool("station_transfers", "Find all train line transfer options at a subway station, with walking times.",
+          {"station": {"type": "string", "description": "Station name"}}, ["station"]),
+    _tool("service_status", "Service status with delays, crowding levels and on-time rates for each train line.",
+          {"line": {"type": "string", "description": "Train line"}}),
+    _tool("subway_alerts", "Service alerts with affected stations, impact analysis and estimated resolution times.",
+          {"severity": {"type": "string", "enum": ["CRITICAL", "WARNING", "INFO"]}}, ["severity"]),
+    _tool("find_station", "Search subway stations by name, with accessibility information and nearby amenities.",
+          {"query": {"type": "string"}}, ["query"]),
+    _tool("next_trains", "Real-time train arrivals at a station with delay predictions and crowding levels.",
+          {"station": {"type": "string", "description": "Station name"}}, ["station"]),
+    _tool("line_timetable", "Timetable of a train line: first and last trains, frequency and platform at each "
+          "station, accessibility and amenity changes.", {"line": {"type": "string", "description": "Train line"}}),
+    _tool("station_amenities", "Amenities and accessibility of a station: elevators, platform access, restrooms.",
+          {"station": {"type": "string", "description": "Station name"}}, ["station"]),
+]
+
+
+def test_a_word_of_two_senses_borrows_no_other_domain_s_fields(tmp_path):
+    """A subway's station transfers are no payments and its service status no cloud server: a kind whose
+    words name two kinds, or a software kind in a spec not about software, borrows fields only where the
+    spec speaks of them. An unambiguous kind (a weather forecast) still gets its own."""
+    said = lambda field: False  # noqa: E731
+    assert not kinds.borrowable("station_transfer", said) and not kinds.borrowable("service", said, technical=False)
+    assert kinds.borrowable("weather", said) and kinds.borrowable("service", said, technical=True)
+    assert kinds.borrowable("station_transfer", lambda f: f == "amount")  # a spec that speaks of amounts
+    objects = [o for name in ("station_transfers", "service_status") for _, objs in _outputs(tmp_path, TRANSIT, name)
+               for o in objs]
+    assert objects and not any({"amount", "currency", "region"} & set(o) for o in objects), objects
+
+
+def test_a_filter_the_call_was_made_with_is_what_the_answer_shows(tmp_path):
+    calls = [(a, objs) for a, objs in _outputs(tmp_path, TRANSIT, "subway_alerts") if "severity" in a]
+    assert calls
+    for args, objects in calls:
+        assert all(o.get("severity", args["severity"]) == args["severity"] for o in objects), (args, objects)
+
+
+def test_a_search_for_places_finds_places_not_articles_about_them(tmp_path):
+    calls = _outputs(tmp_path, TRANSIT, "find_station")
+    assert calls
+    for _, objects in calls:
+        hits = [o for o in objects if "score" in o]
+        assert hits and not any("snippet" in h or str(h.get("title", "")).endswith("an overview") for h in hits), hits

@@ -80,3 +80,37 @@ def test_a_software_spec_keeps_its_versions_and_teams(tmp_path):
     tags = {named(Hint("tag", None, None, "", org, rng), "tag") for _ in range(10)}
     assert tags <= set(org.tags)
     assert {named(Hint("group", None, None, "", org, rng), "group") for _ in range(10)} <= set(org.teams)
+
+
+def test_a_few_software_words_among_many_do_not_make_a_software_team():
+    """A subway's service alerts are not a software team's services and alerts: software words must be a
+    quarter of what the spec talks about."""
+    tools = (("service_status", "Service status with performance metrics, delays, crowding levels and on-time rates "
+                                "for each train line of the subway.", {"line": "Train line, e.g. A or 7."}),
+             ("subway_alerts", "Service alerts with impact analysis, affected stations and estimated resolution times.",
+              {"severity": "Alert severity."}),
+             ("nearest_station", "Find the closest subway station with walking directions, amenities and accessibility "
+                                 "information.", {"lat": "Latitude of the location.", "lon": "Longitude of the location."}),
+             ("next_trains", "Real-time train arrivals at a station, with delay predictions, crowding levels and "
+                             "service alerts.", {"station": "Station name."}),
+             ("service_disruptions", "Service disruption information with impact analysis, alternative routes and "
+                                     "estimated resolution times.", {}))
+    assert spec_words(_texts(tools), ("service", "alert", "station", "train", "disruption"))[1] is False
+
+
+def test_a_language_is_a_language_code_unless_the_slot_is_about_code(tmp_path):
+    from actors.offline.values import ValueGenerator
+    from actors.offline.world import make_org
+    gen = ValueGenerator(make_org(1), random.Random(0))
+    spoken = {gen.value({"type": "string", "description": "Language of the transcript"}, name="lang") for _ in range(9)}
+    assert spoken <= {"en", "de", "fr", "es", "ja", "zh", "pt"}
+    code = {gen.value({"type": "string", "description": "Programming language of the snippet"}, name="language")
+            for _ in range(9)}
+    assert code <= {"python", "typescript", "go", "sql"}
+
+
+def test_a_location_outside_software_is_a_city_not_a_cloud_region(tmp_path):
+    org = org_for(3, _suite(tmp_path, _WEATHER))
+    rng = random.Random(0)
+    places = {named(Hint("location", None, None, "", org, rng), "location") for _ in range(10)}
+    assert not places & set(org.regions) and all(p[0].isupper() for p in places)

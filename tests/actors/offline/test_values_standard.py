@@ -28,10 +28,10 @@ def test_a_currency_field_gets_an_iso_4217_code_and_a_country_code_an_iso_3166_c
 def test_phone_city_and_postal_fields_read_as_such_in_any_naming_style():
     for name in ("phone", "mobilephone", "contact_phone", "Fax"):
         assert re.fullmatch(r"\+1[1-9]\d\d[1-9]\d{6}", _value(name)), name  # E.164, as APIs take them
-    from actors.offline.values_standard import _CITIES
+    from actors.offline.values_standard import CITIES
 
     for name in ("city", "BillingCity", "shipping_city"):
-        assert _value(name) in _CITIES, name  # a real city, one an API would know
+        assert _value(name) in CITIES, name  # a real city, one an API would know
     assert re.fullmatch(r"\d{5}", _value("postal_code"))
 
 
@@ -96,17 +96,17 @@ def test_a_package_is_a_real_one_of_the_ecosystem_its_description_names():
 
 
 def test_everyday_things_get_their_real_names_not_placeholders():
-    from actors.offline.values_standard import _AIRPORTS, _CITIES, _FILMS, _GENRES
+    from actors.offline.values_standard import _AIRPORTS, CITIES, _FILMS, _GENRES
 
     for seed in range(10):
-        assert _value("place", seed) in _CITIES and _value("neighborhood", seed) in _CITIES
+        assert _value("place", seed) in CITIES and _value("neighborhood", seed) in CITIES
         assert _value("airport_code", seed) in _AIRPORTS and _value("favorite_genre", seed) in _GENRES
         assert _value("movie_title", seed) in _FILMS
         for name in ("hotel", "venue", "cuisine", "league", "ingredient", "brand", "artist_name"):
             assert not re.search(r"-\d+$", _value(name, seed)), name
     # `origin` and `destination` are places only where the description says so (else a git remote, a path).
     assert standard_value("destination", random.Random(0), "Destination airport (IATA code)") in _AIRPORTS
-    assert standard_value("origin", random.Random(0), "Departure city") in _CITIES
+    assert standard_value("origin", random.Random(0), "Departure city") in CITIES
     assert standard_value("origin", random.Random(0), "The remote to push to") is None
 
 
