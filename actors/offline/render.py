@@ -18,6 +18,7 @@ import sqlglot
 
 from actors.offline import kinds
 from actors.offline import values_formats as fmt
+from actors.offline.listed import listed_fields, listed_value
 from actors.offline.model import SpecModel, spread
 from actors.offline.quality import token_in
 from actors.offline.taxonomy import same_kind, tokens
@@ -126,12 +127,13 @@ def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
     return {"updated_at": _when(rng)}  # nothing is known of this kind: an honest timestamp, no borrowed person
 
 
-def described(kind: str, org: Organisation, key: str, model: SpecModel | None, topic: str | None = None) -> dict[str, Any]:
+def described(kind: str, org: Organisation, key: str, model: SpecModel | None, topic: str | None = None,
+              listed: tuple[str, ...] = ()) -> dict[str, Any]:
     """A record's descriptive fields: the ones this spec's own tools give its kind (see model.py), with the
     fields records of this kind typically carry where the spec's own text speaks of them (a run's
     `head_branch` only in a spec that talks of branches). A kind the spec gives fewer than two fields (a name
     aside) gets the fields records of its kind carry anywhere (kinds.py), about `topic` (what the call asked
-    about)."""
+    about); one nothing is known of, the fields its tool's description lists (`listed`)."""
     usual = extras(kind, org, random.Random(key))
     if model is None:
         return usual
@@ -141,6 +143,9 @@ def described(kind: str, org: Organisation, key: str, model: SpecModel | None, t
     common = kinds.record(kind, org, key, topic or _topic_of(org, key)) \
         if len(telling) < 2 and kinds.borrowable(kind, model.speaks_of, org.technical) else {}
     fields = {**common, **own}
+    if not fields and listed:  # "arrivals with delay predictions and crowding levels": what the author says
+        rng = random.Random(f"listed:{key}")
+        fields = {f: listed_value(f, org, rng, topic or kind.replace("_", " ")) for f in listed}
     return fields or {"updated_at": _when(random.Random(key))}  # nothing known: an honest timestamp
 
 
@@ -165,7 +170,7 @@ _ASKING = frozenset({"query", "q", "search", "keyword", "keywords", "term", "ter
 
 
 def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel | None = None,
-            topic: str | None = None) -> dict[str, Any]:
+            topic: str | None = None, listed: tuple[str, ...] = ()) -> dict[str, Any]:
     """An entity as a record; its descriptive fields depend only on the entity, so every call that shows
     issue 128 shows the same title and state."""
     key = key_for(e.kind, e.id)
@@ -174,7 +179,7 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
     out: dict[str, Any] = {key: int(e.id) if e.id.isdigit() and len(e.id) < 16 else e.id}
     if extra:
         named = next((v for k, v in e.attributes.items() if k in ("title", "name") and isinstance(v, str)), None)
-        drawn = described(e.kind, org, f"{org.seed}:{e.kind}:{e.id}", model, named or topic)
+        drawn = described(e.kind, org, f"{org.seed}:{e.kind}:{e.id}", model, named or topic, listed)
         out.update({k: v for k, v in drawn.items() if k != key})  # (a drawn `name` never hides the ID)
     # What the workflow wrote wins over what the record was drawn with, objects too (an update's `engagement`).
     out.update({k: _kept(v) for k, v in e.attributes.items() if k != "deleted" and _kept(v) is not None})
@@ -271,7 +276,9 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
     # A listing's rows are every entity the call shows, whatever its kind (a search's hits, a log's events).
     topic = asked_about(it, args)
     keep = frozenset(e.id for e in shown)
-    rows = [one_person(_record(e, org, model=model, topic=topic), org, keep) for e in shown]
+    said = listed_fields(it.functionality)
+    rows = [one_person(_record(e, org, model=model, topic=topic, listed=said if e.kind == it.entity else ()), org, keep)
+            for e in shown]
     if it.action is Action.search:
         rows += _more_hits(shown, org, rng, model, topic)
         kind_of = [e.kind for e in shown] + [shown[0].kind if shown else it.entity] * len(rows)
@@ -290,8 +297,9 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
     others = [e for e in shown if e not in own]
     topic = asked_about(it, args)
     subject = own[0] if own else None
+    said = listed_fields(it.functionality)
     if subject is not None:
-        rec: dict[str, Any] = _record(subject, org, a is not Action.delete, model, topic)
+        rec: dict[str, Any] = _record(subject, org, a is not Action.delete, model, topic, said)
     elif a is Action.create:  # a new thing the state does not track (a review on a file): an ID of its own
         new = rng.randint(10_000_000, 99_999_999)
         rec = {"id": new, **described(it.entity, org, f"{org.seed}:{it.entity}:{new}", model, topic)}
@@ -299,7 +307,8 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         elsewhere = target is not None and a in _LOOKS and not same_kind(target.kind, it.entity)
         about = {}
         if a in (Action.read, Action.analyze) and (target is None or elsewhere):  # (drawn only where it is used)
-            about = described(it.entity, org, f"{org.seed}:{it.entity}:{sorted(_flat_args(args).items())}", model, topic)
+            about = described(it.entity, org, f"{org.seed}:{it.entity}:{sorted(_flat_args(args).items())}", model, topic,
+                              said)
         if target is not None and (not elsewhere or set(about) <= {"updated_at"}):
             rec = _record(target, org, a not in (Action.delete, Action.update), model, topic)
         else:  # nothing names the subject: describe it by the arguments the call was made with (a field

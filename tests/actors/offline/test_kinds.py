@@ -129,3 +129,21 @@ def test_a_search_for_places_finds_places_not_articles_about_them(tmp_path):
     for _, objects in calls:
         hits = [o for o in objects if "score" in o]
         assert hits and not any("snippet" in h or str(h.get("title", "")).endswith("an overview") for h in hits), hits
+
+
+def test_a_record_nothing_else_describes_has_the_fields_its_tool_s_description_lists(tmp_path):
+    """"Service disruptions with impact analysis, alternative routes and estimated resolution times": with no
+    declared output and no known kind, that is what the answer holds, each valued by what it is."""
+    from actors.offline.listed import listed_fields
+    assert listed_fields("Real-time arrivals with delay predictions, crowding levels, and service alerts.") == \
+        ("delay_predictions", "crowding_levels", "service_alerts")
+    assert listed_fields("Returns the user's profile including name, email, and avatar URL.") == \
+        ("name", "email", "avatar_url")
+    assert listed_fields("Search repositories with filters, sorting and pagination.") == ()  # how, not what
+    tools = TRANSIT + [_tool("service_disruptions", "Service disruptions with impact analysis, alternative routes, "
+                             "crowding levels and estimated resolution times.", {})]
+    records = [o for _, objs in _outputs(tmp_path, tools, "service_disruptions") for o in objs]
+    assert records
+    for rec in records:
+        assert {"impact_analysis", "alternative_routes", "crowding_levels", "estimated_resolution_times"} <= set(rec)
+        assert isinstance(rec["alternative_routes"], list) and rec["crowding_levels"] in ("low", "moderate", "high")

@@ -1,0 +1,87 @@
+"""Fields a tool's description says its result holds: "Real-time arrivals with delay predictions, crowding
+levels and service alerts" answers with `delay_predictions`, `crowding_level`, `service_alerts`.
+
+Where the spec declares no output and nothing is known of the record's kind, what the author wrote about
+the result is the best account of it there is. Each listed item becomes a field, its value drawn by what
+its last word says it is: a rate, a level, a count, a time, a list of things, a piece of text.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import timedelta
+from functools import lru_cache
+from typing import Any
+
+from actors.offline import values_formats as fmt
+from actors.offline.taxonomy import singular
+from actors.offline.world import Organisation
+
+_MARKER = re.compile(r"\b(?:with|including|includes|include|containing|contains|showing|shows|returns?|"
+                     r"provides?|such as)\s+", re.I)
+_ITEMS = re.compile(r"[^.;:()]+")
+_SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+&\s+")
+_LEADING = frozenset({"a", "an", "the", "its", "their", "any", "all", "detailed", "comprehensive", "full", "basic",
+                      "additional", "optional", "various", "relevant", "useful", "key", "rich", "complete", "real-time",
+                      "realtime", "current", "latest", "live", "other", "more", "some", "each", "every", "also"})
+_NOT_FIELDS = frozenset({"support", "options", "option", "ability", "filter", "filters", "filtering", "pagination",
+                         "parameters", "parameter", "arguments", "api", "mcp", "tool", "tools", "data", "information",
+                         "info", "details", "results", "result", "output", "response", "json", "format", "ease",
+                         "error", "errors", "handling", "caching", "fallback", "retries", "request", "requests"})
+_WORD = re.compile(r"^[a-z][a-z-]*$")
+
+
+@lru_cache(maxsize=4096)
+def listed_fields(description: str) -> tuple[str, ...]:
+    """The fields the first sentence of `description` lists (at most six), as snake_case names."""
+    first = re.split(r"(?<=[.!?])\s", description.strip(), maxsplit=1)[0] if description else ""
+    markers = list(_MARKER.finditer(first))  # the last one: "Returns the profile including name, email"
+    items = _ITEMS.match(first, markers[-1].end()) if markers else None
+    if items is None:
+        return ()
+    out: list[str] = []
+    for item in _SPLIT.split(items.group()):
+        words = [w for w in item.strip().lower().split() if w]
+        while words and words[0] in _LEADING:
+            words = words[1:]
+        if not 1 <= len(words) <= 3 or not all(_WORD.match(w) for w in words) or words[-1] in _NOT_FIELDS \
+                or words[-1].endswith("ing") or words[-1] in ("and", "or", "of", "for", "to", "in"):
+            continue
+        name = "_".join(w.replace("-", "_") for w in words)
+        if name not in out:
+            out.append(name)
+    return tuple(out[:6]) if len(out) >= 2 else ()  # one item is a phrase, not a list of what comes back
+
+
+_RATES = frozenset({"rate", "rates", "percentage", "percent", "ratio", "share", "probability", "confidence"})
+_LEVELS = frozenset({"level", "levels", "severity", "intensity", "risk", "priority"})
+_COUNTS = frozenset({"count", "counts", "number", "total", "totals", "views", "followers", "likes", "votes"})
+_TIMES = frozenset({"time", "times", "eta", "deadline", "date", "dates", "timestamp", "schedule"})
+_AMOUNTS = frozenset({"price", "prices", "cost", "costs", "fee", "fees", "amount", "balance", "revenue"})
+_TEXTS = frozenset({"directions", "instructions", "description", "summary", "analysis", "notes", "advice",
+                    "explanation", "recommendation", "recommendations", "impact", "overview", "status"})
+
+
+def listed_value(field: str, org: Organisation, rng: random.Random, about: str) -> Any:
+    """A value for a listed field, by what its last word says it holds."""
+    last = field.rsplit("_", 1)[-1]
+    thing = field.replace("_", " ")
+    if last in _RATES:
+        return round(rng.uniform(0.55, 0.99), 2) if last not in ("percentage", "percent") else rng.randint(55, 99)
+    if last in _LEVELS:
+        return rng.choice(("low", "moderate", "high"))
+    if last in _COUNTS:
+        return rng.randint(2, 480)
+    if last in _AMOUNTS:
+        return round(rng.uniform(2, 400), 2)
+    if last in _TIMES:
+        return (fmt.EPOCH + timedelta(minutes=rng.randint(5, 600))).strftime("%Y-%m-%dT%H:%M:%SZ")
+    if last in ("minutes", "seconds", "hours", "days", "duration", "distance", "km", "miles"):
+        return rng.randint(2, 45)
+    if last in _TEXTS:
+        return f"{thing.capitalize()} for {about}: {rng.choice(('as expected', 'a few changes', 'worth a look'))}."
+    if last.endswith("s") and not last.endswith("ss") and singular(last) != last:  # "alternative routes"
+        one = singular(last).capitalize()
+        return [f"{one} {'ABCDE'[k]}" for k in range(rng.randint(1, 3))]
+    return f"{thing.capitalize()} of {about}" if about else thing.capitalize()
