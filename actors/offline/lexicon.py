@@ -83,14 +83,15 @@ def _lemmas(word: str) -> dict:
 
 
 @lru_cache(maxsize=256)
-def spec_words(texts: tuple[str, ...], subjects: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
+def spec_words(texts: tuple[str, ...], subjects: tuple[str, ...], params: tuple[str, ...] = ()) -> tuple[tuple[str, ...], bool]:
     """The nouns a spec's descriptions (one text per tool) talk about, most widespread first: a weather
     spec's station and location, a shop's variant and price. A word only ever capitalised is a name (the
     product's own) and is left out, as are the subjects (the tool names' nouns) themselves. In
     a spec of several tools a topic must come up in at least two of them: a word said once is incidental.
     Also whether the spec is about software: two or more of its subjects and widespread nouns, and a quarter
-    of them, are software's own (a database server's tables and queries, not a subway's service alerts),
-    or one is and the tool names name nothing else (a file server's directories)."""
+    of them, are software's own (a database server's tables and queries, not a subway's service alerts), or
+    one is and the tool names name nothing else (a file server's directories); where they are fewer than
+    four, any of them or of its parameter words (`params`: `sql`, `bucket`) is."""
     counts: Counter[str] = Counter()
     common: set[str] = set()
     for text in texts:
@@ -102,5 +103,8 @@ def spec_words(texts: tuple[str, ...], subjects: tuple[str, ...]) -> tuple[tuple
     widespread = [w for w, c in ranked if c >= floor]
     topics = tuple(w for w in widespread if w not in subjects and w in common)
     said = set(subjects) | set(widespread[:_MAX_TOPICS * 2])
+    if len(said) < 4:  # the names and texts say little: what the parameters take says more (`sql`, `bucket`)
+        said |= {p for p in params if p not in _GENERIC and len(p) > 2}
+        return topics[:_MAX_TOPICS], bool(said & _SOFTWARE) or not said
     software = len(said & _SOFTWARE)
     return topics[:_MAX_TOPICS], software >= max(2, len(said) / 4) or (software == 1 and len(subjects) < 2)

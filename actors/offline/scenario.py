@@ -57,7 +57,8 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
         if len(_SUBJECTS) > 64:
             _SUBJECTS.clear()
         subjects = subjects_of(tuple(t.name for t in suite.tools))
-        topics, technical = spec_words(tuple(_described(t) for t in suite.tools), subjects)
+        params = tuple(sorted({singular(w) for t in suite.tools for n in properties(t.input_schema) for w in tokens(n)}))
+        topics, technical = spec_words(tuple(_described(t) for t in suite.tools), subjects, params)
         known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical)
     return make_org(seed, known[1], known[2], known[3], known[4])
 

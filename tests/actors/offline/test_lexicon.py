@@ -114,3 +114,9 @@ def test_a_location_outside_software_is_a_city_not_a_cloud_region(tmp_path):
     rng = random.Random(0)
     places = {named(Hint("location", None, None, "", org, rng), "location") for _ in range(10)}
     assert not places & set(org.regions) and all(p[0].isupper() for p in places)
+
+
+def test_a_spec_whose_texts_say_little_is_judged_by_what_its_parameters_take():
+    tools = (("run", "Run it.", {"sql": "", "database": ""}), ("show", "Show them.", {}))
+    assert spec_words(_texts(tools), (), ("database", "sql"))[1] is True
+    assert spec_words(_texts(tools), (), ("city", "date"))[1] is False
