@@ -66,6 +66,9 @@ def _when(rng: random.Random) -> str:
         .strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+_ISO_Z = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")  # the form `_when` and `_acted` write, comparable as text
+
+
 def _acted(now: datetime | None, rng: random.Random) -> str:
     """When the call itself created, changed or finished something: at its place in the workflow (`now`, a
     few minutes after the one before), so a later step never reports an earlier time."""
@@ -331,8 +334,9 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         done = next((_PAST[w] for w in tokens(tool) if w in _PAST), None)
         rec = {**rec, "status": done} if done else {"deleted": True, **rec}
     elif a not in (Action.read, Action.analyze, Action.navigate):
-        rec = {"status": "completed", **rec, **{k: v for k, v in _flat_args(args).items() if k not in rec},
-               "finished_at": _acted(now, rng)}
+        rec = {"status": "completed", **rec, **{k: v for k, v in _flat_args(args).items() if k not in rec}}
+        # (finished after any moment it was given: a run over a range ends once the range does)
+        rec["finished_at"] = max([_acted(now, rng)] + [v for v in rec.values() if isinstance(v, str) and _ISO_Z.match(v)])
     return rec
 
 
