@@ -33,6 +33,9 @@ _CONTROL = frozenset({
 _NARROWING = frozenset({"query", "q", "search", "filter", "filters", "since", "until", "before", "after", "from", "to",
                         "max", "min", "count", "skip", "top", "recursive", "size"})
 _MAX_FIELDS = 8
+# Fields that sort records into groups: a listing filtered by one shows records of that group.
+_CATEGORIES = frozenset({"status", "state", "type", "category", "priority", "visibility", "role", "country", "language",
+                         "lang", "currency", "genre", "severity"})
 _SWITCHES = frozenset({"expire", "expiration", "ttl", "seconds", "timeout", "mode", "depth", "recursive", "wait"})
 _WRAPPERS = ("result", "results", "data", "item", "items", "record", "records", "response", "value", "values")
 
@@ -240,6 +243,10 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
             # with: a later read shows them as the call set them
             out[p.name] = args[p.name]
             continue
+        if p.name in args and p.role is ParameterRole.identifier and it.action in (Action.list, Action.search) \
+                and set(tokens(p.name)) & _CATEGORIES and isinstance(args[p.name], (str, int)):
+            out[p.name] = args[p.name]  # stations searched by `country_code: IN` are in India
+            continue
         if p.name not in args or p.role in (ParameterRole.identifier, ParameterRole.credential,
                                             ParameterRole.pagination, ParameterRole.context):
             continue
@@ -279,13 +286,12 @@ def _is_identity(name: str) -> bool:
 
 def _describes(name: str, schema: dict[str, Any], action: Action) -> bool:
     """Whether a parameter is a field of the record rather than a switch of the call. A list's filters count
-    only when they name a state or category (`status`, `type`, `is_archived`, an enum)."""
+    only when they name a state or category (`status`, `type`, `is_archived`, an enum, a country or language)."""
     words = set(tokens(name))
     if not words or words & _CONTROL or re.search(r"(^|_)(page|limit|sort|order)", name.lower()):
         return False
     if action in (Action.list, Action.search):
         if words & _NARROWING:
             return False
-        return "enum" in schema or schema.get("type") == "boolean" or bool(words & {"status", "state", "type", "category",
-                                                                                    "priority", "visibility", "role"})
+        return "enum" in schema or schema.get("type") == "boolean" or bool(words & _CATEGORIES)
     return True

@@ -184,11 +184,25 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
         named = next((v for k, v in e.attributes.items() if k in ("title", "name") and isinstance(v, str)), None)
         drawn = described(e.kind, org, f"{org.seed}:{e.kind}:{e.id}", model, named or topic, listed)
         out.update({k: v for k, v in drawn.items() if k != key})  # (a drawn `name` never hides the ID)
-    # What the workflow wrote wins over what the record was drawn with, objects too (an update's `engagement`).
+    # What the workflow wrote wins over what the record was drawn with, objects too (an update's `engagement`),
+    # under the field's other name too: stations listed by `country_code: IN` are in `country` IN.
     out.update({k: _kept(v) for k, v in e.attributes.items() if k != "deleted" and _kept(v) is not None})
+    out = _filtered(out, {k: _short(v) for k, v in e.attributes.items() if k != "deleted" and isinstance(v, (str, int, float))
+                          and not isinstance(v, bool)})
     return spread(e.kind, out)
 
 
+_SAME_FIELD = re.compile(r"_?(code|iso|iso_code)$", re.I)  # `country_code` names what `country` holds
+
+
+def _filtered(row: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """`row` with `values` set, under each field's other name too (`country_code: IN` -> `country: IN`)."""
+    out = {**row, **values}
+    for k, v in values.items():
+        other = _SAME_FIELD.sub("", k)
+        if other != k and other in out:
+            out[other] = v
+    return out
 _OWN_EMAIL = frozenset({"email", "emailaddress", "contactemail", "primaryemail", "workemail", "mail"})
 _PERSON_FIELDS = {"fullname": "name", "displayname": "name", "name": "name", "contactname": "name",
                   "firstname": "first", "givenname": "first", "lastname": "last", "surname": "last",
@@ -283,7 +297,9 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
     rows = [one_person(_record(e, org, model=model, topic=topic, listed=said if e.kind == it.entity else ()), org, keep)
             for e in shown]
     if it.action is Action.search:
-        rows += _more_hits(shown, org, rng, model, topic)
+        # (the lower-ranked hits were found by the same filter: `country_code: IN` holds for them too)
+        same = {k: v for k, v in args.items() if shown and shown[0].attributes.get(k) == v}
+        rows += [_filtered(r, same) for r in _more_hits(shown, org, rng, model, topic)]
         kind_of = [e.kind for e in shown] + [shown[0].kind if shown else it.entity] * len(rows)
         rows = [_hit(row, k, topic, org, rng, kind_of[k]) for k, row in enumerate(rows)]
         out = {"total_count": len(rows), "items": rows}
@@ -337,7 +353,43 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         rec = {"status": "completed", **rec, **{k: v for k, v in _flat_args(args).items() if k not in rec}}
         # (finished after any moment it was given: a run over a range ends once the range does)
         rec["finished_at"] = max([_acted(now, rng)] + [v for v in rec.values() if isinstance(v, str) and _ISO_Z.match(v)])
+    if a is not Action.delete:
+        rec = _with_result(tool, args, rec)
     return rec
+
+
+# Tools that hand back a changed text, by their verb: the field their result is in.
+_TRANSFORMS = {"summarize": "summary", "summarise": "summary", "summary": "summary", "summarization": "summary",
+               "format": "formatted_text", "repair": "repaired_text", "fix": "corrected_text", "correct": "corrected_text",
+               "proofread": "corrected_text", "clean": "cleaned_text", "normalize": "normalized_text",
+               "normalise": "normalized_text", "tidy": "cleaned_text"}
+
+
+def _with_result(tool: str, args: dict[str, Any], rec: dict[str, Any]) -> dict[str, Any]:
+    """A tool that summarises, formats, repairs or cleans a text answers with the text it made, in place of
+    an echo of the one it was given (`repair_text(input_text=…)` -> `repaired_text`)."""
+    verb = next((w for w in tokens(tool) if w in _TRANSFORMS), None)
+    given = next(((k, v) for k, v in args.items() if isinstance(v, str) and len(v.split()) >= 4
+                  and not v.startswith(("/", "http"))), None) if verb else None
+    if given is None:
+        return rec
+    name, text = given
+    field = _TRANSFORMS[verb]
+    out = {k: v for k, v in rec.items() if not (k == name and v == text)}
+    out[field] = _transform(field, text)
+    return out
+
+
+def _transform(field: str, text: str) -> str:
+    sentences = [x.strip() for x in re.split(r"(?<=[.!?])\s+", " ".join(text.split())) if x.strip()]
+    if field == "summary":  # the gist: the first sentence, at most a dozen words
+        words = sentences[0].rstrip(".!?").split() if sentences else []
+        return " ".join(words[:12]) + ("…" if len(words) > 12 else ".")
+    if field == "formatted_text":  # one sentence to a line
+        return "\n".join(sentences)
+    # repaired, corrected, cleaned: whitespace collapsed, each sentence capitalised and ended
+    fixed = [x[0].upper() + x[1:] if x else x for x in sentences]
+    return " ".join(x if x.endswith((".", "!", "?", "…")) else x + "." for x in fixed)
 
 
 # A look at a kind inside a parent (the tables of a database, named by the database only) describes that

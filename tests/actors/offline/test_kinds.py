@@ -147,3 +147,32 @@ def test_a_record_nothing_else_describes_has_the_fields_its_tool_s_description_l
     for rec in records:
         assert {"impact_analysis", "alternative_routes", "crowding_levels", "estimated_resolution_times"} <= set(rec)
         assert isinstance(rec["alternative_routes"], list) and rec["crowding_levels"] in ("low", "moderate", "high")
+
+
+def test_a_tool_that_summarises_or_repairs_a_text_answers_with_the_text_it_made(tmp_path):
+    text = {"input_text": {"type": "string", "description": "The transcript text to process"}}
+    tools = [_tool("repair_text", "Repair a raw transcript.", text, ["input_text"]),
+             _tool("summarize_text", "Summarize a transcript.", text, ["input_text"]),
+             _tool("format_transcript", "Format a transcript into lines.", text, ["input_text"])]
+    made = {"repair_text": "repaired_text", "summarize_text": "summary", "format_transcript": "formatted_text"}
+    for name, field in made.items():
+        calls = _outputs(tmp_path, tools, name)
+        assert calls
+        for args, objects in calls:
+            rec = objects[0]
+            assert field in rec and "input_text" not in rec, rec  # the result, not an echo of the input
+            first = args["input_text"].split()[0].rstrip(".,;:")
+            assert first.lower() in rec[field].lower(), (args, rec)
+    summaries = [objs[0]["summary"] for a, objs in _outputs(tmp_path, tools, "summarize_text")]
+    assert all(len(s.split()) <= 13 for s in summaries)
+
+
+def test_a_listing_by_country_shows_records_of_that_country(tmp_path):
+    tools = [_tool("search_stations_by_country_code", "Search radio stations by country code.",
+                   {"country_code": {"type": "string", "description": "ISO country code, e.g. IN"}}, ["country_code"]),
+             _tool("get_station", "Get a station.", {"station_id": {"type": "string"}}, ["station_id"])]
+    calls = _outputs(tmp_path, tools, "search_stations_by_country_code")
+    assert calls
+    for args, objects in calls:
+        rows = [o for o in objects if "score" in o]
+        assert rows and all(r.get("country", args["country_code"]) == args["country_code"] for r in rows), rows
