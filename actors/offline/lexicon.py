@@ -108,3 +108,20 @@ def spec_words(texts: tuple[str, ...], subjects: tuple[str, ...], params: tuple[
         return topics[:_MAX_TOPICS], bool(said & _SOFTWARE) or not said
     software = len(said & _SOFTWARE)
     return topics[:_MAX_TOPICS], software >= max(2, len(said) / 4) or (software == 1 and len(subjects) < 2)
+
+
+# Scripts whose use says which country's places and names a spec's users know (Latin scripts say too little).
+_SCRIPTS = (("ja_JP", re.compile(r"[\u3040-\u30ff]")), ("ko_KR", re.compile(r"[\uac00-\ud7af]")),
+            ("zh_CN", re.compile(r"[\u4e00-\u9fff]")), ("ru_RU", re.compile(r"[\u0400-\u04ff]")),
+            ("th_TH", re.compile(r"[\u0e00-\u0e7f]")),
+            ("el_GR", re.compile(r"[\u0370-\u03ff]")), ("he_IL", re.compile(r"[\u0590-\u05ff]")))
+
+
+def locale_of(texts: tuple[str, ...]) -> str:
+    """The Faker locale of the language most of the spec's descriptions are written in, where its script
+    tells (Korean, Japanese, Chinese, Russian, Thai, Greek, Hebrew); "" for English and other Latin-script text."""
+    said = [t for t in texts if t.strip()]
+    for locale, script in _SCRIPTS:  # (kana first: Japanese text holds Chinese characters too)
+        if said and sum(bool(script.search(t)) for t in said) * 2 > len(said):
+            return locale
+    return ""

@@ -31,7 +31,7 @@ from actors.offline.values_describe import examples
 from actors.offline.values_formats import shape_of
 from actors.offline.values_names import is_placeholder
 from actors.offline.values_vocab import file_type
-from actors.offline.lexicon import spec_words
+from actors.offline.lexicon import locale_of, spec_words
 from actors.offline.world import Organisation, make_org
 from coordinator.graph import ToolGraph
 from schemas import (Action, Call, Entity, Failure, ParameterRole, Scenario, ScenarioRequest, Tool,
@@ -58,12 +58,13 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
             _SUBJECTS.clear()
         subjects = subjects_of(tuple(t.name for t in suite.tools))
         params = tuple(sorted({singular(w) for t in suite.tools for n in properties(t.input_schema) for w in tokens(n)}))
-        topics, technical = spec_words(tuple(_described(t) for t in suite.tools), subjects, params)
-        known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical)
-    return make_org(seed, known[1], known[2], known[3], known[4])
+        texts = tuple(_described(t) for t in suite.tools)
+        topics, technical = spec_words(texts, subjects, params)
+        known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical, locale_of(texts))
+    return make_org(seed, known[1], known[2], known[3], known[4], known[5])
 
 
-_SUBJECTS: dict[int, tuple[ToolSuite, tuple[str, ...], frozenset[str], tuple[str, ...], bool]] = {}
+_SUBJECTS: dict[int, tuple[ToolSuite, tuple[str, ...], frozenset[str], tuple[str, ...], bool, str]] = {}
 
 
 def _described(tool: Any) -> str:

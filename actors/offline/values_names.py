@@ -378,7 +378,33 @@ def _filled(h: Hint, template: str) -> str:
 
 
 def realistic_string(h: Hint) -> str:
-    """A realistic string for this slot; never a placeholder."""
+    """A realistic string for this slot; never a placeholder. The far end of a trip or a move (`toCity`,
+    `destination`) is not its near end (`fromCity`, `origin`) chosen beside it."""
+    value = _realistic(h)
+    start = _start_of(h)
+    for _ in range(4 if start is not None else 0):
+        if value != start:
+            break
+        value = _realistic(h)
+    return value
+
+
+_ENDS = (("to", "from"), ("destination", "origin"), ("target", "source"), ("dest", "src"), ("arrival", "departure"))
+
+
+def _start_of(h: Hint) -> str | None:
+    """The value of the slot's opening counterpart among its siblings (`fromCity` for `toCity`), if any."""
+    if not h.siblings:
+        return None
+    mine = words(h.name).split("_")
+    for end, start in _ENDS:
+        if end in mine:
+            other = "_".join(start if w == end else w for w in mine)
+            return next((v for k, v in h.siblings.items() if words(k) == other and isinstance(v, str)), None)
+    return None
+
+
+def _realistic(h: Hint) -> str:
     if h.siblings or h.context:
         shaped = _from_siblings(h)
         if shaped is not None:
@@ -395,10 +421,13 @@ def realistic_string(h: Hint) -> str:
     # a person's `title` (beside their e-mail or name) is a job title, not a headline
     person_title = h.name.lower() == "title" and bool({words(c) for c in h.context} & _PERSON_FIELDS)
     standard = standard_value(f"{h.name}_name" if parts_of_name else "job_title" if person_title else h.name,
-                              h.rng, h.description or "")
+                              h.rng, h.description or "", h.org.locale)
     if standard is not None and not options(h.description or "") and not examples(h.description or ""):
         return standard  # (the spec author's own list or examples, `e.g. BTC/USDT`, come first)
     make, exact = _name_rule(h.name)
+    if h.name.lower() in _BOUNDS and h.description and _NOT_A_MOMENT.search(h.description):
+        # `after: "An ID to start from"`, `before: "cursor"`: a position in a listing, not a date
+        return f"c_{h.rng.getrandbits(48):012x}" if "cursor" in h.description.lower() else _uuid(h.rng)
     if h.role == "identifier" and h.description:  # "Example: '812c3670-…'": the author's IDs look like that
         shaped = [x for x in examples(h.description) if fmt.shape_of(x)]
         if shaped:
@@ -486,6 +515,9 @@ def _by_role(h: Hint) -> str:
     return f"{singular(h.name).replace('_', '-') or 'value'}-{h.rng.randint(1, 9)}"  # (FALLBACK matches these)
 
 
+_BOUNDS = frozenset({"after", "before", "since", "until", "from", "to", "start", "end", "starting_after",
+                     "ending_before"})
+_NOT_A_MOMENT = re.compile(r"\b(an? (?:\w+ )?id|ids?|cursor|identifier|uuid|offset token|page token)\b", re.I)
 _PERSON_FIELDS = frozenset({"email", "first_name", "last_name", "firstname", "lastname", "phone", "given_name",
                             "family_name", "date_of_birth", "dob", "gender", "username"})
 _SECRETS = re.compile(r"token|secret|signature|apikey|api_key|password|passwd", re.I)

@@ -29,6 +29,19 @@ def _faker(rng: random.Random) -> Faker:
     return fake
 
 
+def city(rng: random.Random, locale: str = "") -> str:
+    """A city: of the country whose language the spec is written in (`zh_CN`: 杭州市), else a world city."""
+    if not locale:
+        return rng.choice(CITIES)
+    fake = getattr(_LOCAL, f"faker_{locale}", None)
+    if fake is None:
+        fake = Faker(locale)
+        setattr(_LOCAL, f"faker_{locale}", fake)
+    fake.seed_instance(rng.getrandbits(48))
+    # (`city_name` draws from the locale's real cities where it has a list; `city` may compose new ones)
+    return fake.city_name() if hasattr(fake, "city_name") else fake.city()
+
+
 def company_name(rng: random.Random) -> str:
     return _faker(rng).company()
 
@@ -174,10 +187,11 @@ _POSTAL = re.compile(r"\b(street|postal|mailing|shipping|billing|city|zip|post ?
 _CRYPTO_SYMBOLS = ("ETH", "USDC", "USDT", "WBTC", "LINK", "UNI", "DAI", "AAVE", "BTC", "SOL")
 
 
-def standard_value(name: str, rng: random.Random, description: str = "") -> str | None:
+def standard_value(name: str, rng: random.Random, description: str = "", locale: str = "") -> str | None:
     """A value of the standard kind `name` (and its description) names, if any. A bare `address` is a
     postal one only where the description says so, and an on-chain `0x...` one where it talks of wallets,
-    contracts or transactions; a `symbol` described as a token or coin is a crypto asset's, not a stock's."""
+    contracts or transactions; a `symbol` described as a token or coin is a crypto asset's, not a stock's.
+    Places are in the country of `locale` (a Faker locale, from the script the spec is written in)."""
     last = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower().rsplit("_", 1)[-1]
     if last == "address" and standard_kind(name) is None and not _not_postal(name):
         if _CHAIN.search(description):
@@ -186,11 +200,13 @@ def standard_value(name: str, rng: random.Random, description: str = "") -> str 
     if last in ("symbol", "symbols") and _CHAIN.search(description):
         return rng.choice(_CRYPTO_SYMBOLS)
     if last in _TRAVEL_ENDS and _PLACE_WORDS.search(description):  # "Departure city", "Destination airport (IATA)"
-        return rng.choice(_AIRPORTS if _AIRPORT_WORDS.search(description) else CITIES)
+        return rng.choice(_AIRPORTS) if _AIRPORT_WORDS.search(description) else city(rng, locale)
     parts = [p for p in re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()) if p]
     if parts and (parts[-1] in _PACKAGE_WORDS or len(parts) > 1 and parts[-1] == "name" and parts[-2] in _PACKAGE_WORDS):
         return package(_faker(rng), description)
     make = standard_kind(name)
+    if make is not None and locale and make(_faker(random.Random(0))) in CITIES:  # a place: in the spec's country
+        return city(rng, locale)
     return make(_faker(rng)) if make is not None else None
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from actors.offline import values_formats as fmt
 from actors.offline.taxonomy import singular, tokens
-from actors.offline.values_standard import CITIES, company_name
+from actors.offline.values_standard import city, company_name
 from actors.offline.world import Organisation, Person, _uuid, plural
 
 TOPICS = ("retry", "timeout", "export", "pagination", "rate limit", "audit log", "cache", "search", "onboarding")
@@ -410,7 +410,7 @@ def named(h: Hint, entity: str) -> str:
 
 def _place(h: Hint) -> str:
     """A region or location: a cloud region in software (`westeurope`), a city anywhere else."""
-    return h.rng.choice(h.org.regions) if h.org.technical else h.rng.choice(CITIES)
+    return h.rng.choice(h.org.regions) if h.org.technical else city(h.rng, h.org.locale)
 
 
 def _group(h: Hint) -> str:

@@ -82,6 +82,7 @@ class Organisation:
     tenant: str
     technical: bool = True  # its people talk of deploys and migrations (a software team), or of everyday work
     topics: tuple[str, ...] = ()  # what the spec's descriptions talk about (a weather spec's stations, locations)
+    locale: str = ""  # the Faker locale of the language the spec is written in, where that is not English
     numeric_ids: frozenset[str] = frozenset()  # kinds whose IDs the spec types as integers (`user_id: integer`)
 
     def project_path(self, project: str) -> str:
@@ -98,7 +99,7 @@ def _pick(rng: random.Random, pool: tuple[str, ...], k: int) -> tuple[str, ...]:
 
 @lru_cache(maxsize=1024)
 def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[str] = frozenset(),
-             topics: tuple[str, ...] = (), technical: bool | None = None) -> Organisation:
+             topics: tuple[str, ...] = (), technical: bool | None = None, locale: str = "") -> Organisation:
     """The organisation for `seed`: the same seed always gives the same organisation. `subjects` (at least
     two nouns, e.g. what a spec's tools work on) replace the industry's nouns, so its projects, services,
     tables and the topics of its texts are about the spec's own things; `topics` (from the spec's
@@ -149,7 +150,7 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
         urls=urls, tags=tags, channels=channels, tables=tables, regions=regions,
         resource_groups=resource_groups, subscription=subscription, tenant=tenant,
         technical=(len(subjects) < 2 or bool(set(subjects) & _TECHNICAL)) if technical is None else technical,
-        topics=topics, numeric_ids=numeric_ids,
+        topics=topics, locale=locale, numeric_ids=numeric_ids,
     )
 
 

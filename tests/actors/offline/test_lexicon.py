@@ -120,3 +120,16 @@ def test_a_spec_whose_texts_say_little_is_judged_by_what_its_parameters_take():
     tools = (("run", "Run it.", {"sql": "", "database": ""}), ("show", "Show them.", {}))
     assert spec_words(_texts(tools), (), ("database", "sql"))[1] is True
     assert spec_words(_texts(tools), (), ("city", "date"))[1] is False
+
+
+def test_a_spec_written_in_chinese_has_its_places_in_china(tmp_path):
+    from actors.offline.lexicon import locale_of
+    tools = [("search", "查询12306火车票，根据出发城市、到达城市和日期", {"fromCity": "出发城市", "toCity": "到达城市"}),
+             ("stations", "查询车站信息", {"city": "城市"})]
+    assert locale_of(_texts(tools)) == "zh_CN" and locale_of(_texts(_WEATHER)) == ""
+    org = org_for(2, _suite(tmp_path, tools, "rail"))
+    rng = random.Random(0)
+    from actors.offline.values import ValueGenerator
+    gen = ValueGenerator(org, rng)
+    cities = {gen.value({"type": "string", "description": "出发城市"}, name="fromCity") for _ in range(8)}
+    assert all(any("\u4e00" <= ch <= "\u9fff" for ch in c) for c in cities), cities

@@ -189,3 +189,21 @@ def test_an_identifier_looks_like_the_example_its_description_gives(example, sha
     drawn = {gen(seed).value(schema, name="station_id", role="identifier", entity="station") for seed in range(8)}
     assert all(re.fullmatch(shape, v) for v in drawn), drawn
     assert example not in drawn and len(drawn) >= 6
+
+
+def test_a_bound_the_description_calls_an_id_or_a_cursor_is_no_date():
+    """`after: "An ID to start from"` pages a listing from a record; `after: "created after this date"` is a date."""
+    for seed in range(4):
+        assert not re.match(r"\d{4}-\d{2}-\d{2}", gen(seed).value({"type": "string", "description": "An ID to start from"},
+                                                                  name="after"))
+        assert gen(seed).value({"type": "string", "description": "A cursor for pagination"}, name="before").startswith("c_")
+        assert re.match(r"\d{4}-\d{2}-\d{2}", gen(seed).value(
+            {"type": "string", "description": "Only items created after this date"}, name="after"))
+
+
+def test_a_trip_does_not_end_where_it_starts():
+    schema = {"type": "object", "required": ["fromCity", "toCity"], "properties": {
+        "fromCity": {"type": "string", "description": "Departure city"},
+        "toCity": {"type": "string", "description": "Arrival city"}}}
+    trips = [gen(seed).arguments(schema) for seed in range(60)]
+    assert all(t["fromCity"] != t["toCity"] for t in trips)
