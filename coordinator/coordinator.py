@@ -197,9 +197,12 @@ class Coordinator:
         if outcome.ok and len(outcome.item.turns) >= 2:
             req.failures.extend(outcome.failures)
             return self._finish(req, outcome.item)
-        # A failed or single-turn expansion leaves the mocked scenario as one turn.
+        # A failed or single-turn expansion leaves the mocked scenario as one turn (with the follow-up a
+        # single-turn expansion asked about the real result, if it asked one).
         for f in outcome.failures:
             req.failures.append(f.model_copy(update={"recovered_by": f.recovered_by or "single-turn"}))
+        if outcome.ok and outcome.item is not None and outcome.item.follow_up:
+            mocked = mocked.model_copy(update={"follow_up": outcome.item.follow_up})
         return self._finish(req, mocked)
 
     def _finish(self, req: Request, scenario: Scenario | None) -> list[Task]:

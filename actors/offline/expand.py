@@ -90,9 +90,10 @@ class OfflineExpander:
         if last is None:
             return s.follow_up
         step = prose.Step(last.tool, self.its[last.tool], last.arguments, ())
-        asked = prose.grounded_follow_up(step, output_objects(last.output, max_depth=1),
-                                         random.Random(f"follow:{s.seed}"))
-        return asked or s.follow_up
+        records = output_objects(last.output, max_depth=1)
+        asked = prose.grounded_follow_up(step, records, random.Random(f"follow:{s.seed}"))
+        # (else a stock question this result can answer: no "are there more" when all came back)
+        return asked or prose.follow_up(step, random.Random(f"follow:{s.seed}:stock"), records)
 
     def _phase(self, scenario: Scenario, i: int) -> bool:
         return self.its[scenario.calls[i].tool].action in text.INSPECT

@@ -560,9 +560,10 @@ def novelty(steps: list[Step], focus: list[str], specs: list[str], optional: lis
     return " ".join(out[:2])
 
 
-def follow_up(step: Step, rng: random.Random) -> str:
+def follow_up(step: Step, rng: random.Random, records: list[dict[str, Any]] | None = None) -> str:
     """A natural next question about what the last call acted on, asking only what any such result can answer
-    (no change history of a lookup, no "who else to tell" of a chart)."""
+    (no change history of a lookup, no "who else to tell" of a chart); given the result's `records`, only what
+    this one can (no "are there more" when the count says all came back, no "most recent" without dates)."""
     what = _what(step)
     many = plural(step.it.entity)
     a = step.it.action
@@ -582,7 +583,25 @@ def follow_up(step: Step, rng: random.Random) -> str:
         options = (f"Can you sum up the key points of {what}?", f"Is there anything in {what} I should act on?",
                    f"What else should I know about {what}?", f"Anything unusual in {what}?",
                    f"Could you sum up {what} in two sentences for my notes?")
+    if records is not None:
+        options = tuple(o for o in options if _answerable(o, records)) or options
     return rng.choice(options)
+
+
+def _answerable(question: str, records: list[dict[str, Any]]) -> bool:
+    """Whether a result's records can answer a stock follow-up."""
+    rows = [r for r in records if "total_count" not in r]
+    if "beyond these" in question:  # more than shown: a larger total, a next page
+        return any(isinstance(r.get("total_count"), int) and r["total_count"] > len(rows) for r in records) or \
+            any(r.get("has_more") is True or r.get("next_cursor") or r.get("next") for r in records)
+    if "most recent" in question:
+        return len(rows) >= 2 and all(any(isinstance(v, str) and re.match(r"\d{4}-\d\d-\d\d", v) for v in r.values())
+                                      for r in rows)
+    if "in common" in question or "look at first" in question:
+        return len(rows) >= 2
+    if "sum up" in question or "produce" in question:  # something written to sum up
+        return any(isinstance(v, str) and len(v.split()) >= 6 for r in records for v in r.values())
+    return True
 
 
 _STATE_FIELDS = ("status", "state", "phase", "conclusion", "stage", "health", "severity", "priority")

@@ -118,3 +118,28 @@ def test_unknown_strategy_is_a_config_error():
 
     with pytest.raises(ConfigError, match="unknown sampling strategy 'nope'"):
         Coordinator(make_suite(3), config(strategy="nope"))
+
+
+def test_a_one_turn_scenario_s_follow_up_is_one_its_result_can_answer(tmp_path):
+    """The follow-up is asked of the real result, one turn or several: no "are there more" when the count
+    says all came back, no "most recent" of records without dates."""
+    import json as _json
+
+    from actors.offline.quality import output_objects
+    from specs import load_suite
+    tools = [{"name": "list_stations", "description": "List radio stations.", "inputSchema": {"type": "object",
+              "properties": {"country": {"type": "string"}}}},
+             {"name": "get_station", "description": "Get a radio station.", "inputSchema": {"type": "object",
+              "properties": {"station_id": {"type": "string"}}, "required": ["station_id"]}}]
+    (tmp_path / "radio.json").write_text(_json.dumps({"tools": tools}))
+    suite = load_suite([tmp_path / "radio.json"])
+    offline = {"interpret": "offline", "scenario": "offline", "mock": "offline", "expand": "offline"}
+    scenarios = [s for seed in range(3) for s in generate_local(suite, config(offline, min_per_tool=4, seed=seed),
+                                                                   str(tmp_path / f"h{seed}"))[1]]
+    for s in scenarios:
+        records = output_objects(s.calls[-1].output, max_depth=1)
+        rows = [r for r in records if "total_count" not in r]
+        totals = [r["total_count"] for r in records if isinstance(r.get("total_count"), int)]
+        if "beyond these" in s.follow_up:
+            assert any(t > len(rows) for t in totals), (s.follow_up, s.calls[-1].output)
+    assert len([s for s in scenarios if s.calls[-1].tool == "list_stations"]) >= 5
