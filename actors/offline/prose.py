@@ -331,7 +331,18 @@ def request(clauses: list[str], rng: random.Random, opener: str = "", start: boo
         body += [rng.choice(_MIDDLE).format(c=c) for c in clauses[1:-1]]
         body.append(rng.choice(_LAST).format(c=clauses[-1]))
     text = " ".join([opener] + body if opener else body).strip()
-    return re.sub(r'([.!?])"([.?])', r'\1"', text)  # a quoted message ending in a full stop ends the sentence too
+    text = re.sub(r'([.!?])"([.?])', r'\1"', text)  # a quoted message ending in a full stop ends the sentence too
+    return _once(text)
+
+
+_QUOTED = re.compile(r'(`[^`]*`|"[^"]*")')
+_TWICE = re.compile(r"\b([A-Za-z]{3,})( \1\b)+")  # (exactly: `called aet AET` states a value)
+
+
+def _once(text: str) -> str:
+    """A word the template and the tool's name both say is said once ("read the latest latest news"),
+    outside the values quoted in the text, which stay as they are."""
+    return "".join(part if _QUOTED.fullmatch(part) else _TWICE.sub(r"\1", part) for part in _QUOTED.split(text))
 
 
 def context_sentence(context: dict[str, Any], rng: random.Random) -> str:

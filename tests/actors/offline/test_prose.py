@@ -1,5 +1,6 @@
 """The user-facing wording of offline scenarios reads like a person's request, not a template."""
 
+import random
 import re
 
 import pytest
@@ -302,3 +303,9 @@ def test_follow_ups_of_one_kind_of_call_are_not_one_stock_phrase():
                                 required_parameters=[], use_cases=["x"], tags=["general"], produces=[])
         asked = {prose.follow_up(prose.Step("t", it, {}, ()), random.Random(k)) for k in range(60)}
         assert len(asked) >= 3, (action, asked)
+
+
+def test_a_word_said_twice_in_a_row_by_template_and_name_is_said_once_but_quoted_values_stay():
+    from actors.offline.prose import request
+    text = request(['read the latest latest news for "New New York"'], random.Random(0))
+    assert "latest latest" not in text and "latest news" in text and '"New New York"' in text
