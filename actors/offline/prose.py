@@ -578,39 +578,46 @@ def follow_up(step: Step, rng: random.Random, records: list[dict[str, Any]] | No
     what = _what(step)
     many = plural(step.it.entity)
     a = step.it.action
+    # (question, what the result must hold for it to be answerable: None for any result)
     if a in (Action.create, Action.update, Action.transfer, Action.configure):
-        options = (f"Can you show me {what} now so I can check it?", f"Does {what} look right now, or is anything missing?",
-                   f"Is there anything else {what} needs before it's ready?", "Can you confirm the change went through?")
+        options = ((f"Can you show me {what} now so I can check it?", None),
+                   (f"Does {what} look right now, or is anything missing?", None),
+                   (f"Is there anything else {what} needs before it's ready?", None),
+                   ("Can you confirm the change went through?", None))
     elif a is Action.delete:
-        options = (f"Is anything else still referring to {what} that we should clean up?",
-                   f"Could we restore {what} if it turns out we still need it?", "Is it gone for good now?")
+        options = ((f"Is anything else still referring to {what} that we should clean up?", None),
+                   (f"Could we restore {what} if it turns out we still need it?", None), ("Is it gone for good now?", None))
     elif a in (Action.list, Action.search):
-        options = (f"Which of those {many} should I look at first?", f"Can you sum up what those {many} have in common?",
-                   f"Are there more {many} beyond these?", f"Which of those {many} is the most recent?",
-                   f"How many {many} came back in all?")
+        options = ((f"Which of those {many} should I look at first?", "rows"),
+                   (f"Can you sum up what those {many} have in common?", "rows"),
+                   (f"Are there more {many} beyond these?", "more"),
+                   (f"Which of those {many} is the most recent?", "dated"), (f"How many {many} came back in all?", None))
     elif a is Action.execute:
-        options = ("Did that finish cleanly?", "What did that produce, in short?", "Were there any warnings?")
+        options = (("Did that finish cleanly?", None), ("What did that produce, in short?", "text"),
+                   ("Were there any warnings?", None))
     else:
-        options = (f"Can you sum up the key points of {what}?", f"Is there anything in {what} I should act on?",
-                   f"What else should I know about {what}?", f"Anything unusual in {what}?",
-                   f"Could you sum up {what} in two sentences for my notes?")
+        options = ((f"Can you sum up the key points of {what}?", "text"),
+                   (f"Is there anything in {what} I should act on?", None),
+                   (f"What else should I know about {what}?", None), (f"Anything unusual in {what}?", None),
+                   (f"Could you sum up {what} in two sentences for my notes?", "text"))
     if records is not None:
-        options = tuple(o for o in options if _answerable(o, records)) or options
-    return rng.choice(options)
+        options = tuple(o for o in options if _answerable(o[1], records)) or options
+    return rng.choice(options)[0]
 
 
-def _answerable(question: str, records: list[dict[str, Any]]) -> bool:
-    """Whether a result's records can answer a stock follow-up."""
+def _answerable(need: str | None, records: list[dict[str, Any]]) -> bool:
+    """Whether a result's records hold what a stock follow-up asks about: more rows than shown (a larger
+    total, a next page), several rows, dated rows, or some text to sum up."""
     rows = [r for r in records if "total_count" not in r]
-    if "beyond these" in question:  # more than shown: a larger total, a next page
+    if need == "more":
         return any(isinstance(r.get("total_count"), int) and r["total_count"] > len(rows) for r in records) or \
             any(r.get("has_more") is True or r.get("next_cursor") or r.get("next") for r in records)
-    if "most recent" in question:
+    if need == "dated":
         return len(rows) >= 2 and all(any(isinstance(v, str) and re.match(r"\d{4}-\d\d-\d\d", v) for v in r.values())
                                       for r in rows)
-    if "in common" in question or "look at first" in question:
+    if need == "rows":
         return len(rows) >= 2
-    if "sum up" in question or "produce" in question:  # something written to sum up
+    if need == "text":
         return any(isinstance(v, str) and len(v.split()) >= 6 for r in records for v in r.values())
     return True
 

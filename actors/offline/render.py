@@ -186,23 +186,23 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
         out.update({k: v for k, v in drawn.items() if k != key})  # (a drawn `name` never hides the ID)
     # What the workflow wrote wins over what the record was drawn with, objects too (an update's `engagement`),
     # under the field's other name too: stations listed by `country_code: IN` are in `country` IN.
-    out.update({k: _kept(v) for k, v in e.attributes.items() if k != "deleted" and _kept(v) is not None})
-    out = _filtered(out, {k: _short(v) for k, v in e.attributes.items() if k != "deleted" and isinstance(v, (str, int, float))
-                          and not isinstance(v, bool)})
-    return spread(e.kind, out)
+    written = {k: _kept(v) for k, v in e.attributes.items() if k != "deleted" and _kept(v) is not None}
+    return spread(e.kind, _filtered(out, written))
 
 
 _SAME_FIELD = re.compile(r"_?(code|iso|iso_code)$", re.I)  # `country_code` names what `country` holds
 
 
 def _filtered(row: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
-    """`row` with `values` set, under each field's other name too (`country_code: IN` -> `country: IN`)."""
+    """`row` with `values` set, scalars under each field's other name too (`country_code: IN` -> `country: IN`)."""
     out = {**row, **values}
     for k, v in values.items():
         other = _SAME_FIELD.sub("", k)
-        if other != k and other in out:
+        if other != k and other in out and isinstance(v, (str, int, float)) and not isinstance(v, bool):
             out[other] = v
     return out
+
+
 _OWN_EMAIL = frozenset({"email", "emailaddress", "contactemail", "primaryemail", "workemail", "mail"})
 _PERSON_FIELDS = {"fullname": "name", "displayname": "name", "name": "name", "contactname": "name",
                   "firstname": "first", "givenname": "first", "lastname": "last", "surname": "last",

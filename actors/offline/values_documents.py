@@ -10,10 +10,12 @@ parser the format has (csv, xml.etree, json, PyYAML) before it is handed out.
 from __future__ import annotations
 
 import csv
+import heapq
 import io
 import json
 import re
 import xml.etree.ElementTree as ET
+from xml.sax.saxutils import escape as _xml_text  # &, <, > as entities
 from typing import Any, Callable
 
 import yaml
@@ -50,8 +52,9 @@ def _places(h: Hint, k: int) -> list[tuple[float, float, str]]:
     """(latitude, longitude, name) of `k` real places near each other, from Faker's table (one document is
     about one region, not three continents)."""
     lat0, lon0, *_ = h.rng.choice(_Geo.land_coords)
-    near = sorted(_Geo.land_coords, key=lambda c: (float(c[0]) - float(lat0)) ** 2 + (float(c[1]) - float(lon0)) ** 2)
-    return [(round(float(lat), 5), round(float(lon), 5), place) for lat, lon, place, _, _ in near[:k]]
+    near = heapq.nsmallest(k, _Geo.land_coords,
+                           key=lambda c: (float(c[0]) - float(lat0)) ** 2 + (float(c[1]) - float(lon0)) ** 2)
+    return [(round(float(lat), 5), round(float(lon), 5), place) for lat, lon, place, _, _ in near]
 
 
 def _feature_collection(h: Hint) -> dict[str, Any]:
@@ -134,10 +137,6 @@ def _svg(h: Hint) -> str:
 def _markdown(h: Hint) -> str:
     n = noun(h)
     return f"# {plural(n).capitalize()}\n\n- Owner: {person(h).name}\n- Status: {h.rng.choice(('draft', 'final'))}"
-
-
-def _xml_text(s: str) -> str:
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 _WRITERS: dict[str, Callable[[Hint], Any]] = {

@@ -21,10 +21,13 @@ from faker import Faker
 _LOCAL = threading.local()  # one Faker per thread: seeding and drawing must not interleave between threads
 
 
-def _faker(rng: random.Random) -> Faker:
-    fake = getattr(_LOCAL, "faker", None)
+def _faker(rng: random.Random, locale: str = "en_US") -> Faker:
+    fakers = getattr(_LOCAL, "fakers", None)
+    if fakers is None:
+        fakers = _LOCAL.fakers = {}
+    fake = fakers.get(locale)
     if fake is None:
-        fake = _LOCAL.faker = Faker("en_US")
+        fake = fakers[locale] = Faker(locale)
     fake.seed_instance(rng.getrandbits(48))
     return fake
 
@@ -33,13 +36,13 @@ def city(rng: random.Random, locale: str = "") -> str:
     """A city: of the country whose language the spec is written in (`zh_CN`: 杭州市), else a world city."""
     if not locale:
         return rng.choice(CITIES)
-    fake = getattr(_LOCAL, f"faker_{locale}", None)
-    if fake is None:
-        fake = Faker(locale)
-        setattr(_LOCAL, f"faker_{locale}", fake)
-    fake.seed_instance(rng.getrandbits(48))
+    fake = _faker(rng, locale)
     # (`city_name` draws from the locale's real cities where it has a list; `city` may compose new ones)
     return fake.city_name() if hasattr(fake, "city_name") else fake.city()
+
+
+def _world_city(f: Faker) -> str:
+    return f.random_element(CITIES)
 
 
 def company_name(rng: random.Random) -> str:
@@ -109,7 +112,7 @@ def _common(f: Faker, usual: tuple[str, ...], any_code: Callable[[], str]) -> st
 _KINDS: tuple[tuple[str, Callable[[Faker], str]], ...] = (
     ("phone phone_number phonenumber mobile mobilephone mobile_phone telephone tel fax cell cellphone",
      lambda f: f.numerify("+1%##%######")),  # E.164, the form APIs (SMS, voice, CRM) take and return
-    ("city town locality", lambda f: f.random_element(CITIES)),
+    ("city town locality", _world_city),
     ("street street_address address1 address_line1 address_line_1 line1 street_line1 shipping_address "
      "billing_address home_address mailing_address postal_address delivery_address business_address",
      lambda f: f.street_address()),
@@ -138,7 +141,7 @@ _KINDS: tuple[tuple[str, Callable[[Faker], str]], ...] = (
     ("state_code province_code", lambda f: f.state_abbr()),
     ("province", lambda f: f.state()),
     ("nationality", lambda f: f.country()),
-    ("place place_name near neighborhood neighbourhood hometown", lambda f: f.random_element(CITIES)),
+    ("place place_name near neighborhood neighbourhood hometown", _world_city),
     ("airport airport_code iata iata_code", lambda f: f.random_element(_AIRPORTS)),
     ("hotel hotel_name", lambda f: f"Hotel {f.last_name()}"),
     ("venue venue_name", lambda f: f"{f.last_name()} Hall"),
@@ -205,7 +208,7 @@ def standard_value(name: str, rng: random.Random, description: str = "", locale:
     if parts and (parts[-1] in _PACKAGE_WORDS or len(parts) > 1 and parts[-1] == "name" and parts[-2] in _PACKAGE_WORDS):
         return package(_faker(rng), description)
     make = standard_kind(name)
-    if make is not None and locale and make(_faker(random.Random(0))) in CITIES:  # a place: in the spec's country
+    if make is _world_city and locale:  # a place: in the spec's country
         return city(rng, locale)
     return make(_faker(rng)) if make is not None else None
 
