@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from actors.offline.relations import past, relation, undoes
 from actors.offline.taxonomy import singular, tokens, with_article
 from actors.offline.text import (INSPECT, Ref, described_action, is_code, label, named_verb, plural, said, shape, show,
                                  stated_action, verb)
@@ -64,6 +65,10 @@ def result_noun(steps: list[Step], k: int) -> str:
     """How the user refers to step k's result: `the search results`, `the file you created`; when two
     steps would read the same, by the tool (`the directory tree result`), and by order if the tool repeats."""
     it = steps[k].it
+    rel = relation(it, steps[k].args) if it.action not in (Action.list, Action.search) else None
+    if rel is not None:  # "the issue you added to the cycle"
+        kinds = {p.name: p.entity or it.entity for p in it.parameters}
+        return f"the {label(kinds[rel.moved])} you {past(rel.verb)} {rel.prep} the {label(kinds[rel.holder])}"
     if it.action is Action.create:
         base = f"{label(it.entity)} you created"
     elif it.action is Action.search:
@@ -129,8 +134,15 @@ def _noun_key(s: Step) -> tuple[Any, ...]:
 
 def source(ref: Ref, steps: list[Step]) -> str:
     """`the first run in the run list`, `the workflow from the workflow details`."""
-    noun = result_noun(steps, ref.step)
     kind = label(ref.kind)
+    made = steps[ref.step]
+    rel = relation(made.it, made.args) if made.it.action not in (Action.list, Action.search) else None
+    tied = next((n for n in (rel.moved, rel.holder) if next(p for p in made.it.parameters if p.name == n).entity
+                 == ref.kind), None) if rel is not None else None
+    if tied is not None:  # the record a relation was given is one the request already named
+        earlier = next((r for r in made.refs if r.param == tied), None)
+        return source(earlier, steps) if earlier is not None else f"the same {kind}"
+    noun = result_noun(steps, ref.step)
     if noun == f"the {kind} you created":
         return noun
     return f"the first {kind} in {noun}" if ref.first else f"the {kind} from {noun}"
@@ -179,6 +191,18 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
             obj += f" {prep} {named or f'the {label(kind)} {said(args[subject])}'}"
         else:
             obj = named or f"{obj} {said(args[subject])}"
+    rel = relation(it, args) if not listing else None
+    if rel is not None:  # "add the issue `KIT-79` to the cycle 12259": both records, as they meet
+        def named(n: str) -> str:
+            kind = roles[n].entity or it.entity
+            if n in refs:
+                return source(refs[n], steps)
+            if n in same:
+                return f"the same {label(kind)}"
+            many = isinstance(args[n], list) and len(args[n]) != 1
+            return f"the {plural(kind) if many else label(kind)} {said(args[n])}"
+        obj, subject = f"{named(rel.moved)} {rel.prep} {named(rel.holder)}", rel.moved
+        skip = skip | {rel.holder}
     own_path = next((n for n, p in roles.items() if listing and subject is None and p.entity == it.entity
                      and n in args and n not in skip and isinstance(args[n], str)
                      and args[n].startswith("/")), None)
@@ -206,6 +230,8 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
             parts[name] = f"{humanise(name)} {said(value)}"
     spans, spanned = _bounds(args, [n for n in parts if n not in refs and n not in same])
     tail = _with([t for n, t in parts.items() if n not in spanned]) + spans
+    if rel is not None:
+        return f"{rel.verb} {obj}{to}{lead}{tail}"
     if it.action is Action.search and asked is not None and subject is None and not to and not own_path:
         # "run a web search for ...", "run an exa search for ...": reads well whether the kind is a noun or a product
         return f"run {with_article(label(it.entity) + ' search')} for {said(asked)}{tail}"
@@ -318,6 +344,10 @@ def lead(value: Any, noun: str, rng: random.Random, used: bool = True) -> str:
     something it noticed before moving on."""
     if noun.endswith(" you created"):
         return rng.choice(("OK, {v} is created.", "Good, {v} exists now.", "Done: {v} is there.")).format(v=show(value))
+    tied = re.fullmatch(r"the .+ you \w+ (?:to|into|onto|with|from) (the .+)", noun)
+    if tied is not None:  # after a relation: that it holds now, not which "result" the value came from
+        return rng.choice(("Good, that worked.", "OK, done.", f"Thanks, that's sorted with {tied.group(1)}.",
+                           "Great."))
     return rng.choice(_LEADS if used else _NOTED).format(v=show(value), n=noun)
 
 
@@ -416,9 +446,40 @@ def _public_goal(steps: list[Step], rng: random.Random) -> str:
             return rng.choice((f"I need to {own}.", f"Can you {own} for me?", f"I'd like to {own}."))
         return rng.choice((f"Can you look up some {many} for me?", "I need a quick lookup.", f"I'm after the latest {many}.",
                            f"I need current {many}.", f"Let's check the {many}.", f"I'm looking for {many}."))
+    if len(steps) == 1:  # the request names it; an opening that named it too would say it twice
+        return rng.choice(("", "", "", "Quick one for you.", "Just checking something.", "One quick thing."))
     return rng.choice((f"I'd like to know about {what}.", f"Can you look up {what} for me?", f"I'm curious about {what}.",
                        f"I need the details of {what}.", f"What can you tell me about {what}?",
                        f"I've got a question on {what}."))
+
+
+def _relation_goal(focal: Step, steps: list[Step], rng: random.Random) -> str | None:
+    """What a person wants when the main call ties two records (`add the issue … to the cycle …`): the two
+    records together, not "a new issue"."""
+    rel = relation(focal.it, focal.args) if focal.it.action not in (Action.list, Action.search) else None
+    if rel is None:
+        return None
+    kinds = {p.name: p.entity or focal.it.entity for p in focal.it.parameters}
+    refs = {r.param for r in focal.refs}
+
+    stated = all(n not in refs and _scalar_ok(focal.args[n]) for n in (rel.moved, rel.holder))
+    if stated:  # both are values the user has: said as such
+        a, b = (f"the {label(kinds[n])} {said(focal.args[n])}" for n in (rel.moved, rel.holder))
+        if undoes(rel):
+            options = [f"{a} shouldn't be in {b} any more.", f"Let's take {a} out of {b}."]
+        else:
+            options = [f"{a} belongs in {b}.", f"Let's get {a} into {b}."]
+    else:  # one is found on the way: the kinds only
+        a, b = (with_article(label(kinds[n])) for n in (rel.moved, rel.holder))
+        if undoes(rel):
+            options = [f"{a} has to come out of {b}.", f"I need to take {a} out of {b}."]
+        else:
+            options = [f"{a} has to go into {b}.", f"I need to put {a} into {b}."]
+    options = [o[0].upper() + o[1:] for o in options]
+    looks = _kinds([s for s in steps if s.it.action in INSPECT])
+    if looks:
+        options = [f"{o[:-1]}, after a look at the {looks}." for o in options]
+    return rng.choice(options)
 
 
 def goal(steps: list[Step], rng: random.Random, owned: frozenset[str] | None = None) -> str:
@@ -428,6 +489,9 @@ def goal(steps: list[Step], rng: random.Random, owned: frozenset[str] | None = N
         return _public_goal(steps, rng)
     form = shape([s.it.action for s in steps])
     focal = steps[_focal(steps)]
+    tie = _relation_goal(focal, steps, rng)
+    if tie is not None:
+        return tie
     what = _what(focal)
     new = f"a new {label(focal.it.entity)}"
     looks = _kinds([s for s in steps if s.it.action in INSPECT] or steps)
@@ -476,6 +540,8 @@ def goal(steps: list[Step], rng: random.Random, owned: frozenset[str] | None = N
     own = described_action(focal.it) if bare else None
     doing = own or f"{verb(focal.it)} {what}"  # "detect prompt injection attempts", not "run the injection detector"
     fallback = ("",) if len(steps) == 1 else (f"I need to {doing}.", f"Can you help me {doing}?")
+    if form == "lookup" and not bare and len(steps) == 1:  # as above: the request itself names what it asks about
+        table["lookup"] = ("", "", "Quick question.", "Something I need to check.")
     options = table.get(form, fallback)
     return rng.choice(options)
 

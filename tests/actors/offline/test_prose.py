@@ -309,3 +309,44 @@ def test_a_word_said_twice_in_a_row_by_template_and_name_is_said_once_but_quoted
     from actors.offline.prose import request
     text = request(['read the latest latest news for "New New York"'], random.Random(0))
     assert "latest latest" not in text and "latest news" in text and '"New New York"' in text
+
+
+def test_a_call_that_ties_two_records_together_names_both_and_how_they_meet(tmp_path):
+    """"Add an issue to a cycle" with `issueId` and `cycleId` is asked as adding the issue to the cycle, never as
+    creating a new issue with a cycle id; the name says it where the description does not (`remove_tag_from_task`),
+    and a later step names that record as the one already named, not as a "result"."""
+    import json
+
+    from actors.offline.relations import relation
+    from coordinator.pipeline import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    def ids(*names):
+        return {"type": "object", "properties": {n: {"type": "string", "description": f"ID of the {n[:-2]}"} for n in names},
+                "required": list(names)}
+
+    tools = [{"name": "add_issue_to_cycle", "description": "Add an existing issue to a cycle.",
+              "inputSchema": ids("issueId", "cycleId")},
+             {"name": "remove_tag_from_task", "description": "Detaches it.", "inputSchema": ids("tagId", "taskId")},
+             {"name": "get_issue", "description": "Get an issue by ID.", "inputSchema": ids("issueId")},
+             {"name": "list_cycles", "description": "List the cycles of the workspace.",
+              "inputSchema": {"type": "object", "properties": {}}}]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    text = " ".join([s.instruction for s in scenarios] + [t.user for s in scenarios for t in s.turns])
+    assert re.search(r"add the issue \S+ to (the cycle|the same cycle|the first cycle in the cycle list)", text), text
+    assert re.search(r"remove the tag \S+ from the task", text), text
+    assert "a new issue" not in text and "a new tag" not in text
+    assert not re.search(r"add issue to cycle result|remove tag from task result", text)
+
+    from schemas import Action, ParameterInterpretation, ParameterRole, ToolInterpretation
+
+    def p(name, entity):
+        return ParameterInterpretation(name=name, role=ParameterRole.identifier, entity=entity, required=True)
+    it = ToolInterpretation(tool="add_user", functionality="Adds one or more users to a team.", action=Action.create,
+                            entity="user", parameters=[p("team_id", "team"), p("user_ids", "user")],
+                            required_parameters=["team_id", "user_ids"], use_cases=["x"], tags=["general"], produces=[])
+    rel = relation(it, {"team_id": "t1", "user_ids": ["u1", "u2"]})
+    assert rel is not None and (rel.verb, rel.moved, rel.prep, rel.holder) == ("add", "user_ids", "to", "team_id")
+    assert relation(it, {"team_id": "t1"}) is None  # one record given: nothing to tie
