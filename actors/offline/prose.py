@@ -346,8 +346,8 @@ def lead(value: Any, noun: str, rng: random.Random, used: bool = True) -> str:
         return rng.choice(("OK, {v} is created.", "Good, {v} exists now.", "Done: {v} is there.")).format(v=show(value))
     tied = re.fullmatch(r"the .+ you \w+ (?:to|into|onto|with|from) (the .+)", noun)
     if tied is not None:  # after a relation: that it holds now, not which "result" the value came from
-        return rng.choice(("Good, that worked.", "OK, done.", f"Thanks, that's sorted with {tied.group(1)}.",
-                           "Great."))
+        return rng.choice(("Good, that worked for {v}.", "OK, done: {v}.", "Thanks, {v} is sorted.",
+                           "Great, that went through for {v}.")).format(v=show(value))
     return rng.choice(_LEADS if used else _NOTED).format(v=show(value), n=noun)
 
 

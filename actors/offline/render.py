@@ -23,7 +23,7 @@ from actors.offline.model import SpecModel, spread
 from actors.offline.quality import token_in
 from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import label
-from actors.offline.values_vocab import STATUSES, org_topic
+from actors.offline.values_vocab import STATUSES, kind_id, org_topic
 from actors.offline.verdicts import availability, is_availability_check, is_checker, verdict
 from actors.offline.world import Organisation
 from schemas import Action, Entity, ParameterRole, ToolInterpretation
@@ -320,7 +320,7 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
     if subject is not None:
         rec: dict[str, Any] = _record(subject, org, a is not Action.delete, model, topic, said)
     elif a is Action.create:  # a new thing the state does not track (a review on a file): an ID of its own
-        new = rng.randint(10_000_000, 99_999_999)
+        new = kind_id(it.entity, org, rng)  # shaped like the kind's IDs everywhere else
         rec = {"id": new, **described(it.entity, org, f"{org.seed}:{it.entity}:{new}", model, topic)}
     else:
         elsewhere = target is not None and a in _LOOKS and not same_kind(target.kind, it.entity)

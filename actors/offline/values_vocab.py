@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import zlib
 from dataclasses import dataclass
 
 from actors.offline import values_formats as fmt
@@ -337,7 +338,7 @@ def regex(h: Hint) -> str:
 
 
 def issue_key(h: Hint) -> str:
-    return f"{h.rng.choice(h.org.project_keys)}-{h.rng.randint(12, 480)}"
+    return kind_id("issue", h.org, h.rng)
 
 
 _NUMERIC = re.compile(r"\bnumeric\b|\bnumber list\b|\binteger\b", re.I)
@@ -349,12 +350,22 @@ def identifier(h: Hint) -> str:
         return _uuid(h.rng)
     if "issue" in lower or "ticket" in lower:
         return issue_key(h)
-    kind = singular((tokens(h.entity or "") or [""])[-1])
-    if kind in h.org.numeric_ids or _NUMERIC.search(h.description) or h.rng.random() < 0.4:
-        return str(h.rng.randint(1000, 99999))
-    e = (h.entity or lower.rsplit("_", 1)[0] or noun(h)).replace("_", "-")
-    prefix = "".join(p[0] for p in e.split("-") if p)[:3] or "id"
-    return f"{prefix}_{h.rng.getrandbits(40):010x}"
+    kind = h.entity or "_".join(w for w in tokens(h.name) if w not in ("id", "ids")) or noun(h)
+    return kind_id(kind, h.org, h.rng, numeric=bool(_NUMERIC.search(h.description)))
+
+
+def kind_id(kind: str, org: Organisation, rng: random.Random, numeric: bool = False) -> str:
+    """An ID for a record of `kind`, of one shape for that kind throughout a suite (a system does not number
+    some teams `73549` and others `team_5e1c…`): digits where the spec types the kind's IDs as integers, else
+    by the kind itself, digits for some kinds and a prefixed token for others (`label_3eb990…`, `prj_…`)."""
+    words = [w for w in tokens(kind) if w] or ["id"]
+    if singular(words[-1]) in ("issue", "ticket"):
+        return f"{rng.choice(org.project_keys)}-{rng.randint(12, 480)}"
+    if numeric or singular(words[-1]) in org.numeric_ids or zlib.crc32(singular(words[-1]).encode()) % 5 < 2:
+        return str(rng.randint(1000, 99999))
+    one = singular(words[-1])
+    prefix = "".join(w[0] for w in words)[:3] if len(words) > 1 else one if len(one) <= 6 else one[:3]
+    return f"{prefix}_{rng.getrandbits(40):010x}"
 
 
 def resource(h: Hint, kind: str) -> str:
