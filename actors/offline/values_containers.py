@@ -24,7 +24,10 @@ _MAP_KEYS = {
     "metadata": ("owner", "team", "env"), "labels": ("team", "env", "tier"), "tags": ("team", "env", "cost_center"),
     "headers": ("X-Request-Id", "Accept", "X-Tenant"), "env": ("LOG_LEVEL", "REGION", "FEATURE_FLAGS"),
 }
-_DEFAULT_MAP_KEYS = ("id", "name", "status", "owner")
+# A free-form map nothing names the keys of (custom properties, details, context): what teams put there,
+# not an `id` and `name` that would make it read as a record of its own.
+_DEFAULT_MAP_KEYS = ("environment", "service", "priority", "region")
+_PLAIN_MAP_KEYS = ("priority", "region", "contact", "reference")  # outside software: no environments or teams
 
 
 class Containers:
@@ -165,7 +168,8 @@ class Containers:
         elif schema.get("additionalProperties") is False:
             key = next((p for p in schema.get("properties") or {} if p not in out), None)
         else:
-            pool = _MAP_KEYS.get(singular(slot.name), _MAP_KEYS.get(slot.name, _DEFAULT_MAP_KEYS))
+            usual = _DEFAULT_MAP_KEYS if self.org.technical else _PLAIN_MAP_KEYS
+            pool = _MAP_KEYS.get(singular(slot.name), _MAP_KEYS.get(slot.name, usual))
             key = next((k for k in pool if k not in out), f"{self.rng.choice(self.org.nouns)}_{len(out)}")
         if key is not None and isinstance(names, dict) and not is_valid(names, key, root):
             key = self._gen(names, root, slot.but(name="key", top=None))

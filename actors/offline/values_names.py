@@ -179,6 +179,13 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("label labels category topic", lambda h: h.rng.choice(("bug", "customer", h.rng.choice(h.org.teams)))),
     ("status state", lambda h: h.rng.choice(v.STATUSES)),
     ("priority", lambda h: h.rng.choice(("High", "Medium", "Low"))),
+    ("environment env_name stage deployment_environment", lambda h: h.rng.choice(("production", "staging", "development"))),
+    # a software business's customers are companies, a shop's or a clinic's are people
+    ("customer client customer_name client_name",
+     lambda h: v.company_name(h.rng) if h.org.technical else v.person(h).name),
+    ("contact contact_name", lambda h: v.person(h).name),
+    ("reference reference_number ref_number", lambda h: f"REF-{h.rng.randint(10_000, 99_999)}"),
+    ("component", lambda h: h.rng.choice(h.org.services) if h.org.technical else v.noun(h)),
     ("command cmd", lambda h: h.rng.choice(("npm test -- --watch=false", "make lint", "pytest -q tests/"))),
     ("script code expression function js javascript test_code jsx_code", v.javascript),
     ("layer artboard comp effect preset", lambda h: v.named(h, words(h.name))),
@@ -196,6 +203,11 @@ _FAMILY_RULES: tuple[tuple[re.Pattern[str], Make], ...] = (
     (re.compile(r"^[a-z]+ed_by$"), lambda h: v.person(h).username),  # `created_by`, `assigned_by`: a person
     (re.compile(r"^(auth|verification|otp|confirmation|mfa)_code$"), lambda h: f"{h.rng.randint(0, 999_999):06d}"),
     (re.compile(r"^[a-z]+_code$"), lambda h: _code(h)),  # `station_code`, `product_code`: a code, not a script
+    # `order_number`, `invoice_no`, `tracking_number`: the number of a record, not a sort order or a count
+    # (not a position or a count: `page_number`, `line_number`, `version_number`)
+    (re.compile(r"^(?!(page|line|version|row|col|column|chapter|verse|step|week|day|month|year|index|port|max|min|"
+                r"total|item|episode|season|part|level|round)_)[a-z]+_(number|no|num)$"),
+     lambda h: str(h.rng.randint(100_000, 99_999_999))),
 )
 # description cues: used first for generic names, and for any name no rule knows
 _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p, f in (

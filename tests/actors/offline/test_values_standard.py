@@ -275,3 +275,36 @@ def test_choices_written_with_their_meanings_and_examples_marked_in_another_lang
         {"type": "object", "properties": {"script_type": {"type": "string", "default": ""}}, "required": ["script_type"]},
         doc=doc)["script_type"] for s in range(8)}
     assert got and got <= {"la", "lad"}, got
+
+
+def test_a_records_number_is_a_number_not_a_sort_order_and_common_business_fields_read_as_such():
+    for seed in range(10):
+        assert re.fullmatch(r"\d{6,8}", _value("order_number", seed)) and re.fullmatch(r"\d{6,8}", _value("invoice_no", seed))
+        assert int(_value("page_number", seed, {"type": "string"})) < 1000  # a position stays small
+        assert _value("environment", seed) in ("production", "staging", "development")
+        assert re.fullmatch(r"REF-\d{5}", _value("reference", seed))
+        assert not re.fullmatch(r"(customer|contact|component)-\d", " ".join(
+            str(_value(n, seed)) for n in ("customer", "contact", "component")))
+
+
+def test_a_free_form_map_holds_what_teams_put_there_not_an_id_and_name():
+    from actors.offline.quality import is_generic
+
+    details = {"type": "object", "description": "Map of key-value pairs to use as custom properties",
+               "additionalProperties": {"type": "string"}}
+    schema = {"type": "object", "properties": {"details": details}, "required": ["details"]}
+    for seed in range(10):
+        made = ValueGenerator(org_for(seed), random.Random(seed)).arguments(schema)["details"]
+        assert made and not {"id", "name"} & set(made), made
+        assert not is_generic(made, {}), made
+
+
+def test_ids_of_one_kind_have_one_shape_throughout_a_suite():
+    from actors.offline.values_vocab import kind_id
+
+    org = org_for(3)
+    for kind in ("team", "label", "cycle", "workflow_state", "pull_request", "issue"):
+        shapes = {re.sub(r"[A-Z]+", "K", re.sub(r"[0-9a-f]", "x", kind_id(kind, org, random.Random(s)))) for s in range(20)}
+        # (lengths of digits and a project's key may vary; the pattern may not)
+        assert len({re.sub(r"x+|9+", "#", s) for s in shapes}) == 1, (kind, shapes)
+    assert kind_id("issue", org, random.Random(0)).split("-")[0] in org.project_keys
