@@ -20,6 +20,7 @@ from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
 from actors.offline.quality import token_in
 from actors.offline.model import SpecModel, record_writes, spread
+from actors.offline.history import is_history
 from actors.offline.render import is_metadata, render
 from actors.offline.schemautil import deref, leaves, properties
 from actors.offline.slots import can_carry, echo, embed, fill_record, free_object
@@ -32,6 +33,7 @@ from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRo
                      ToolInterpretation, ToolSuite, WorkflowState)
 
 _DECOYS = {Action.list: 2, Action.search: 1}
+_HEADINGS = frozenset({"title", "name", "subject", "summary", "headline"})  # what names a record, not its text
 _TEXT_FIELDS = frozenset({"content", "text", "body", "markdown", "html", "note", "contents", "message"})
 _MAX_LISTED = 12
 _DIFF = re.compile(r"\bdiff\b", re.I)
@@ -297,13 +299,14 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
 def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
           gen: ValueGenerator, model: SpecModel | None = None, index: int = 0) -> str:
     if it.action is Action.read and target is not None and target.attributes and same_kind(target.kind, it.entity) \
-            and not is_metadata(tool.name) \
+            and not is_metadata(tool.name) and not is_history(tool.name, it) \
             and not tool.name.startswith("git_"):  # git prints its own formats (git show: commit, author, diff)
         body = {k: v for k, v in target.attributes.items() if k != "deleted" and v != target.id}  # (its name is its ID)
         key, one = next(iter(body.items())) if len(body) == 1 else (None, None)
         lines = None
         fields = len(model.fields(target.kind)) if model is not None else 0
-        if isinstance(one, str) and (fields <= 2 and (key in _TEXT_FIELDS or len(one.split()) >= 4) or not fields):
+        if isinstance(one, str) and (fields <= 2 and (key in _TEXT_FIELDS or len(one.split()) >= 4 and key not in _HEADINGS)
+                                     or not fields):
             # a note's text, a value pushed to a list, reads back as that text; a ticket's new comment or
             # status is one field of a record that has more
             lines = [one]

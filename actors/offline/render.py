@@ -18,6 +18,7 @@ import sqlglot
 
 from actors.offline import kinds
 from actors.offline import values_formats as fmt
+from actors.offline.history import events, is_history
 from actors.offline.listed import listed_fields, listed_value
 from actors.offline.model import SpecModel, spread
 from actors.offline.quality import token_in
@@ -270,6 +271,11 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
     if not plain and is_availability_check(tool, it):  # "is this domain free?": yes or no
         return _dump(availability(tool, it, args, rng))
     own = [e for e in shown if e.kind == it.entity]
+    if not plain and target is not None and is_history(tool, it):  # a record's past: the changes that made it
+        rec = _one_record(tool, it.model_copy(update={"action": Action.read}), args, shown, target, org, rng, model, now)
+        people = [p.username for p in org.people]
+        born = None if target.created_by is None else fmt.EPOCH + timedelta(minutes=3 * target.created_by, seconds=1)
+        return _dump(events(rec, it.entity, target.id, people, now or fmt.EPOCH, rng, born))
     if it.action in (Action.list, Action.search):  # a directory listing is asked for by a path; files of a pull request are not
         paths = bool(shown) and all(e.id.startswith("/") for e in shown) and bool(_path_args(args))
     else:

@@ -1,5 +1,6 @@
 """Text results of tools without an outputSchema look like what real MCP servers return."""
 
+from datetime import timedelta
 import json
 import re
 
@@ -145,3 +146,37 @@ def test_a_record_with_a_person_s_e_mail_names_that_person():
     assert rec == {"email": ana.email, "full_name": ana.name, "first_name": ana.name.split()[0], "status": "active"}
     other = {"email": "someone@elsewhere.io", "full_name": "Somebody Else"}
     assert one_person(other, org) == other
+
+
+def test_a_history_tool_answers_with_the_changes_that_led_to_the_record_as_it_reads_now(tmp_path):
+    """`get_issue_history(issue_id)` lists events, oldest first, the first its creation and each later one setting a
+    field to the value the record holds now; none before the issue was made in the workflow, none after the call."""
+    from actors.offline.chrono import when
+    from coordinator.pipeline import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    issue = {"type": "object", "properties": {"issue_id": {"type": "string"}}, "required": ["issue_id"]}
+    tools = [{"name": "create_issue", "description": "Create an issue.", "inputSchema": {
+                 "type": "object", "properties": {"title": {"type": "string"}, "state": {"type": "string"}},
+                 "required": ["title"]}},
+             {"name": "get_issue", "description": "Get an issue.", "inputSchema": issue},
+             {"name": "get_issue_history", "description": "Get the history of changes made to an issue.",
+              "inputSchema": issue}]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    seen = 0
+    for s in scenarios:
+        for k, c in enumerate(s.calls):
+            if c.tool != "get_issue_history":
+                continue
+            out = json.loads(c.output)
+            events = out["history"]
+            assert out["issue_id"] == c.arguments["issue_id"] and events[0]["action"] == "created"
+            times = [when(e["created_at"]) for e in events]
+            assert times == sorted(times), events
+            made = [j for j in range(k) if s.calls[j].tool == "create_issue" and c.arguments["issue_id"] in s.calls[j].output]
+            for j in made:  # not before the workflow made it
+                assert times[0] >= when(json.loads(s.calls[j].output)["created_at"]) - timedelta(minutes=1), (s.id, events)
+            seen += 1
+    assert seen
