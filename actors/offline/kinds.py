@@ -15,6 +15,7 @@ import math
 import random
 from typing import Any, Callable
 
+from actors.offline import ledger
 from actors.offline import values_formats as fmt
 from actors.offline.taxonomy import singular, tokens
 from actors.offline.world import Organisation
@@ -233,6 +234,54 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
     ("metric stat statistic usage analytics", {"value": _count(1, 250_000), "period": _pick("24h", "7d", "30d"),
                                                      "as_of": _when}),
 )
+
+
+def _address(rng: random.Random, org: Organisation, topic: str) -> str:
+    return ledger.address(org.ledger, rng)
+
+
+def _tx(rng: random.Random, org: Organisation, topic: str) -> str:
+    return ledger.tx_hash(org.ledger, rng)
+
+
+def _coin(rng: random.Random, org: Organisation, topic: str) -> str:
+    return org.coin
+
+
+def _token_name(rng: random.Random, org: Organisation, topic: str) -> str:
+    return f"{rng.choice(org.nouns).capitalize()} {rng.choice(('Token', 'Coin', 'Credits'))}"
+
+
+# A blockchain spec's records (ledger.py): amounts in its coin, addresses and hashes of its chain; they stand
+# in for the kinds above that share their words (a wallet's address is no street address, its balance no
+# bank balance, a token no market listing).
+_LEDGER_KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
+    ("balance", {"balance": _num(0.0001, 250, 6), "symbol": _coin, "block_number": _count(1_000_000, 21_000_000)}),
+    ("transaction transfer tx payment", {"from": _address, "to": _address, "value": _num(0.001, 25, 6),
+                                         "symbol": _coin, "status": _pick("success", "success", "pending", "failed"),
+                                         "block_number": _count(1_000_000, 21_000_000), "timestamp": _when}),
+    ("address wallet account", {"address": _address, "balance": _num(0.0001, 250, 6), "symbol": _coin,
+                                "transaction_count": _count(1, 4_000)}),
+    ("token coin asset", {"name": _token_name, "decimals": _pick(6, 8, 9, 18), "total_supply": _count(10**6, 10**12),
+                          "address": _address}),
+    ("nft collectible", {"token_id": _count(1, 9_999), "owner": _address, "contract_address": _address,
+                         "token_uri": lambda rng, org, topic: f"ipfs://bafy{rng.getrandbits(200):050x}"}),
+    ("supply", {"total_supply": _count(10**6, 10**12), "circulating_supply": _count(10**5, 10**11), "decimals": _pick(6, 8, 18)}),
+    ("fee gas", {"gas_price_gwei": _num(0.5, 80, 2), "max_priority_fee_gwei": _num(0.01, 3, 2),
+                 "base_fee_gwei": _num(0.5, 60, 2)}),
+    ("chain network", {"chain_id": _pick(1, 10, 137, 8453, 42161), "block_height": _count(1_000_000, 21_000_000),
+                       "gas_price_gwei": _num(0.5, 80, 2), "synced": _pick(True, True, False)}),
+)
+_LEDGER_BY_WORD = {w: fields for words, fields in _LEDGER_KINDS for w in words.split()}
+
+
+def _ledger_fields(kind: str) -> dict[str, Draw] | None:
+    words = [singular(w) for w in tokens(kind)]
+    while len(words) > 1 and words[-1] in _ABOUT:
+        words = words[:-1]
+    return _LEDGER_BY_WORD.get(words[-1]) if words else None
+
+
 _BY_WORD: dict[str, dict[str, Draw]] = {}
 _FIRST: dict[int, str] = {}  # a kind's fields -> the first word of the kind (`service` for `app`'s)
 for _words, _fields in _KINDS:
@@ -265,12 +314,14 @@ _PLAIN = frozenset({"status", "state", "title", "name", "url", "id", "created", 
                     "summary", "content", "timestamp", "type", "count", "value", "date", "time", "text", "author"})
 
 
-def borrowable(kind: str, speaks_of: Callable[[str], bool], technical: bool = True) -> bool:
+def borrowable(kind: str, speaks_of: Callable[[str], bool], technical: bool = True, ledger: bool = False) -> bool:
     """Whether records of `kind` may carry the fields its kind has anywhere. Where the kind's last word names
     a kind on its own (`weather`, `alert`), yes; where only another of its words does (`service_disruption`),
     two of them name different kinds (`station_transfer`: a place, a payment), or the kind is software's
     and the spec is not about software (a subway's `service`), only if the spec speaks of a field of that
     kind (a transfer's `amount`, a server's `region`): a word has more than one sense."""
+    if ledger and _ledger_fields(kind) is not None:
+        return True
     words = [singular(w) for w in tokens(kind)]
     while len(words) > 1 and words[-1] in _ABOUT:
         words = words[:-1]
@@ -288,7 +339,7 @@ def borrowable(kind: str, speaks_of: Callable[[str], bool], technical: bool = Tr
 def record(kind: str, org: Organisation, key: str, topic: str) -> dict[str, Any]:
     """A record of a common kind, the same for the same key; `topic` is what it is about (a search's
     query, the record's own name)."""
-    fields = fields_of(kind)
+    fields = (_ledger_fields(kind) if org.ledger else None) or fields_of(kind)
     if fields is None:
         return {}
     out = {name: draw(random.Random(f"{key}:{name}"), org, topic) for name, draw in fields.items()}

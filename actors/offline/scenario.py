@@ -31,6 +31,7 @@ from actors.offline.values_describe import examples
 from actors.offline.values_formats import shape_of
 from actors.offline.values_names import is_placeholder
 from actors.offline.values_vocab import file_type
+from actors.offline.ledger import ledger_of
 from actors.offline.lexicon import locale_of, spec_words
 from actors.offline.world import Organisation, make_org
 from coordinator.graph import ToolGraph
@@ -60,11 +61,12 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
         params = tuple(sorted({singular(w) for t in suite.tools for n in properties(t.input_schema) for w in tokens(n)}))
         texts = tuple(_described(t) for t in suite.tools)
         topics, technical = spec_words(texts, subjects, params)
-        known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical, locale_of(texts))
-    return make_org(seed, known[1], known[2], known[3], known[4], known[5])
+        known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical, locale_of(texts),
+                                        ledger_of(texts))
+    return make_org(seed, known[1], known[2], known[3], known[4], known[5], known[6])
 
 
-_SUBJECTS: dict[int, tuple[ToolSuite, tuple[str, ...], frozenset[str], tuple[str, ...], bool, str]] = {}
+_SUBJECTS: dict[int, tuple[ToolSuite, tuple[str, ...], frozenset[str], tuple[str, ...], bool, str, tuple[str, str]]] = {}
 
 
 def _described(tool: Any) -> str:

@@ -18,6 +18,7 @@ from typing import Callable
 
 from actors.offline import values_formats as fmt
 from actors.offline import values_vocab as v
+from actors.offline.ledger import ledger_value
 from actors.offline.taxonomy import singular as singular_word
 from actors.offline.values_describe import desc_entity, examples, options, templates
 from actors.offline.values_documents import document
@@ -427,6 +428,9 @@ def _realistic(h: Hint) -> str:
     stated = statement(h) or document(h)  # SQL, PromQL; a KML or CSV document where the slot asks for one
     if stated is not None:
         return stated
+    chain = ledger_value(h.name, h.description or "", h.org.ledger, h.org.coin, h.rng) if h.org.ledger else None
+    if chain is not None:  # a wallet's address, a transaction's hash, an amount in wei
+        return chain
     # a phone number, a city, a currency code; a person's `name: {first, middle, last}` by its parts
     parts_of_name = h.name.lower() in ("first", "middle", "last", "given", "family") and \
         words(h.parent or "").split("_")[-1] == "name"

@@ -187,6 +187,8 @@ _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("number issue_number pull_number pr pr_number discussion_number alert_number run_id milestone",
      (17, 42, 128, 311)),
     ("year", (2025, 2026)),
+    ("decimals decimal_places", (6, 8, 9, 18)),  # a token's or amount's decimal places: whole
+    ("max_gas_amount gas_limit gas", (2000, 21000, 100000)),
     ("timestamp created created_at updated updated_at modified mtime ctime",
      tuple(int(fmt.EPOCH.timestamp()) - d * 86400 - m * 60 for d, m in ((0, 0), (1, 95), (6, 300), (30, 17)))),
     ("temperature", (0.2, 0.7)),

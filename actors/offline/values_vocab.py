@@ -12,6 +12,7 @@ import re
 import zlib
 from dataclasses import dataclass
 
+from actors.offline import ledger
 from actors.offline import values_formats as fmt
 from actors.offline.taxonomy import singular, tokens
 from actors.offline.values_standard import city, company_name
@@ -359,6 +360,10 @@ def kind_id(kind: str, org: Organisation, rng: random.Random, numeric: bool = Fa
     some teams `73549` and others `team_5e1c…`): digits where the spec types the kind's IDs as integers, else
     by the kind itself, digits for some kinds and a prefixed token for others (`label_3eb990…`, `prj_…`)."""
     words = [w for w in tokens(kind) if w] or ["id"]
+    if org.ledger and singular(words[-1]) in ("transaction", "tx", "transfer"):  # on a chain, its hash
+        return ledger.tx_hash(org.ledger, rng)
+    if org.ledger and singular(words[-1]) in ("address", "wallet", "account"):
+        return ledger.address(org.ledger, rng)
     if singular(words[-1]) in ("issue", "ticket"):
         return f"{rng.choice(org.project_keys)}-{rng.randint(12, 480)}"
     if numeric or singular(words[-1]) in org.numeric_ids or zlib.crc32(singular(words[-1]).encode()) % 5 < 2:

@@ -84,6 +84,8 @@ class Organisation:
     topics: tuple[str, ...] = ()  # what the spec's descriptions talk about (a weather spec's stations, locations)
     locale: str = ""  # the Faker locale of the language the spec is written in, where that is not English
     numeric_ids: frozenset[str] = frozenset()  # kinds whose IDs the spec types as integers (`user_id: integer`)
+    ledger: str = ""  # a blockchain spec's address style (`hex40`, `hex64`, `base58`, `bech32`); "" for any other
+    coin: str = ""  # the coin its balances are counted in
 
     def project_path(self, project: str) -> str:
         return f"{self.root}/{project}"
@@ -99,12 +101,14 @@ def _pick(rng: random.Random, pool: tuple[str, ...], k: int) -> tuple[str, ...]:
 
 @lru_cache(maxsize=1024)
 def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[str] = frozenset(),
-             topics: tuple[str, ...] = (), technical: bool | None = None, locale: str = "") -> Organisation:
+             topics: tuple[str, ...] = (), technical: bool | None = None, locale: str = "",
+             ledger: tuple[str, str] = ("", "")) -> Organisation:
     """The organisation for `seed`: the same seed always gives the same organisation. `subjects` (at least
     two nouns, e.g. what a spec's tools work on) replace the industry's nouns, so its projects, services,
     tables and the topics of its texts are about the spec's own things; `topics` (from the spec's
     descriptions) are what its texts talk about, and `technical` whether they talk like a software team
-    (without a spec to say: when it has fewer than two subjects or a software one)."""
+    (without a spec to say: when it has fewer than two subjects or a software one); `ledger` a blockchain
+    spec's address style and coin (ledger.py)."""
     rng = random.Random(f"org:{seed}")
     prefix = rng.choice(_PREFIXES)
     suffix, nouns = rng.choice(_INDUSTRIES)
@@ -150,7 +154,7 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
         urls=urls, tags=tags, channels=channels, tables=tables, regions=regions,
         resource_groups=resource_groups, subscription=subscription, tenant=tenant,
         technical=(len(subjects) < 2 or bool(set(subjects) & _TECHNICAL)) if technical is None else technical,
-        topics=topics, locale=locale, numeric_ids=numeric_ids,
+        topics=topics, locale=locale, numeric_ids=numeric_ids, ledger=ledger[0], coin=ledger[1],
     )
 
 

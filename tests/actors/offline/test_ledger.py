@@ -1,0 +1,57 @@
+"""Blockchain specs: addresses, hashes and keys shaped like the chain's, balances in its coin, no street addresses."""
+
+import json
+import re
+
+from actors.offline.ledger import ledger_of, ledger_value
+from coordinator.pipeline import generate_local
+from schemas import RunConfig
+from specs import load_suite
+
+
+def test_a_spec_is_a_blockchain_spec_by_two_of_its_words_and_its_chain_decides_shapes_and_coin():
+    assert ledger_of(("Get the balance of a wallet on Ethereum.", "Send an ERC-20 token.")) == ("hex40", "ETH")
+    assert ledger_of(("Aptos blockchain account info", "Transfer APT to an address")) == ("hex64", "APT")
+    assert ledger_of(("Solana wallet balance in lamports",))[0] == "base58"
+    assert ledger_of(("Get the weather for a city.", "A wallet of photos."))[0] == ""  # one word is no chain
+    assert ledger_of(("Wallet balance on the EVM chain", "Check the STT balance of a wallet"))[1] == "STT"
+
+
+def test_values_of_a_blockchain_spec_have_the_chains_shapes():
+    import random
+
+    rng = random.Random(1)
+    assert re.fullmatch(r"0x[0-9a-f]{40}", ledger_value("recipient_address", "", "hex40", "ETH", rng))
+    assert re.fullmatch(r"0x[0-9a-f]{64}", ledger_value("ownerAddress", "", "hex64", "APT", rng))
+    assert re.fullmatch(r"0x[0-9a-f]{64}", ledger_value("txHash", "", "hex40", "ETH", rng))
+    assert re.fullmatch(r"0x[0-9a-f]{64}", ledger_value("privateKey", "", "hex40", "ETH", rng))
+    assert re.fullmatch(r"[1-9A-HJ-NP-Za-km-z]{44}", ledger_value("wallet", "", "base58", "SOL", rng))
+    assert re.fullmatch(r"\d+", ledger_value("amount", "Amount in wei", "hex40", "ETH", rng))
+    assert re.fullmatch(r"0x[0-9a-f]{40}", ledger_value("to", "Recipient address", "hex40", "ETH", rng))
+    assert ledger_value("email", "E-mail address of the user", "hex40", "ETH", rng) is None
+    assert ledger_value("network", "Network name", "hex40", "ETH", rng) is None
+
+
+def test_a_wallets_balance_is_in_the_chains_coin_and_its_address_is_no_place(tmp_path):
+    address = {"type": "object", "properties": {"address": {"type": "string", "description": "Wallet address"}},
+               "required": ["address"]}
+    tools = [{"name": "get_balance", "description": "Get the ETH balance of a wallet on Ethereum.", "inputSchema": address},
+             {"name": "get_address", "description": "Get the address of the connected wallet.",
+              "inputSchema": {"type": "object", "properties": {}}},
+             {"name": "get_transaction", "description": "Get an EVM transaction by its transaction hash.",
+              "inputSchema": {"type": "object", "properties": {"tx_hash": {"type": "string"}}, "required": ["tx_hash"]}}]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    seen = set()
+    for s in scenarios:
+        for c in s.calls:
+            out = json.loads(c.output)
+            flat = json.dumps(out)
+            assert "latitude" not in flat and '"currency"' not in flat, (c.tool, out)
+            if c.tool == "get_balance":
+                assert re.fullmatch(r"0x[0-9a-f]{40}", c.arguments["address"]) and out["symbol"] == "ETH"
+            if c.tool == "get_transaction":
+                assert re.fullmatch(r"0x[0-9a-f]{64}", c.arguments["tx_hash"])
+                assert re.fullmatch(r"0x[0-9a-f]{40}", out["from"]), out
+            seen.add(c.tool)
+    assert {"get_balance", "get_transaction"} <= seen
