@@ -366,7 +366,8 @@ def request(clauses: list[str], rng: random.Random, opener: str = "", start: boo
 
 
 _QUOTED = re.compile(r'(`[^`]*`|"[^"]*")')
-_TWICE = re.compile(r"\b([A-Za-z]{3,})( \1\b)+")  # (exactly: `called aet AET` states a value)
+# (exactly: `called aet AET` states a value; and whole words: `product product-company-prod` names one)
+_TWICE = re.compile(r"(?<![-_/.])\b([A-Za-z]{3,})( \1\b(?![-_/.]))+")
 
 
 def _once(text: str) -> str:
@@ -693,7 +694,13 @@ _STATE_FIELDS = ("status", "state", "phase", "conclusion", "stage", "health", "s
 _UNREMARKABLE = frozenset({"completed", "complete", "success", "succeeded", "successful", "ok", "done", "active",
                            "enabled", "true", "false", "normal", "healthy", "available", "valid", "none", "null"})
 _NOT_FIGURES = frozenset({"id", "ids", "number", "no", "index", "date", "time", "at", "created", "updated", "timestamp",
-                          "epoch", "ts", "limit", "offset", "page", "size", "count", "version", "year", "port"})
+                          "epoch", "ts", "limit", "offset", "page", "size", "count", "version", "year", "port",
+                          "latitude", "longitude", "lat", "lng", "lon", "code", "decimals", "block", "height", "nonce",
+                          "sequence", "chain", "zoom", "x", "y", "rank", "position", "order"})
+# Figures a person wants lower (a cost, a delay, an error rate): only of these is "what would bring it below" asked.
+_REDUCIBLE = frozenset({"cost", "price", "fee", "fees", "spend", "usage", "latency", "duration", "error", "errors",
+                        "failure", "failures", "debt", "load", "cpu", "memory", "delay", "wait", "risk", "churn",
+                        "backlog", "queue", "bounce", "downtime", "gas"})
 
 
 def _field_words(key: str) -> str:
@@ -728,7 +735,10 @@ def grounded_follow_up(step: Step, records: list[dict[str, Any]], rng: random.Ra
                 said = _field_words(key)
                 if singular(words[-1]) != words[-1]:  # a count (`pages`, `followers`): "117 pages", not "a pages of 117"
                     return rng.choice((f"Is {value} {said} a lot for {what}?", f"Why does {what} have {value} {said}?"))
+                if set(words) & _REDUCIBLE:
+                    return rng.choice((f"Is a {said} of {value} normal for {what}?",
+                                       f"What would bring the {said} of {what} below {value}?"))
                 return rng.choice((f"Is a {said} of {value} normal for {what}?",
-                                   f"What would bring the {said} of {what} below {value}?"))
+                                   f"What does a {said} of {value} tell us about {what}?"))
     return None
 

@@ -72,6 +72,21 @@ def _shaped(h: Hint) -> str:
     return re.sub(r"\d", lambda _m: str(h.rng.randint(0, 9)), m.group(1).rstrip("."))
 
 
+def _address(h: Hint) -> str:
+    """A bare `address`: an e-mail or IP address where the description says so, a place to look up where it
+    speaks of places, else a street address."""
+    d, n = h.description.lower(), words(h.name)
+    if "email" in d or "e-mail" in d or "email" in n or "mail" in n.split("_"):
+        return v.person(h).email
+    if re.search(r"\bip\b", d) or n.split("_")[0] in ("ip", "ipv4", "host", "server"):
+        return fmt.ipv4(h.rng)
+    if n != "address":  # `wallet_address`, `contract_address`: nothing postal
+        return v.identifier(h)
+    if re.search(r"\b(city|location|place|weather|forecast|geocod)", f"{d} {h.about.lower()}"):
+        return v.named(h, "location")
+    return standard_value("street_address", h.rng, "", h.org.locale) or v.named(h, "location")
+
+
 # (alternative names, generator): earlier rules win when several match
 _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("to cc bcc reply_to recipient recipients", lambda h: v.person(h).email),
@@ -171,7 +186,17 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("premise premises claim claims conclusion conclusions assumption assumptions hypothesis hypotheses reasoning "
      "argument arguments thought thoughts insight insights weakness weaknesses strength strengths bias biases "
      "limitation limitations evidence rationale justification uncertainty uncertainties interpretation "
-     "interpretations counterargument counterarguments approach recommendation recommendations", v.reasoning),
+     "interpretations counterargument counterarguments approach recommendation recommendations problem problems "
+     "idea ideas solution solutions decomposition", v.reasoning),
+    ("stakeholder stakeholders audience audiences", lambda h: h.rng.choice((
+        "customers", "finance team", "operations lead", "support staff", "legal", "partners", "end users"))),
+    ("constraint constraints", lambda h: h.rng.choice((
+        "budget under 50k", "must ship by end of quarter", "no new headcount", "keep existing integrations",
+        f"{v.noun(h)} data stays in the EU"))),
+    ("horizon time_horizon timeframe time_frame", lambda h: h.rng.choice(("3 months", "6 months", "1 year", "5 years"))),
+    ("origin destination stop stops station stations locations waypoint waypoints venue",  # places, even in software
+     lambda h: v.city(h.rng, h.org.locale)),
+    ("address", _address),
     ("container parent group", lambda h: v.named(h, "group")),
     ("range artboard_range page_range pages", lambda h: f"{h.rng.randint(1, 2)}-{h.rng.randint(3, 6)}"),
     ("emoji reaction emojis reactions", v.emoji),
@@ -202,6 +227,7 @@ _FAMILY_RULES: tuple[tuple[re.Pattern[str], Make], ...] = (
     (re.compile(r"axis.*(title|label)$|^(x|y)_?(axis_)?(title|label)$"),  # `axisXTitle`: a short label
      lambda h: h.rng.choice(("Month", "Count", "Value", "Share (%)", v.plural(v.noun(h)).capitalize()))),
     (re.compile(r"^[a-z]+ed_by$"), lambda h: v.person(h).username),  # `created_by`, `assigned_by`: a person
+    (re.compile(r"_time$"), lambda h: fmt.iso_datetime(h.rng)),  # `meeting_start_time`, `expiration_time`: a moment
     (re.compile(r"^(auth|verification|otp|confirmation|mfa)_code$"), lambda h: f"{h.rng.randint(0, 999_999):06d}"),
     (re.compile(r"^[a-z]+_code$"), lambda h: _code(h)),  # `station_code`, `product_code`: a code, not a script
     # `order_number`, `invoice_no`, `tracking_number`: the number of a record, not a sort order or a count

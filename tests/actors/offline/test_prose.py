@@ -350,3 +350,16 @@ def test_a_call_that_ties_two_records_together_names_both_and_how_they_meet(tmp_
     rel = relation(it, {"team_id": "t1", "user_ids": ["u1", "u2"]})
     assert rel is not None and (rel.verb, rel.moved, rel.prep, rel.holder) == ("add", "user_ids", "to", "team_id")
     assert relation(it, {"team_id": "t1"}) is None  # one record given: nothing to tie
+
+
+def test_a_follow_up_asks_how_to_lower_a_figure_only_where_lower_is_better():
+    from actors.offline.prose import Step, grounded_follow_up
+    from schemas import Action, ToolInterpretation
+
+    it = ToolInterpretation(tool="get_place", functionality="Get a place.", action=Action.read, entity="place",
+                            parameters=[], required_parameters=[], use_cases=["x"], tags=["general"], produces=[])
+    step = Step("get_place", it, {}, ())
+    asked = {grounded_follow_up(step, [{"latitude": 52.37, "elevation_m": 12}], random.Random(s)) for s in range(20)}
+    assert not any("latitude" in q for q in asked) and not any("below" in q for q in asked), asked
+    cost = {grounded_follow_up(step, [{"monthly_cost": 420}], random.Random(s)) for s in range(20)}
+    assert any("below 420" in q for q in cost), cost

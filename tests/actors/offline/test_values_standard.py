@@ -308,3 +308,14 @@ def test_ids_of_one_kind_have_one_shape_throughout_a_suite():
         # (lengths of digits and a project's key may vary; the pattern may not)
         assert len({re.sub(r"x+|9+", "#", s) for s in shapes}) == 1, (kind, shapes)
     assert kind_id("issue", org, random.Random(0)).split("-")[0] in org.project_keys
+
+
+def test_fields_of_planning_and_travel_tools_read_as_such_not_as_their_names_and_a_digit():
+    placeholder = re.compile(r"[a-z-]+-\d")
+    for seed in range(8):
+        for name in ("stakeholders", "constraints", "timeHorizon", "meeting_start_time", "origin", "destination",
+                     "problem", "idea"):
+            assert not placeholder.fullmatch(str(_value(name, seed))), (name, _value(name, seed))
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", _value("expirationTime", seed))
+        assert "@" in _value("address", seed, {"type": "string", "description": "Email address of the user"})
+        assert re.match(r"\d+ \w", _value("address", seed))  # a street address: number and street
