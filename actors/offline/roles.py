@@ -91,6 +91,8 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
         return ParameterRole.content  # a keyboard key, not a stored key
     if len(toks) == 2 and toks[-1] == "name" and toks[0] in _PERSON_NAME_PARTS:
         return ParameterRole.content  # a person's `lastName` is what the record says, it names no `last`
+    if tool_action in (Action.list, Action.search) and toks and toks[0] in ("name", "title") and "string" in types:
+        return ParameterRole.filter  # `get_characters(name=…)`: listed by their name, not one of them by ID
     if toks and toks[-1] in _ID_TAIL and not has_enum:
         return ParameterRole.identifier
     if has_enum and len(toks) == 1 and singular(toks[0]) in PARAM_ENTITY and types <= {"string"} \
@@ -119,6 +121,8 @@ def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_en
         if "group" in toks:
             return "resource_group"
         return "repository"
+    if len(toks) > 2 and toks[0] == "sub":  # `subTaskId`: a subtask's, not its parent task's
+        return "sub" + toks[1]
     for t in toks:
         if t in PARAM_ENTITY and t not in _GENERIC and t != "path":
             return PARAM_ENTITY[t]

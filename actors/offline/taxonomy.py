@@ -70,6 +70,9 @@ def plural_noun(words: str) -> str:
     """The plural of a noun or noun phrase (its last word): `status` -> `statuses`, `pull request` -> `pull requests`."""
     if not words or words.endswith(("data", "metadata", "media", "news", "series", "info", "settings")):
         return words
+    last = words.rsplit(" ", 1)[-1]
+    if last.endswith("ics") or _INFLECT.plural_noun(words).endswith("ss") and not last.endswith("ss"):
+        return words  # already plural or a mass noun (`comics`, `analytics`): not `comicss`
     return _INFLECT.plural_noun(words) or words
 
 
@@ -92,7 +95,7 @@ _verbs(Action.update, "update edit modify rename move patch change replace apply
        "unassign arrange distribute group ungroup reorder convert outline offset flip expire approve")
 # Moderation, triage and social verbs: each changes the state of a thing that exists (a member, an alert, a post).
 _verbs(Action.update, "kick ban unban acknowledge ack pin unpin mute unmute block unblock reject snooze escalate "
-       "react vote star unstar follow unfollow reopen archive unarchive like unlike")
+       "react vote star unstar follow unfollow reopen archive unarchive like unlike complete uncomplete undelete")
 _verbs(Action.create, "invite")
 _verbs(Action.execute, "restart retry")
 _verbs(Action.delete, "delete remove del rm drop clear purge destroy pop lpop rpop hdel cancel lrem prune "

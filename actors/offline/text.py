@@ -27,7 +27,7 @@ mark resolve lock unlock export import download copy sync pull push save publish
 deploy trigger cancel dismiss archive approve evaluate execute run start stop send test
 validate verify audit analyze diagnose compare inspect checkout clone fork apply convert
 kick ban unban acknowledge pin unpin mute unmute block unblock reject snooze escalate react vote star unstar
-follow unfollow reopen unarchive like unlike invite restart retry""".split())
+follow unfollow reopen unarchive like unlike invite restart retry complete uncomplete undelete""".split())
 
 _MAX_INLINE = 400
 
@@ -198,6 +198,11 @@ def described_action(it: ToolInterpretation, text: str | None = None, extra: int
     text = re.sub(r"^(?:this (?:tool|endpoint|function|operation) (?:will |can )?|use this (?:tool )?to |"
                   r"tool (?:to|that) |allows? (?:you |users )?to |used to )", "", text, flags=re.I)
     phrase = _CUT.split(text, maxsplit=1)[0].strip()
+    # "Create a new task with title, description, due date": the arguments are said after it, by their values
+    named = {w for p in it.parameters for w in tokens(p.name)}
+    with_ = re.search(r"\s+with\s+(?:an?\s+|the\s+|its\s+)?([A-Za-z]+)", phrase)
+    if with_ is not None and singular(with_.group(1).lower()) in {singular(w) for w in named}:
+        phrase = phrase[:with_.start()]
     phrase = re.sub(r"\s+and\s+(?:return|returns|get|gets|show|shows|display|displays)\b", "", phrase)
     # "in a GitHub repository", "matching a pattern": the request says which, or the call needs none
     phrase = re.sub(r"\s+(?:in|on|from|within|inside|matching|across)\s+(?:a|an|any|the given|the specified|"

@@ -198,6 +198,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
      lambda h: v.city(h.rng, h.org.locale)),
     ("address", _address),
     ("container parent group", lambda h: v.named(h, "group")),
+    ("date_range daterange", lambda h: ",".join(sorted((fmt.iso_date(h.rng), fmt.iso_date(h.rng))))),
     ("range artboard_range page_range pages", lambda h: f"{h.rng.randint(1, 2)}-{h.rng.randint(3, 6)}"),
     ("emoji reaction emojis reactions", v.emoji),
     ("word words headword lemma", lambda h: h.rng.choice(("serendipity", "ephemeral", "resilient", "lucid", "gregarious",
@@ -227,7 +228,10 @@ _FAMILY_RULES: tuple[tuple[re.Pattern[str], Make], ...] = (
     (re.compile(r"axis.*(title|label)$|^(x|y)_?(axis_)?(title|label)$"),  # `axisXTitle`: a short label
      lambda h: h.rng.choice(("Month", "Count", "Value", "Share (%)", v.plural(v.noun(h)).capitalize()))),
     (re.compile(r"^[a-z]+ed_by$"), lambda h: v.person(h).username),  # `created_by`, `assigned_by`: a person
-    (re.compile(r"_time$"), lambda h: fmt.iso_datetime(h.rng)),  # `meeting_start_time`, `expiration_time`: a moment
+    # `meeting_start_time`, `expiration_time`: a moment; a `due_time` beside its date, or one described as
+    # HH:MM, a time of day
+    (re.compile(r"_time$"), lambda h: h.rng.choice(("09:00", "14:30", "17:45")) if re.search(
+        r"hh:mm", h.description, re.I) or words(h.name).startswith("due_") else fmt.iso_datetime(h.rng)),
     (re.compile(r"^(auth|verification|otp|confirmation|mfa)_code$"), lambda h: f"{h.rng.randint(0, 999_999):06d}"),
     (re.compile(r"^[a-z]+_code$"), lambda h: _code(h)),  # `station_code`, `product_code`: a code, not a script
     # `order_number`, `invoice_no`, `tracking_number`: the number of a record, not a sort order or a count

@@ -363,3 +363,32 @@ def test_a_follow_up_asks_how_to_lower_a_figure_only_where_lower_is_better():
     assert not any("latitude" in q for q in asked) and not any("below" in q for q in asked), asked
     cost = {grounded_follow_up(step, [{"monthly_cost": 420}], random.Random(s)) for s in range(20)}
     assert any("below 420" in q for q in cost), cost
+
+
+def test_a_tools_own_verb_arguments_and_plural_read_as_a_person_says_them(tmp_path):
+    """`complete_task` is asked as completing the task (not "update the complete task"), "Create a new task with
+    title, description" does not say `with title` twice, `get_characters(name=…)` lists by name (a filter, not an
+    ID), a `subTaskId` names a subtask, and `comics` stays `comics`."""
+    import json
+
+    from actors.offline.roles import param_entity, param_role
+    from actors.offline.taxonomy import plural_noun
+    from coordinator.pipeline import generate_local
+    from schemas import Action, ParameterRole, RunConfig
+    from specs import load_suite
+
+    task = {"type": "object", "properties": {"taskId": {"type": "integer"}}, "required": ["taskId"]}
+    tools = [{"name": "create_task", "description": "Create a new task with title, description, due date, etc.",
+              "inputSchema": {"type": "object", "properties": {"title": {"type": "string"},
+                                                               "description": {"type": "string"}}, "required": ["title"]}},
+             {"name": "complete_task", "description": "Mark a task as completed.", "inputSchema": task},
+             {"name": "list_tasks", "description": "List tasks.", "inputSchema": {"type": "object", "properties": {}}}]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    text = " ".join(s.instruction for s in scenarios)
+    assert "complete the" in text and "complete task" not in text, text
+    assert "with title with" not in text and "create a new task with title" in text
+    assert param_role("name", {"type": "string"}, Action.list) is ParameterRole.filter
+    assert param_role("name", {"type": "string"}, Action.read) is ParameterRole.identifier
+    assert param_entity("subTaskId", {"type": "integer"}, ParameterRole.identifier, "task") == "subtask"
+    assert plural_noun("comics") == "comics" and plural_noun("analysis") == "analyses"
