@@ -78,9 +78,9 @@ def result_noun(steps: list[Step], k: int) -> str:
     elif it.action is Action.read:
         base = f"{label(it.entity)} details"
     else:
-        base = f"{_said_name(steps[k])} result"
+        base = _as_result(_said_name(steps[k]))
     if sum(1 for s in steps if _noun_key(s) == _noun_key(steps[k])) > 1:
-        nouns = {s.tool: _tool_noun(s.tool) if _sayable(s.tool) else f"{_said_name(s)} result" for s in steps}
+        nouns = {s.tool: _tool_noun(s.tool) if _sayable(s.tool) else _as_result(_said_name(s)) for s in steps}
         base = nouns[steps[k].tool]
         if list(nouns.values()).count(base) > 1:  # `ai_list_layers` and `ae_list_layers`: the whole name tells them apart
             if _sayable(steps[k].tool):
@@ -94,8 +94,14 @@ def result_noun(steps: list[Step], k: int) -> str:
     return f"the {base}"
 
 
+def _as_result(name: str) -> str:
+    """`channel details`, `station list` as they are; `app definition update result`."""
+    return name if name.endswith(("details", "list", "results")) else f"{name} result"
+
+
 _ACTION_NOUNS = {Action.update: "update", Action.delete: "deletion", Action.execute: "run", Action.transfer: "transfer",
-                 Action.configure: "settings", Action.analyze: "analysis", Action.navigate: "page"}
+                 Action.configure: "settings", Action.analyze: "analysis", Action.navigate: "page",
+                 Action.read: "details", Action.list: "list", Action.search: "search results", Action.create: "creation"}
 
 
 def _sayable(tool: str) -> bool:
@@ -124,6 +130,8 @@ def _tool_noun(tool: str) -> str:
         words = words[1:]
     if words[-1] in _RESULT_WORDS or (words[-1].endswith("s") and not words[-1].endswith("ss")):
         return " ".join(words)
+    if len(words) > 2 and words[1] in ("for", "of", "in", "by") and words[0].endswith("s"):
+        return " ".join(words[:2] + ["the"] + words[2:])  # `characters for comic` -> `characters for the comic`
     return " ".join(words + ["result"])
 
 
