@@ -148,7 +148,7 @@ class OfflineExpander:
         steps = [prose.Step(c.tool, self.its[c.tool], c.arguments,
                             tuple(text.Ref(arg, self._kind(s, k, arg), src, False) for arg, src in sorted(c.sources.items())
                                   if src >= offset)) for k, c in enumerate(s.calls)]
-        clauses = [prose.clause(steps[k], steps, s.state.context, offset) for k in group]
+        clauses = prose.joined(group, [prose.clause(steps[k], steps, s.state.context, offset) for k in group], steps)
         if not before:
             return Turn(user=prose.request(clauses, rng, str(s.meta.get("intro", ""))), calls=group)
         src, value = self._quote(s, group, before) or (None, None)

@@ -359,6 +359,28 @@ def lead(value: Any, noun: str, rng: random.Random, used: bool = True) -> str:
     return rng.choice(_LEADS if used else _NOTED).format(v=show(value), n=noun)
 
 
+def joined(order: list[int], clauses: list[str], steps: list[Step]) -> list[str]:
+    """A call that works on what the call just before it found is asked in the same breath: "list the tasks and
+    reopen the first one", "create a new task … and complete it", not "First, list the tasks. Then reopen the
+    first task in the task list." `clauses[i]` is the clause of `steps[order[i]]`."""
+    out: list[str] = []
+    i = 0
+    while i < len(order):
+        if i + 1 < len(order):
+            ref = next((r for r in steps[order[i + 1]].refs if r.step == order[i]), None)
+            said = source(ref, steps) if ref is not None else ""
+            # (only what the call acts on: "task id set to the first one" would hide which value goes where)
+            if said and clauses[i + 1].count(said) == 1 and f"set to {said}" not in clauses[i + 1] \
+                    and len(clauses[i]) + len(clauses[i + 1]) < 200:
+                listed = ref.first or steps[ref.step].it.action in (Action.list, Action.search)
+                out.append(f"{clauses[i]} and {clauses[i + 1].replace(said, 'the first one' if listed else 'it')}")
+                i += 2
+                continue
+        out.append(clauses[i])
+        i += 1
+    return out
+
+
 def request(clauses: list[str], rng: random.Random, opener: str = "", start: bool = True) -> str:
     """The clauses as connected sentences after an opener; a later turn (`start` false) goes on rather than begins."""
     if len(clauses) == 1:

@@ -50,9 +50,11 @@ def test_values_taken_from_outputs_are_named_by_where_they_come_from(covered):
 
 def test_two_listings_of_one_kind_are_told_apart_by_what_their_tools_show(covered):
     _, scenarios, _ = covered("filesystem")
-    told = [s.instruction for s in scenarios if "in the allowed directories" in s.instruction]
+    # (a step right after the listing says "the first one"; a later step or turn names the listing)
+    texts = [s.instruction for s in scenarios] + [t.user for s in scenarios for t in s.turns]
+    told = [t for t in texts if "the allowed directories" in t]
     assert told  # list_allowed_directories beside list_directory: not `the list allowed directories result`
-    assert not any(re.search(r"the (list|get|search) [\w ]+ result", s.instruction) for s in scenarios)
+    assert not any(re.search(r"the (list|get|search) [\w ]+ result", t) for t in texts)
     assert _tool_noun("jira_get_all_projects") == "projects" and _tool_noun("get_issue") == "issue result"
 
 
@@ -392,3 +394,16 @@ def test_a_tools_own_verb_arguments_and_plural_read_as_a_person_says_them(tmp_pa
     assert param_role("name", {"type": "string"}, Action.read) is ParameterRole.identifier
     assert param_entity("subTaskId", {"type": "integer"}, ParameterRole.identifier, "task") == "subtask"
     assert plural_noun("comics") == "comics" and plural_noun("analysis") == "analyses"
+
+
+def test_a_call_on_what_the_call_before_found_is_asked_in_the_same_breath(covered):
+    """"list the issues and read the first one", "create … and close it": not a step per sentence naming the
+    result it comes from; never "set to the first one", which would hide which argument takes it."""
+    _, scenarios, _ = covered("github")
+    texts = [s.instruction for s in scenarios] + [t.user for s in scenarios for t in s.turns]
+    joined = [t for t in texts if re.search(r" and [^.?]*\b(the first one|it)\b", t)]
+    assert joined, texts[:5]
+    assert not any("set to the first one" in t or "set to it" in t for t in texts)
+    for s in scenarios:  # every call still stated or taken from an earlier output
+        from actors.offline.quality import unstated_values
+        assert not unstated_values(s), unstated_values(s)
