@@ -425,8 +425,12 @@ def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: 
     schema = tool.output_schema or {}
     obj = _free_form(schema, text)
     if obj is None:
-        obj = echo(gen.value(schema, name="result", root=schema, fill=fill), schema, arguments,
-                   lambda o: is_valid(schema, o))
+        gen.answering = True
+        try:
+            made = gen.value(schema, name="result", root=schema, fill=fill)
+        finally:
+            gen.answering = False
+        obj = echo(made, schema, arguments, lambda o: is_valid(schema, o))
         if record:
             obj = fill_record(obj, schema, record, lambda o: is_valid(schema, o), kind)
         kinds = list(dict.fromkeys(e.kind for e in shown))

@@ -13,6 +13,7 @@ All randomness comes from the `random.Random` passed in, so a seed fixes every v
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -43,12 +44,19 @@ class NoValidValue(SeerError):
     """No value satisfies the schema (or none was found); the message names the path. A ValueError."""
 
 
+_SUCCESS = re.compile(r"^(ok|success|successful|succeeded|completed?|done|ready|healthy|passed|approved|valid|active|"
+                      r"200)$|(^|_)(OK|SUCCESS)($|_)", re.I)
+_FAILURE = re.compile(r"error|invalid|fail|denied|unauthori[sz]ed|forbidden|not_?found|too_?many|exceeded|timeout|"
+                      r"reject|unavailable|conflict|bad_?request", re.I)
+
+
 class ValueGenerator(Containers):
     """Generates values for one scenario: one organisation, one random stream."""
 
     def __init__(self, org: Organisation, rng) -> None:
         self.org, self.rng = org, rng
         self.about = ""  # the tool the values are for (its name and description), set by the caller per call
+        self.answering = False  # set while a tool's answer is made (not its arguments): see `_enum`
         # words that strings generated from a bare regex are spelled from
         self.vocab = tuple(dict.fromkeys((org.slug, *org.nouns, *org.teams, *(p.split("-")[-1] for p in org.projects))))
 
@@ -219,6 +227,13 @@ class ValueGenerator(Containers):
                    (json_type(v, integers=True) == "integer" and "number" in kinds)] or values
         if not slot.plain and "default" in schema and schema["default"] in fitting and self.rng.random() < 0.25:
             return copy.deepcopy(schema["default"])
+        if self.answering and not slot.plain:
+            # An answer is mostly a success: a status or code enum that lists errors beside `OK` holds `OK` most
+            # of the time, not `QRY__TOO_MANY_CORPORA` for a query that then returns hits.
+            good = [v for v in fitting if isinstance(v, str) and _SUCCESS.search(v)]
+            fine = [v for v in fitting if not (isinstance(v, str) and _FAILURE.search(v))]
+            if (good or len(fine) < len(fitting)) and self.rng.random() < 0.85:
+                return copy.deepcopy(self.rng.choice(good or fine or fitting))
         return copy.deepcopy(fitting[0] if slot.plain else self.rng.choice(fitting))
 
     def _pick_type(self, kinds: list[str], slot: Slot) -> str:

@@ -387,3 +387,19 @@ def _ids(node) -> list:
     if isinstance(node, dict):
         return ([node["id"]] if "id" in node else []) + [x for v in node.values() for x in _ids(v)]
     return []
+
+
+def test_an_answers_status_enum_that_lists_errors_beside_ok_mostly_says_ok():
+    """A query's `status` with `OK` beside error codes answers `OK` most of the time; arguments are drawn as before."""
+    import random
+
+    from actors.offline.scenario import org_for
+    from actors.offline.values import ValueGenerator
+
+    codes = {"type": "string", "enum": ["QRY__TOO_MANY_CORPORA", "ADM__SIGNUP_INVALID_EMAIL", "OK", "FAILURE"]}
+    gen = ValueGenerator(org_for(1), random.Random(1))
+    gen.answering = True
+    answers = [gen.value(codes, name="code") for _ in range(200)]
+    gen.answering = False
+    asked = [gen.value(codes, name="code") for _ in range(200)]
+    assert answers.count("OK") > 150 and asked.count("OK") < 100, (answers.count("OK"), asked.count("OK"))
