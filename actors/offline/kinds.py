@@ -183,7 +183,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                               "review_count": _count(3, 12_000)}),
     ("location place station poi venue address city", {"latitude": _num(-60, 70, 5), "longitude": _num(-170, 170, 5),
                                                        "country": _pick("US", "GB", "DE", "FR", "JP", "BR")}),
-    ("user member person contact customer profile author follower", {"display_name": _person, "email": _email,
+    ("user member person contact customer profile author follower viewer", {"display_name": _person, "email": _email,
                                                                      "created_at": _when}),
     ("email mail", {"subject": title, "from": _email, "to": _email, "received_at": _when, "snippet": summary}),
     ("message chat comment reply note review feedback post tweet thread", {"author": _username, "text": _said,

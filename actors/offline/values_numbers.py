@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 import re
+import zlib
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -204,7 +205,6 @@ _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("rating stars min_rating", (3, 4, 4.5)),
     ("age", (25, 34, 47, 61)),
     ("quantity qty", (1, 2, 3, 5)),
-    ("id", (1042, 2231, 3817, 77)),
 )
 _NUMBERS_BY_NAME: dict[str, tuple[float, ...]] = {}
 for _names, _choices in _NUMBER_RULES:
@@ -224,11 +224,22 @@ def _number_choices(name: str, parent: str) -> tuple[float, ...] | None:
     for token in reversed(tokens):
         if token in _NUMBERS_BY_NAME and len(token) > 2:
             return _NUMBERS_BY_NAME[token]
-    if w.endswith("id"):
-        return _NUMBERS_BY_NAME["id"]
     if tokens[0] in ("max", "min", "num") or tokens[-1] in ("count", "total"):
         return (2, 3, 5, 10)
     return None
+
+
+def _id_number(h: Hint) -> int:
+    """A numeric ID: as many digits as the description's example has ("e.g. 10000002"), else as many as its
+    kind's IDs have throughout the suite (the kind decides, 4 to 7 digits), never one pool of numbers for
+    every kind of every system."""
+    shown = [x for x in re.findall(r"\b\d{3,12}\b", h.description or "") if not re.fullmatch(r"(19|20)\d\d", x)]
+    if shown:
+        digits = len(shown[0])
+    else:
+        kind = "_".join(w for w in words(h.name).split("_") if w not in ("id", "ids")) or "id"
+        digits = 4 + zlib.crc32(kind.encode()) % 4
+    return h.rng.randint(10 ** (digits - 1), 10 ** digits - 1)
 
 
 @lru_cache(maxsize=8192)
@@ -255,6 +266,8 @@ def realistic_number(h: Hint) -> float | None:
     if _UNIX.search(h.description):  # "Unix date.", "seconds since the epoch"
         at = int(fmt.EPOCH.timestamp()) - h.rng.choice((0, 1, 7, 30)) * 86400 - h.rng.randint(0, 600) * 60
         return at * 1000 if re.search(r"milli", h.description, re.I) else at
+    if words(h.name).endswith("id"):
+        return _id_number(h)
     choices = _number_choices(h.name, h.parent)
     if choices is None and h.role == "pagination":
         choices = (10, 20, 50)

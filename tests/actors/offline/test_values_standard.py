@@ -319,3 +319,14 @@ def test_fields_of_planning_and_travel_tools_read_as_such_not_as_their_names_and
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", _value("expirationTime", seed))
         assert "@" in _value("address", seed, {"type": "string", "description": "Email address of the user"})
         assert re.match(r"\d+ \w", _value("address", seed))  # a street address: number and street
+
+
+def test_numeric_ids_are_not_one_pool_for_every_kind_and_follow_the_descriptions_example():
+    integer = {"type": "integer"}
+    regions = {_value("region_id", seed, integer) for seed in range(10)}
+    types = {_value("type_id", seed, integer) for seed in range(10)}
+    assert len(regions) >= 8 and len(types) >= 8 and not {1042, 2231, 3817} & (regions | types)
+    assert len({len(str(r)) for r in regions}) == 1  # one kind, one width
+    example = {"type": "integer", "description": "Region ID, e.g. 10000002"}
+    assert all(len(str(_value("region_id", seed, example))) == 8 for seed in range(5))
+    assert _value("args", 0).startswith("-")  # a command line's flags, not a chat message
