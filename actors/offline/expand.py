@@ -162,7 +162,8 @@ class OfflineExpander:
         elif seen is not None:  # nothing of it is taken: react to what the result said, in words
             opener = prose.remark(seen[0], seen[1], noun, rng)
         else:
-            opener = prose.lead(value, noun, rng, used=used)
+            made = any(e.created_by == src and str(e.id) == str(value) for e in s.state.entities)
+            opener = prose.lead(value, noun, rng, used=used, made=made)
         return Turn(user=prose.request(clauses, rng, opener, start=False), calls=group)
 
     @staticmethod

@@ -347,10 +347,10 @@ def verdict_remark(record: dict[str, Any], noun: str, rng: random.Random) -> str
     return None
 
 
-def lead(value: Any, noun: str, rng: random.Random, used: bool = True) -> str:
+def lead(value: Any, noun: str, rng: random.Random, used: bool = True, made: bool = True) -> str:
     """How a later turn opens: quoting a value from an earlier result, as one it builds on (`used`) or as
-    something it noticed before moving on."""
-    if noun.endswith(" you created"):
+    something it noticed before moving on; "`X` is created" only where `X` is what was `made` (not a status)."""
+    if noun.endswith(" you created") and made:
         return rng.choice(("OK, {v} is created.", "Good, {v} exists now.", "Done: {v} is there.")).format(v=show(value))
     tied = re.fullmatch(r"the .+ you \w+ (?:to|into|onto|with|from) (the .+)", noun)
     if tied is not None:  # after a relation: that it holds now, not which "result" the value came from
@@ -757,6 +757,14 @@ def grounded_follow_up(step: Step, records: list[dict[str, Any]], rng: random.Ra
                     options = (f"Why is {what} {value}, and what would change that?",
                                f"Is {_field_words(key)} {value} what we expect for {what} at this point?")
                 return rng.choice(options)
+    if listing:  # two of the rows by their names: a question about what came back, not about "those items"
+        names = [r[k] for r in records for k in ("name", "title", "display_name", "label") if isinstance(r.get(k), str)
+                 and 2 <= len(r[k]) <= 60 and not is_code(r[k])][:2]
+        if len(names) == 2 and names[0] != names[1]:
+            a, b = show(names[0]), show(names[1])
+            return rng.choice((f"Of {a} and {b}, which should I look at first?",
+                               f"What's the difference between {a} and {b}?",
+                               f"Is {b} related to {a} at all?"))
     for rec in records[:1]:
         for key, value in rec.items():
             words = tokens(key)

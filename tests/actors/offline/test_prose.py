@@ -407,3 +407,18 @@ def test_a_call_on_what_the_call_before_found_is_asked_in_the_same_breath(covere
     for s in scenarios:  # every call still stated or taken from an earlier output
         from actors.offline.quality import unstated_values
         assert not unstated_values(s), unstated_values(s)
+
+
+def test_a_follow_up_on_a_listing_names_what_came_back_and_a_turn_says_created_only_of_what_was_made():
+    from actors.offline.prose import Step, grounded_follow_up, lead
+    from schemas import Action, ToolInterpretation
+
+    it = ToolInterpretation(tool="list_projects", functionality="List projects.", action=Action.list, entity="project",
+                            parameters=[], required_parameters=[], use_cases=["x"], tags=["general"], produces=[])
+    rows = [{"id": 1, "name": "fleet-api"}, {"id": 2, "name": "dispatch-worker"}]
+    asked = {grounded_follow_up(Step("list_projects", it, {}, ()), rows, random.Random(s)) for s in range(10)}
+    assert all("`fleet-api`" in q and "`dispatch-worker`" in q for q in asked), asked
+    said = {lead("Busy", "the operator you created", random.Random(s), made=False) for s in range(10)}
+    assert not any("created" in x.replace("you created", "") or "exists now" in x or "is there" in x for x in said), said
+    assert any("is created" in lead("88276", "the operator you created", random.Random(s)) or "exists now" in
+               lead("88276", "the operator you created", random.Random(s)) for s in range(10))
