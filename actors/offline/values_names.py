@@ -128,8 +128,9 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("action operation op", lambda h: h.rng.choice(("create", "update", "list", "get_info"))),
     ("commit_message message msg", v.commit_message),
     ("title summary subject heading heading_text goal new_title", v.title),
-    ("body content comment text description note notes contents answer prompt prompt_text input_text reason "
-     "result response summary_text", v.text),  # (not `output`: mostly where the output goes, said by its description)
+    ("description about summary_text", v.describing),  # what a thing is, not a message about it
+    ("body content comment text note notes contents answer prompt prompt_text input_text reason "
+     "result response", v.text),  # (not `output`: mostly where the output goes, said by its description)
     ("args arg argv flags flag cli_args extra_args command_args",
      lambda h: h.rng.choice(("--verbose", "--dry-run", "--help", "--json", "-v", "--force"))),
     ("key cache_key keys new_key old_key", v.cache_key),

@@ -235,6 +235,18 @@ def text(h: Hint) -> str:
     ))
 
 
+def describing(h: Hint) -> str:
+    """What a record's `description` or `summary` says of the thing itself (not a message to a colleague):
+    "Shipment carrier records, reviewed every week."."""
+    n, t = noun(h), topic(h)
+    kind = (h.entity or n).replace("_", " ")
+    return h.rng.choice((f"{plural(n).capitalize()} and their {t}, kept up to date.",
+                         f"Tracks {t} for {plural(n)}.",
+                         f"The {kind} for {n} {t}, reviewed every week.",
+                         f"{t.capitalize()} of {plural(n)} in one place.",
+                         f"Used for {n} {t} across the {plural(kind)}."))
+
+
 def observation(h: Hint) -> str:
     p = person(h)
     return h.rng.choice((f"Owns the {project(h)} service", f"Works in the {h.rng.choice(h.org.teams)} team",

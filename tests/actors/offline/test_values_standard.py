@@ -330,3 +330,11 @@ def test_numeric_ids_are_not_one_pool_for_every_kind_and_follow_the_descriptions
     example = {"type": "integer", "description": "Region ID, e.g. 10000002"}
     assert all(len(str(_value("region_id", seed, example))) == 8 for seed in range(5))
     assert _value("args", 0).startswith("-")  # a command line's flags, not a chat message
+
+
+def test_a_description_says_what_the_thing_is_not_a_message_to_a_colleague():
+    chat = re.compile(r"\b(please|let me know|thanks|can we|can someone|heads up|reminder|I'll)\b", re.I)
+    for seed in range(12):
+        said = _value("description", seed)
+        assert not chat.search(said), said
+    assert any(chat.search(str(_value("comment", seed))) for seed in range(12))  # a comment still talks
