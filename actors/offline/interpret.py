@@ -13,6 +13,7 @@ from actors.offline.schemautil import deref, properties, required
 from actors.offline.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, VERB_NOUN, VERBS, singular, tokens,
                                      verb_base)
 from actors.offline.verdicts import is_availability_check, is_checker
+from actors.offline.text import DOCS
 from schemas import Action, ParameterInterpretation, ParameterRole, Tool, ToolInterpretation, ToolSuite
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
@@ -363,6 +364,9 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
                             if (e := param_entity(name, sub, role, ""))), None) \
         or _described_object(tool.description) or "resource"
     sentences = _sentences(tool.description)
+    if DOCS.match(tool.description or "") and action is not Action.search:
+        # "Documentation for widget grid size configuration": a page of docs to read, not a widget to open
+        action, entity = Action.read, "documentation"
     if kinds.fields_of(entity) is None:  # "Get historical weather observations": weather observations
         entity = _described_kind(entity, sentences[:1]) or entity
     if action is Action.update and any(tokens(n)[-1:] == ["id"] and param_entity(n, sub, r, entity) == entity

@@ -59,6 +59,20 @@ def _about(rng: random.Random, org: Organisation, topic: str) -> str:
     return rng.choice((f"Everything related to {topic}.", f"Work on {topic}.", f"{topic[:1].upper()}{topic[1:]}."))
 
 
+def _doc_title(rng: random.Random, org: Organisation, topic: str) -> str:
+    return topic[:1].upper() + topic[1:]
+
+
+def _doc_page(rng: random.Random, org: Organisation, topic: str) -> str:
+    """A page of documentation on `topic`: a heading, what it is for, and how it is set (Markdown)."""
+    key = "_".join(w for w in tokens(topic) if w.isalnum())[:40] or "option"
+    value = rng.choice(("true", "30", "auto"))
+    return (f"# {_doc_title(rng, org, topic)}\n\n"
+            f"Use {topic} to control how this part behaves. It is optional; when it is left out, the default applies."
+            f"\n\n## Example\n\n```yaml\n{key}: {value}\n```\n\n"
+            "## Notes\n\n- Changes take effect the next time it loads.\n- See also the related settings in this section.")
+
+
 def _findings(rng: random.Random, topic: str) -> list[str]:
     return rng.sample((f"Interest in {topic} grew over the last quarter.", f"Most sources on {topic} agree on the basics.",
                        f"Costs remain the main open question for {topic}.", f"Two recent reports on {topic} disagree on timing."), 2)
@@ -200,7 +214,8 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
         "status": _STATES, "region": lambda r, o, t: r.choice(o.regions), "created_at": _when}),
     ("health ping", {"status": _pick("ok", "ok", "degraded"), "latency_ms": _count(3, 900), "checked_at": _when}),
     ("log", {"timestamp": _when, "level": _pick("info", "info", "warning", "error"), "message": _logged}),
-    ("document doc documentation guide manual", {"title": title, "content": summary, "updated_at": _when}),
+    ("document doc", {"title": title, "content": summary, "updated_at": _when}),
+    ("documentation guide manual tutorial", {"title": _doc_title, "content": _doc_page, "updated_at": _when}),
     ("file pdf attachment archive", {"size_bytes": _count(900, 9_000_000),
                                                   "mime_type": _pick("application/pdf", "text/plain", "text/markdown",
                                                                      "application/json", "image/png"),

@@ -186,6 +186,11 @@ def stated_action(it: ToolInterpretation, args: dict[str, Any]) -> tuple[str | N
     return described_action(it), set()
 
 
+# A description that opens with the documentation it returns ("JSON reference documentation for agents").
+DOCS = re.compile(r"^\s*(?:[A-Za-z]+\s+){0,2}?(?:documentation|docs|guide|reference|manual|tutorial)s?\s+"
+                  r"(?:for|about|on|of|to)\s+", re.I)
+
+
 def described_action(it: ToolInterpretation, text: str | None = None, extra: int = 0) -> str | None:
     """What the tool does in its own description's words (or `text`, the same with a value said in it), as
     a request: "Detect prompt injection attempts based on OWASP patterns" -> `detect prompt injection
@@ -195,6 +200,11 @@ def described_action(it: ToolInterpretation, text: str | None = None, extra: int
             f"{it.action.value.capitalize()} a {it.entity.replace('_', ' ')}.":
         return None  # the interpreter's own filler, not the author's words
     text = " ".join((text if text is not None else it.functionality).split())
+    docs = DOCS.match(text)
+    if docs is not None:  # "get the documentation on widget grid size configuration"
+        topic = _CUT.split(text[docs.end():], maxsplit=1)[0].strip()
+        if 1 <= len(topic.split()) <= 8 and not any(c in topic for c in "*`#<>{}|\"/"):
+            return f"get the documentation on {topic}"
     text = re.sub(r"^(?:this (?:tool|endpoint|function|operation) (?:will |can )?|use this (?:tool )?to |"
                   r"tool (?:to|that) |allows? (?:you |users )?to |used to )", "", text, flags=re.I)
     phrase = _CUT.split(text, maxsplit=1)[0].strip()

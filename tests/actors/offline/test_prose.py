@@ -422,3 +422,27 @@ def test_a_follow_up_on_a_listing_names_what_came_back_and_a_turn_says_created_o
     assert not any("created" in x.replace("you created", "") or "exists now" in x or "is there" in x for x in said), said
     assert any("is created" in lead("88276", "the operator you created", random.Random(s)) or "exists now" in
                lead("88276", "the operator you created", random.Random(s)) for s in range(10))
+
+
+def test_a_documentation_tool_is_asked_for_its_topic_and_answers_with_a_page_on_it(tmp_path):
+    """"Documentation for widget error handling" (no arguments): "get the documentation on widget error handling",
+    answered with a page titled by that topic, never "open the integration" or a page on something else."""
+    import json
+
+    from coordinator.pipeline import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    empty = {"type": "object", "properties": {}}
+    tools = [{"name": "widget_configuration_error_handling", "description": "Documentation for widget error handling",
+              "inputSchema": empty},
+             {"name": "data_integration", "description": "Documentation for integrating data sources into the platform",
+              "inputSchema": empty}]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    assert scenarios
+    for s in scenarios:
+        for c in s.calls:
+            topic = "widget error handling" if c.tool.startswith("widget") else "integrating data sources into the platform"
+            assert f"get the documentation on {topic}" in s.instruction, s.instruction
+            assert topic[0].upper() + topic[1:] in c.output, c.output
