@@ -57,15 +57,16 @@ _NOTABLE = ("title", "name", "display_name", "subject", "headline", "status", "s
             "conditions", "summary")
 
 
-def notable(output: Any) -> tuple[str, str] | None:
+def notable(output: Any, asked: dict[str, Any] | None = None) -> tuple[str, str] | None:
     """(field, value) worth remarking on in an output: a title, a name or a state the first record shows, as a
-    short string standing whole in it."""
+    short string standing whole in it; never a value the call was given (`asked`): that is no news."""
+    given = {json.dumps(v) for v in (asked or {}).values() if isinstance(v, str)}
     records = output_objects(output, max_depth=1)
     for field in _NOTABLE:
         for rec in records[:2]:  # a search's wrapper, then its first hit
             value = rec.get(field)
             if isinstance(value, str) and 2 <= len(value) <= 60 and "`" not in value and not _STAMP.match(value) \
-                    and in_output(value, output):
+                    and in_output(value, output) and json.dumps(value) not in given:
                 return field, value
     return None
 
@@ -153,7 +154,7 @@ class OfflineExpander:
             return Turn(user=prose.request(clauses, rng, str(s.meta.get("intro", ""))), calls=group)
         src, value = self._quote(s, group, before) or (None, None)
         used = self._uses(s, group, value)
-        seen = notable(s.calls[src].output) if src is not None and not used else None
+        seen = notable(s.calls[src].output, s.calls[src].arguments) if src is not None and not used else None
         noun = prose.result_noun(steps, src)
         judged = next((prose.verdict_remark(r, noun, rng)
                        for r in output_objects(s.calls[src].output, max_depth=0)), None) if src is not None else None

@@ -60,3 +60,11 @@ def test_a_turn_that_takes_nothing_remarks_on_a_title_or_state_the_result_showed
     said = remark("title", "Heat pumps explained", "the search results", random.Random(0))
     assert "`Heat pumps explained`" in said and any(said == r.format(f="title", v="`Heat pumps explained`",
                                                                        n="the search results") for r in _REMARKS)
+
+
+def test_a_turn_remarks_on_what_the_result_said_not_on_what_the_call_was_given():
+    from actors.offline.expand import notable
+
+    out = '[{"name": "asc", "state": "open"}]'
+    assert notable(out, {"order": "asc"}) == ("state", "open")
+    assert notable(out) == ("name", "asc")
