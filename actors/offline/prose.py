@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from actors.offline.relations import past, relation, undoes
+from actors.offline.relations import past, relation, relation_goal
 from actors.offline.taxonomy import singular, tokens, with_article
 from actors.offline.text import (INSPECT, Ref, described_action, is_code, label, named_verb, plural, said, shape, show,
                                  stated_action, verb)
@@ -484,35 +484,6 @@ def _public_goal(steps: list[Step], rng: random.Random) -> str:
                        f"I've got a question on {what}."))
 
 
-def _relation_goal(focal: Step, steps: list[Step], rng: random.Random) -> str | None:
-    """What a person wants when the main call ties two records (`add the issue … to the cycle …`): the two
-    records together, not "a new issue"."""
-    rel = relation(focal.it, focal.args) if focal.it.action not in (Action.list, Action.search) else None
-    if rel is None:
-        return None
-    kinds = {p.name: p.entity or focal.it.entity for p in focal.it.parameters}
-    refs = {r.param for r in focal.refs}
-
-    stated = all(n not in refs and _scalar_ok(focal.args[n]) for n in (rel.moved, rel.holder))
-    if stated:  # both are values the user has: said as such
-        a, b = (f"the {label(kinds[n])} {said(focal.args[n])}" for n in (rel.moved, rel.holder))
-        if undoes(rel):
-            options = [f"{a} shouldn't be in {b} any more.", f"Let's take {a} out of {b}."]
-        else:
-            options = [f"{a} belongs in {b}.", f"Let's get {a} into {b}."]
-    else:  # one is found on the way: the kinds only
-        a, b = (with_article(label(kinds[n])) for n in (rel.moved, rel.holder))
-        if undoes(rel):
-            options = [f"{a} has to come out of {b}.", f"I need to take {a} out of {b}."]
-        else:
-            options = [f"{a} has to go into {b}.", f"I need to put {a} into {b}."]
-    options = [o[0].upper() + o[1:] for o in options]
-    looks = _kinds([s for s in steps if s.it.action in INSPECT])
-    if looks:
-        options = [f"{o[:-1]}, after a look at the {looks}." for o in options]
-    return rng.choice(options)
-
-
 def goal(steps: list[Step], rng: random.Random, owned: frozenset[str] | None = None) -> str:
     """The opening sentence: what the person is after. Looking up what nobody owns (public data) is asked
     plainly, without "our"; `owned` are the kinds the spec can change (None: all)."""
@@ -520,9 +491,10 @@ def goal(steps: list[Step], rng: random.Random, owned: frozenset[str] | None = N
         return _public_goal(steps, rng)
     form = shape([s.it.action for s in steps])
     focal = steps[_focal(steps)]
-    tie = _relation_goal(focal, steps, rng)
-    if tie is not None:
-        return tie
+    rel = relation(focal.it, focal.args) if focal.it.action not in (Action.list, Action.search) else None
+    if rel is not None:  # the two records a relation ties, not "a new issue"
+        return relation_goal(rel, focal.it, focal.args, {r.param for r in focal.refs},
+                             _kinds([s for s in steps if s.it.action in INSPECT]), rng)
     what = _what(focal)
     new = f"a new {label(focal.it.entity)}"
     looks = _kinds([s for s in steps if s.it.action in INSPECT] or steps)

@@ -8,13 +8,15 @@ both of its nouns are the kinds of two identifiers the call is given."""
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from lemminflect import getInflection
 
-from actors.offline.taxonomy import singular, tokens
+from actors.offline.taxonomy import singular, tokens, with_article
+from actors.offline.text import label, said
 from schemas import ParameterRole, ToolInterpretation
 
 _VERBS = frozenset({"add", "remove", "assign", "unassign", "attach", "detach", "link", "unlink", "move", "associate",
@@ -106,3 +108,25 @@ def past(verb: str) -> str:
 def undoes(rel: Relation) -> bool:
     """Whether the call takes the record out of the other (`remove … from`, `unassign`, `detach`)."""
     return rel.prep == "from" or rel.verb.startswith(("un", "dis", "de"))
+
+
+def relation_goal(rel: Relation, it: ToolInterpretation, args: dict[str, Any], refs: set[str], looks: str,
+                  rng: random.Random) -> str:
+    """What a person wants when the main call ties two records: the two records together ("The label `l_…`
+    shouldn't be in the issue `TIDA-159` any more"), by their values where the user has both, else by their
+    kinds; `refs` are the parameters taken from earlier results, `looks` what was looked at first."""
+    kinds = {p.name: p.entity or it.entity for p in it.parameters}
+    stated = all(n not in refs and isinstance(args[n], (str, int)) and not isinstance(args[n], bool)
+                 for n in (rel.moved, rel.holder))
+    if stated:  # both are values the user has: said as such
+        a, b = (f"the {label(kinds[n])} {said(args[n])}" for n in (rel.moved, rel.holder))
+        options = [f"{a} shouldn't be in {b} any more.", f"Let's take {a} out of {b}."] if undoes(rel) else \
+            [f"{a} belongs in {b}.", f"Let's get {a} into {b}."]
+    else:  # one is found on the way: the kinds only
+        a, b = (with_article(label(kinds[n])) for n in (rel.moved, rel.holder))
+        options = [f"{a} has to come out of {b}.", f"I need to take {a} out of {b}."] if undoes(rel) else \
+            [f"{a} has to go into {b}.", f"I need to put {a} into {b}."]
+    options = [o[0].upper() + o[1:] for o in options]
+    if looks:
+        options = [f"{o[:-1]}, after a look at the {looks}." for o in options]
+    return rng.choice(options)
