@@ -329,6 +329,11 @@ _PLAIN = frozenset({"status", "state", "title", "name", "url", "id", "created", 
                     "summary", "content", "timestamp", "type", "count", "value", "date", "time", "text", "author"})
 
 
+# Kind words with more than one common sense: a `forecast` of sales or of a statistic is no weather forecast, a
+# page's `block` no blockchain block. Their kind's fields only where the spec speaks of one of them.
+_SENSES = frozenset({"forecast", "block"})
+
+
 def borrowable(kind: str, speaks_of: Callable[[str], bool], technical: bool = True, ledger: bool = False) -> bool:
     """Whether records of `kind` may carry the fields its kind has anywhere. Where the kind's last word names
     a kind on its own (`weather`, `alert`), yes; where only another of its words does (`service_disruption`),
@@ -344,9 +349,12 @@ def borrowable(kind: str, speaks_of: Callable[[str], bool], technical: bool = Tr
     if fields is None:
         return False
     others = {id(_BY_WORD[w]) for w in words[:-1] if w in _BY_WORD}
-    if words[-1] in _BY_WORD and not others - {id(_BY_WORD[words[-1]])} \
+    if words[-1] in _BY_WORD and not others - {id(_BY_WORD[words[-1]])} and words[-1] not in _SENSES \
             and (technical or _FIRST[id(fields)] not in _SOFTWARE_KINDS):
         return True
+    if words[-1] in _SENSES and (any(w in _BY_WORD and _BY_WORD[w] is fields for w in words[:-1])
+                                 or speaks_of(_FIRST[id(fields)])):
+        return True  # `weather_forecast`, or a forecast in a spec that speaks of the weather
     telling = [f for f in fields if not set(tokens(f)) <= _PLAIN]
     return not telling or any(speaks_of(f) for f in telling)
 

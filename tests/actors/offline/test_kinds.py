@@ -176,3 +176,13 @@ def test_a_listing_by_country_shows_records_of_that_country(tmp_path):
     for args, objects in calls:
         rows = [o for o in objects if "score" in o]
         assert rows and all(r.get("country", args["country_code"]) == args["country_code"] for r in rows), rows
+
+
+def test_a_kind_word_with_two_senses_borrows_its_fields_only_where_the_spec_means_that_sense():
+    from actors.offline import kinds
+
+    weather = {"weather", "city"}
+    assert kinds.borrowable("forecast", lambda n: all(w in weather for w in n.split("_")))
+    assert kinds.borrowable("weather_forecast", lambda n: False)
+    assert not kinds.borrowable("forecast", lambda n: False)  # a statistics spec's forecast is no weather
+    assert not kinds.borrowable("block", lambda n: False)  # a page's block is no blockchain block
