@@ -17,6 +17,7 @@ from actors.base import EngineContext, Outcome
 from actors.offline import prose, text
 from actors.offline.schemautil import leaves
 from actors.offline.quality import in_output, output_objects
+from actors.offline.relations import relation
 from actors.offline.scenario import interpretations_for
 from schemas import Scenario, Turn
 
@@ -164,7 +165,8 @@ class OfflineExpander:
             opener = prose.remark(seen[0], seen[1], noun, rng)
         else:
             made = any(e.created_by == src and str(e.id) == str(value) for e in s.state.entities)
-            opener = prose.lead(value, noun, rng, used=used, made=made)
+            tied = src is not None and relation(steps[src].it, steps[src].args) is not None
+            opener = prose.lead(value, noun, rng, used=used, made=made, tied=tied)
         return Turn(user=prose.request(clauses, rng, opener, start=False), calls=group)
 
     @staticmethod

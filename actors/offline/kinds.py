@@ -291,9 +291,7 @@ _LEDGER_BY_WORD = {w: fields for words, fields in _LEDGER_KINDS for w in words.s
 
 
 def _ledger_fields(kind: str) -> dict[str, Draw] | None:
-    words = [singular(w) for w in tokens(kind)]
-    while len(words) > 1 and words[-1] in _ABOUT:
-        words = words[:-1]
+    words = _words(kind)
     return _LEDGER_BY_WORD.get(words[-1]) if words else None
 
 
@@ -312,13 +310,18 @@ _SOFTWARE_KINDS = frozenset({"commit", "deployment", "service", "log", "database
 _ABOUT = frozenset({"info", "information", "detail", "details", "overview", "data", "profile"})
 
 
-def fields_of(kind: str) -> dict[str, Draw] | None:
-    """The fields a record of `kind` carries: from its head noun (`news article`: article; `server info`:
-    server), else any word."""
+def _words(kind: str) -> list[str]:
+    """A kind's words, singular, without a closing "info" or "details" (`server_info` is a server's)."""
     words = [singular(w) for w in tokens(kind)]
     while len(words) > 1 and words[-1] in _ABOUT:
         words = words[:-1]
-    for w in reversed(words):
+    return words
+
+
+def fields_of(kind: str) -> dict[str, Draw] | None:
+    """The fields a record of `kind` carries: from its head noun (`news article`: article; `server info`:
+    server), else any word."""
+    for w in reversed(_words(kind)):
         if w in _BY_WORD:
             return _BY_WORD[w]
     return None
@@ -342,9 +345,7 @@ def borrowable(kind: str, speaks_of: Callable[[str], bool], technical: bool = Tr
     kind (a transfer's `amount`, a server's `region`): a word has more than one sense."""
     if ledger and _ledger_fields(kind) is not None:
         return True
-    words = [singular(w) for w in tokens(kind)]
-    while len(words) > 1 and words[-1] in _ABOUT:
-        words = words[:-1]
+    words = _words(kind)
     fields = fields_of(kind)
     if fields is None:
         return False

@@ -71,8 +71,8 @@ def private_key(style: str, rng: random.Random) -> str:
 
 _ADDRESSED = frozenset({"address", "wallet", "recipient", "spender", "contract", "addr"})
 _MAYBE_ADDRESSED = frozenset({"owner", "sender", "account", "from", "to", "receiver", "holder", "delegator", "validator"})
-_NOT_ADDRESSES = frozenset({"email", "mail", "ip", "url", "web", "street", "postal", "ens", "name", "type", "count",
-                            "amount", "index", "balance", "limit", "id"})
+_NOT_ADDRESSES = frozenset({"email", "mail", "ip", "url", "web", "street", "postal", "ens", "type", "count",
+                            "amount", "index", "balance", "limit"})
 _BASE_UNITS = re.compile(r"\b(base units?|smallest units?|wei|lamports|octas|satoshis?|mist|atomic units?)\b", re.I)
 
 
@@ -92,7 +92,7 @@ def ledger_value(name: str, description: str, style: str, coin: str, rng: random
         if _BASE_UNITS.search(d) or toks & {"wei", "lamports", "octas", "raw"}:
             return str(rng.randint(1, 500) * 10 ** rng.choice((6, 8, 9, 15, 16)))
         return rng.choice(("0.05", "0.25", "1.5", "10", "120", "0.001"))
-    if toks & _NOT_ADDRESSES - {"name", "id"} or "email" in d and "address" not in toks:
+    if toks & _NOT_ADDRESSES or "email" in d and "address" not in toks:
         return None
     if toks & _ADDRESSED or toks & _MAYBE_ADDRESSED and "address" in d:
         return address(style, rng)

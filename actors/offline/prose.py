@@ -65,7 +65,7 @@ def result_noun(steps: list[Step], k: int) -> str:
     """How the user refers to step k's result: `the search results`, `the file you created`; when two
     steps would read the same, by the tool (`the directory tree result`), and by order if the tool repeats."""
     it = steps[k].it
-    rel = relation(it, steps[k].args) if it.action not in (Action.list, Action.search) else None
+    rel = relation(it, steps[k].args)
     if rel is not None:  # "the issue you added to the cycle"
         kinds = {p.name: p.entity or it.entity for p in it.parameters}
         return f"the {label(kinds[rel.moved])} you {past(rel.verb)} {rel.prep} the {label(kinds[rel.holder])}"
@@ -144,7 +144,7 @@ def source(ref: Ref, steps: list[Step]) -> str:
     """`the first run in the run list`, `the workflow from the workflow details`."""
     kind = label(ref.kind)
     made = steps[ref.step]
-    rel = relation(made.it, made.args) if made.it.action not in (Action.list, Action.search) else None
+    rel = relation(made.it, made.args)
     tied = next((n for n in (rel.moved, rel.holder) if next(p for p in made.it.parameters if p.name == n).entity
                  == ref.kind), None) if rel is not None else None
     if tied is not None:  # the record a relation was given is one the request already named
@@ -199,7 +199,7 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
             obj += f" {prep} {named or f'the {label(kind)} {said(args[subject])}'}"
         else:
             obj = named or f"{obj} {said(args[subject])}"
-    rel = relation(it, args) if not listing else None
+    rel = relation(it, args)
     if rel is not None:  # "add the issue `KIT-79` to the cycle 12259": both records, as they meet
         def named(n: str) -> str:
             kind = roles[n].entity or it.entity
@@ -347,13 +347,13 @@ def verdict_remark(record: dict[str, Any], noun: str, rng: random.Random) -> str
     return None
 
 
-def lead(value: Any, noun: str, rng: random.Random, used: bool = True, made: bool = True) -> str:
+def lead(value: Any, noun: str, rng: random.Random, used: bool = True, made: bool = True, tied: bool = False) -> str:
     """How a later turn opens: quoting a value from an earlier result, as one it builds on (`used`) or as
-    something it noticed before moving on; "`X` is created" only where `X` is what was `made` (not a status)."""
+    something it noticed before moving on; "`X` is created" only where `X` is what was `made` (not a status);
+    after a call that `tied` two records, that it went through."""
     if noun.endswith(" you created") and made:
         return rng.choice(("OK, {v} is created.", "Good, {v} exists now.", "Done: {v} is there.")).format(v=show(value))
-    tied = re.fullmatch(r"the .+ you \w+ (?:to|into|onto|with|from) (the .+)", noun)
-    if tied is not None:  # after a relation: that it holds now, not which "result" the value came from
+    if tied:  # after a relation: that it holds now, not which "result" the value came from
         return rng.choice(("Good, that worked for {v}.", "OK, done: {v}.", "Thanks, {v} is sorted.",
                            "Great, that went through for {v}.")).format(v=show(value))
     return rng.choice(_LEADS if used else _NOTED).format(v=show(value), n=noun)
@@ -491,7 +491,7 @@ def goal(steps: list[Step], rng: random.Random, owned: frozenset[str] | None = N
         return _public_goal(steps, rng)
     form = shape([s.it.action for s in steps])
     focal = steps[_focal(steps)]
-    rel = relation(focal.it, focal.args) if focal.it.action not in (Action.list, Action.search) else None
+    rel = relation(focal.it, focal.args)
     if rel is not None:  # the two records a relation ties, not "a new issue"
         return relation_goal(rel, focal.it, focal.args, {r.param for r in focal.refs},
                              _kinds([s for s in steps if s.it.action in INSPECT]), rng)

@@ -17,7 +17,7 @@ from lemminflect import getInflection
 
 from actors.offline.taxonomy import singular, tokens, with_article
 from actors.offline.text import label, said
-from schemas import ParameterRole, ToolInterpretation
+from schemas import Action, ParameterRole, ToolInterpretation
 
 _VERBS = frozenset({"add", "remove", "assign", "unassign", "attach", "detach", "link", "unlink", "move", "associate",
                     "dissociate", "connect", "disconnect", "invite", "apply", "pin", "unpin", "enroll", "subscribe",
@@ -75,7 +75,10 @@ def _parse(words: list[str]) -> tuple[str, list[str], str, list[str]] | None:
 
 
 def relation(it: ToolInterpretation, args: dict[str, Any]) -> Relation | None:
-    """The relation a call makes or undoes between two records it is given by identifier, if it is one."""
+    """The relation a call makes or undoes between two records it is given by identifier, if it is one (a
+    listing or a search ties nothing: its IDs are filters)."""
+    if it.action in (Action.list, Action.search):
+        return None
     ids = [p for p in it.parameters if p.name in args and p.entity and p.role in (ParameterRole.identifier,
                                                                                     ParameterRole.target)]
     if len(ids) < 2:

@@ -372,15 +372,15 @@ def kind_id(kind: str, org: Organisation, rng: random.Random, numeric: bool = Fa
     some teams `73549` and others `team_5e1c…`): digits where the spec types the kind's IDs as integers, else
     by the kind itself, digits for some kinds and a prefixed token for others (`label_3eb990…`, `prj_…`)."""
     words = [w for w in tokens(kind) if w] or ["id"]
-    if org.ledger and singular(words[-1]) in ("transaction", "tx", "transfer"):  # on a chain, its hash
-        return ledger.tx_hash(org.ledger, rng)
-    if org.ledger and singular(words[-1]) in ("address", "wallet", "account"):
-        return ledger.address(org.ledger, rng)
-    if singular(words[-1]) in ("issue", "ticket"):
-        return f"{rng.choice(org.project_keys)}-{rng.randint(12, 480)}"
-    if numeric or singular(words[-1]) in org.numeric_ids or zlib.crc32(singular(words[-1]).encode()) % 5 < 2:
-        return str(rng.randint(1000, 99999))
     one = singular(words[-1])
+    if org.ledger and one in ("transaction", "tx", "transfer"):  # on a chain, its hash
+        return ledger.tx_hash(org.ledger, rng)
+    if org.ledger and one in ("address", "wallet", "account"):
+        return ledger.address(org.ledger, rng)
+    if one in ("issue", "ticket"):
+        return f"{rng.choice(org.project_keys)}-{rng.randint(12, 480)}"
+    if numeric or one in org.numeric_ids or zlib.crc32(one.encode()) % 5 < 2:
+        return str(rng.randint(1000, 99999))
     prefix = "".join(w[0] for w in words)[:3] if len(words) > 1 else one if len(one) <= 6 else one[:3]
     return f"{prefix}_{rng.getrandbits(40):010x}"
 
