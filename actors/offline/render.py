@@ -23,7 +23,7 @@ from actors.offline.listed import listed_fields, listed_value
 from actors.offline.model import SpecModel, spread
 from actors.offline.quality import token_in
 from actors.offline.taxonomy import same_kind, tokens
-from actors.offline.text import DOCS, label
+from actors.offline.text import docs_topic, label
 from actors.offline.values_vocab import STATUSES, kind_id, org_topic
 from actors.offline.verdicts import availability, is_availability_check, is_checker, verdict
 from actors.offline.world import Organisation
@@ -162,11 +162,9 @@ def _topic_of(org: Organisation, key: str) -> str:
 def asked_about(it: ToolInterpretation, args: dict[str, Any]) -> str | None:
     """The words a call asks about (a search's query, a lookup's keyword or title), if it states any; for a
     documentation tool, the topic its description names ("Documentation for widget error handling")."""
-    docs = DOCS.match(it.functionality) if it.entity == "documentation" else None
-    if docs is not None:
-        topic = re.split(r"[.;:(]", it.functionality[docs.end():], maxsplit=1)[0].strip()
-        if 1 <= len(topic.split()) <= 8:
-            return topic
+    topic = docs_topic(it.functionality) if it.entity == "documentation" else None
+    if topic is not None:
+        return topic
     for p in it.parameters:
         v = args.get(p.name)
         if isinstance(v, str) and set(tokens(p.name)) & _ASKING and 0 < len(v.strip()) <= 120 \

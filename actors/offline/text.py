@@ -191,6 +191,16 @@ DOCS = re.compile(r"^\s*(?:[A-Za-z]+\s+){0,2}?(?:documentation|docs|guide|refere
                   r"(?:for|about|on|of|to)\s+", re.I)
 
 
+def docs_topic(description: str) -> str | None:
+    """What a documentation tool's description says its page is on ("Documentation for widget error handling"
+    -> `widget error handling`): the request asks for it and the page is titled by it."""
+    docs = DOCS.match(description)
+    if docs is None:
+        return None
+    topic = _CUT.split(" ".join(description[docs.end():].split()), maxsplit=1)[0].strip()
+    return topic if 1 <= len(topic.split()) <= 8 and not any(c in topic for c in "*`#<>{}|\"/") else None
+
+
 def described_action(it: ToolInterpretation, text: str | None = None, extra: int = 0) -> str | None:
     """What the tool does in its own description's words (or `text`, the same with a value said in it), as
     a request: "Detect prompt injection attempts based on OWASP patterns" -> `detect prompt injection
@@ -200,11 +210,9 @@ def described_action(it: ToolInterpretation, text: str | None = None, extra: int
             f"{it.action.value.capitalize()} a {it.entity.replace('_', ' ')}.":
         return None  # the interpreter's own filler, not the author's words
     text = " ".join((text if text is not None else it.functionality).split())
-    docs = DOCS.match(text)
-    if docs is not None:  # "get the documentation on widget grid size configuration"
-        topic = _CUT.split(text[docs.end():], maxsplit=1)[0].strip()
-        if 1 <= len(topic.split()) <= 8 and not any(c in topic for c in "*`#<>{}|\"/"):
-            return f"get the documentation on {topic}"
+    topic = docs_topic(text)
+    if topic is not None:  # "get the documentation on widget grid size configuration"
+        return f"get the documentation on {topic}"
     text = re.sub(r"^(?:this (?:tool|endpoint|function|operation) (?:will |can )?|use this (?:tool )?to |"
                   r"tool (?:to|that) |allows? (?:you |users )?to |used to )", "", text, flags=re.I)
     phrase = _CUT.split(text, maxsplit=1)[0].strip()
