@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from actors.base import EngineContext, Outcome
-from actors.offline import kinds
+from actors.offline import compute, kinds
 from actors.offline.roles import param_entity, param_role
 from actors.offline.schemautil import deref, properties, required
 from actors.offline.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, VERB_NOUN, VERBS, singular, tokens,
@@ -398,6 +398,9 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     if not tool.output_schema and (is_checker(tool.name, out) or is_availability_check(tool.name, out)):
         # a verdict names no `injection_detector`, an availability check no `domain_availability`
         out = out.model_copy(update={"produces": [k for k in out.produces if k != entity]})
+    if compute.operation(tool.name, out, tool.input_schema) is not None:
+        # a calculator works a number out: it looks nothing up and makes no records a later call could name
+        out = out.model_copy(update={"action": Action.analyze, "produces": []})
     return out
 
 

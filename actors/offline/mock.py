@@ -15,7 +15,7 @@ from datetime import timedelta
 from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
-from actors.offline import chrono, paths
+from actors.offline import chrono, compute, paths
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
 from actors.offline.quality import token_in
@@ -171,6 +171,10 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         raise StageError(f"output of {tool.name!r} cannot hold {sorted(lost)[0]!r}", f"calls[{index}].output")
     # Entities this call only added for colour (extra listing rows) go when the output has no room.
     state.entities = [e for e in state.entities if not (e.created_by == index and e.id in missing)]
+    worked = compute.computation(tool.name, it, arguments)
+    if worked is not None:  # the result in the field the tool declares for it
+        answered = compute.placed(obj, worked.result)
+        obj = answered if is_valid(tool.output_schema, answered) else obj
     dated = chrono.ordered(obj)
     return MockOutput(output=dated if is_valid(tool.output_schema, dated) else obj, grounding=tier)
 

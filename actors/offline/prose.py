@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from actors.offline import compute
 from actors.offline.relations import past, relation, relation_goal
 from actors.offline.taxonomy import singular, tokens, with_article
 from actors.offline.text import (INSPECT, Ref, described_action, is_code, label, named_verb, plural, said, shape, show,
@@ -172,9 +173,17 @@ def _subject(step: Step, skip: set[str] = frozenset()) -> str | None:
     return pick[0].name if pick else None
 
 
+def _worked(step: Step) -> compute.Computation | None:
+    """What a calculator's call works out, when the request states its operands (none comes from a result)."""
+    return compute.computation(step.tool, step.it, step.args) if not step.refs else None
+
+
 def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 0) -> str:
     """One call as an imperative clause: `list the runs of workflow `56228` (actor `infra`)`."""
     it, args = step.it, step.args
+    worked = _worked(step)
+    if worked is not None:  # "work out 98 times 111", not "run the multiply with a 98 and b 111"
+        return compute.clause(worked, compute.operation(step.tool, it) or "", random.Random(f"{step.tool}:{worked.said}"))
     roles = {p.name: p for p in it.parameters}
     refs = {r.param: r for r in step.refs}
     skip = {n for n, p in roles.items() if p.role is ParameterRole.context and n in context and args.get(n) == context[n]}
@@ -487,6 +496,10 @@ def _public_goal(steps: list[Step], rng: random.Random) -> str:
 def goal(steps: list[Step], rng: random.Random, owned: frozenset[str] | None = None) -> str:
     """The opening sentence: what the person is after. Looking up what nobody owns (public data) is asked
     plainly, without "our"; `owned` are the kinds the spec can change (None: all)."""
+    if all(_worked(s) is not None for s in steps):  # sums to work out: nothing is looked up or made
+        return rng.choice(("", "", "Quick maths question.", "Can you help me with some maths?") if len(steps) == 1 else
+                          ("I've got a few numbers to work out.", "Help me check some calculations.",
+                           "Some quick maths for you.", "I need a few figures worked out."))
     if owned is not None and _public(steps, owned):
         return _public_goal(steps, rng)
     form = shape([s.it.action for s in steps])
@@ -551,6 +564,9 @@ def goal(steps: list[Step], rng: random.Random, owned: frozenset[str] | None = N
 
 def title(steps: list[Step]) -> str:
     """A headline: the main thing done, and what was checked around it."""
+    worked = [_worked(s) for s in steps]
+    if all(w is not None for w in worked):
+        return _plain(f"Work out {worked[0].said}" if len(steps) == 1 else f"Work out {len(steps)} calculations")
     changes = [k for k, s in enumerate(steps) if s.it.action in _CHANGE]
     if not changes:
         head = (f"Look up {_what(steps[0])}" if len(steps) == 1 else f"Investigate the {_kinds(steps)}")
@@ -644,6 +660,9 @@ def follow_up(step: Step, rng: random.Random, records: list[dict[str, Any]] | No
     """A natural next question about what the last call acted on, asking only what any such result can answer
     (no change history of a lookup, no "who else to tell" of a chart); given the result's `records`, only what
     this one can (no "are there more" when the count says all came back, no "most recent" without dates)."""
+    if _worked(step) is not None:  # a number came back: is it right, and how was it reached
+        return rng.choice(("Can you double-check that?", "Is that exact, or rounded?", "How did you get that?",
+                           "Can you show me the working?"))
     what = _what(step)
     many = plural(step.it.entity)
     a = step.it.action

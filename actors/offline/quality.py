@@ -13,7 +13,7 @@ from typing import Any
 from actors.offline import chrono
 from actors.offline.schemautil import leaves
 from actors.offline.taxonomy import same_kind
-from actors.offline.text import said, show
+from actors.offline.text import said, said_list, show
 from actors.offline.values import first_error
 from actors.offline.values_names import is_placeholder
 from schemas import ParameterRole, Scenario, Tool, ToolInterpretation
@@ -165,6 +165,9 @@ def unstated_values(s: Scenario) -> list[str]:
 def stated(value: Any, instruction: str) -> bool:
     """Whether an instruction states a value, as `text.said` writes it (a bare word or number as a whole token)."""
     written = said(value)
+    if isinstance(value, list) and len(value) > 1 and all(isinstance(v, (int, float, str)) for v in value) \
+            and said_list(value) in instruction:
+        return True  # "the sum of 215, 69 and 223" states [215, 69, 223]
     if not written.startswith(('"', "`")):  # written bare: only a whole word of the text states it
         return token_in(written, instruction)
     return written in instruction or show(value) in instruction

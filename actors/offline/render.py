@@ -16,7 +16,7 @@ from typing import Any
 
 import sqlglot
 
-from actors.offline import kinds
+from actors.offline import compute, kinds
 from actors.offline import values_formats as fmt
 from actors.offline.history import events, is_history
 from actors.offline.listed import listed_fields, listed_value
@@ -286,6 +286,9 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
         subject = target if target is not None and (not own or it.action is not Action.create) else (own or shown or [None])[0]
         paths = subject is not None and subject.id.startswith("/")
     text = _git(tool, it, args, shown, target, org, rng) if tool.startswith("git_") else None
+    worked = None if plain else compute.computation(tool, it, args)
+    if worked is not None:  # a calculator answers with its result, nothing else
+        text = _dump(worked.result)
     if text is None and not plain and not shown and it.action in (Action.read, Action.list, Action.search, Action.execute):
         text = query_result(args, org, rng)  # a tool that runs the SQL it is given answers with rows
     if text is None:

@@ -25,7 +25,7 @@ from actors.offline.quality import token_in
 from actors.offline.slots import can_carry, embed, id_field
 from actors.offline.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens
 from actors.offline.verdicts import is_checker, planted
-from actors.offline import files, paths, prose, text
+from actors.offline import compute, files, paths, prose, text
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.values_describe import examples
 from actors.offline.values_formats import shape_of
@@ -401,6 +401,8 @@ class OfflineScenarioWriter:
         if is_checker(tool.name, it) and not tool.output_schema:
             sample = planted(tool.name, it, args, rng)  # what the checker looks for, half the time
             args = sample if is_valid(tool.input_schema, sample) else args
+        asked = compute.operands(tool.name, it, args, rng, tool.input_schema)  # numbers the operation takes
+        args = asked if is_valid(tool.input_schema, asked) else args
         known = next((world.texts[f] for f in files.files_read(it, args)[:1] if f in world.texts), None)
         if known is not None:  # an edit of a file written earlier replaces text that file holds
             anchored = files.anchored(it, args, known)

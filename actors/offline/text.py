@@ -72,6 +72,12 @@ def said(value: Any) -> str:
 _CODE = re.compile(r'[="`{}\[\]()*|<>\\\n]|^(SELECT|INSERT|UPDATE|DELETE|MATCH|WITH|query)\b|\w:(?!//)\S')
 
 
+def said_list(values: list[Any]) -> str:
+    """A short list of values as a person lists them: "215, 69, 166 and 223"."""
+    parts = [said(v) for v in values]
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+
+
 def is_code(value: str) -> bool:
     """Whether a string is something to type exactly (a statement, an expression, a `key:value` search), not words."""
     return bool(_CODE.search(value))

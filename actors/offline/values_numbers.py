@@ -188,6 +188,14 @@ _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("number issue_number pull_number pr pr_number discussion_number alert_number run_id milestone",
      (17, 42, 128, 311)),
     ("year", (2025, 2026)),
+    # Parts of a date or a time hold what a calendar or a clock shows (day 28 exists in every month).
+    ("month month_number", tuple(range(1, 13))),
+    ("day day_of_month dom", tuple(range(1, 29))),
+    ("hour", tuple(range(0, 24))),
+    ("minute", tuple(range(0, 60, 5))),
+    ("weekday day_of_week dow", tuple(range(1, 6))),  # Monday to Friday, whether the week counts from 0 or 1
+    ("quarter", (1, 2, 3, 4)),
+    ("week week_number week_of_year", tuple(range(1, 53))),
     ("decimals decimal_places", (6, 8, 9, 18)),  # a token's or amount's decimal places: whole
     ("max_gas_amount gas_limit gas", (2000, 21000, 100000)),
     ("timestamp created created_at updated updated_at modified mtime ctime",

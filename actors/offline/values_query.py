@@ -16,6 +16,7 @@ from typing import Callable
 
 import sqlglot
 
+from actors.offline import compute
 from actors.offline.values_vocab import Hint, STATUSES, noun
 
 # Names of parameters that carry a statement when their tool speaks a query language.
@@ -41,6 +42,8 @@ _WRITES = re.compile(r"\b(insert|update|delete|write|modify|execute (any|a write
 def language(h: Hint) -> str | None:
     """The query language the slot asks for, or None for plain words."""
     name = h.name.lower().replace("-", "_")
+    if name in compute.EXPRESSION_NAMES and compute.speaks_math(f"{h.description} {h.about}"):
+        return "math"  # a calculator's expression: arithmetic, not a script
     if name in ("sql", "sql_query", "promql", "logql", "traceql", "cypher", "graphql"):
         return "sql" if name.startswith("sql") else name
     if name not in _QUERY_NAMES:
@@ -126,7 +129,7 @@ def shodan(h: Hint) -> str:
 
 STATEMENTS: dict[str, Callable[[Hint], str]] = {
     "sql": sql, "promql": promql, "logql": logql, "traceql": traceql, "lucene": lucene, "es_dsl": es_dsl,
-    "cypher": cypher, "graphql": graphql, "shodan": shodan,
+    "cypher": cypher, "graphql": graphql, "shodan": shodan, "math": lambda h: compute.expression(h.rng),
 }
 
 

@@ -338,3 +338,15 @@ def test_a_description_says_what_the_thing_is_not_a_message_to_a_colleague():
         said = _value("description", seed)
         assert not chat.search(said), said
     assert any(chat.search(str(_value("comment", seed))) for seed in range(12))  # a comment still talks
+
+
+def test_parts_of_a_date_or_a_time_are_ones_a_calendar_or_a_clock_shows():
+    import datetime
+
+    schema = {"type": "object", "required": ["year", "month", "day", "hour", "minute", "start_month", "quarter"],
+              "properties": {k: {"type": "integer"} for k in ("year", "month", "day", "hour", "minute", "start_month",
+                                                               "quarter")}}
+    for seed in range(30):
+        a = ValueGenerator(org_for(seed), random.Random(seed)).arguments(schema)
+        datetime.datetime(a["year"], a["month"], a["day"], a["hour"], a["minute"])  # a real moment
+        assert 1 <= a["start_month"] <= 12 and 1 <= a["quarter"] <= 4, a
