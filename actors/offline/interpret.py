@@ -294,6 +294,19 @@ def _use_cases(sentences: list[str], action: Action, entity: str, params: list[P
     return cases[:4]
 
 
+def _run_together(toks: list[str], description: str) -> list[str]:
+    """A name written as one word, `getsession` or `sendoffer`, as its verb and the noun its description
+    uses ("Starts a session", "Sends a flight offer"); any other name as it is."""
+    if len(toks) != 1 or len(toks[0]) < 7:
+        return toks
+    said = {singular(w) for w in re.findall(r"[a-z]+", description.lower())}
+    word = toks[0]
+    for k in range(3, len(word) - 3):
+        if word[:k] in VERBS and singular(word[k:]) in said:
+            return [word[:k], word[k:]]
+    return toks
+
+
 def _compounds(toks: list[str]) -> list[str]:
     """`pull request` is one noun, not the verb `pull` before `request`."""
     out: list[str] = []
@@ -328,7 +341,7 @@ def _without_interfaces(toks: list[str]) -> list[str]:
 
 def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation:
     """Interpret one tool; `ns` holds its spec's namespace tokens (see `namespaces`)."""
-    toks = _compounds(tokens(tool.original_name or tool.name))
+    toks = _compounds(_run_together(tokens(tool.original_name or tool.name), tool.description or ""))
     while len(toks) > 1 and ns and toks[0] in ns and toks[0] not in _METHODS:
         toks = toks[1:]
     if len(toks) > 2 and ns and toks[-1] in ns and toks[-1] in _METHODS and any(t in VERBS for t in toks[:-1]):
@@ -360,8 +373,11 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         roles[req[0]] = (roles[req[0]][0], ParameterRole.identifier)
     idents = [(name not in req, name, sub, role) for name, (sub, role) in roles.items()
               if role is ParameterRole.identifier]
-    entity = named or next((e for _, name, sub, role in sorted(idents, key=lambda x: x[0])
-                            if (e := param_entity(name, sub, role, ""))), None) \
+    # A search named by its verb alone finds what its description says ("Searches for flights"), not the
+    # session or account its identifiers name.
+    found = _described_object(tool.description) if named is None and action in (Action.search, Action.list) else None
+    entity = named or found or next((e for _, name, sub, role in sorted(idents, key=lambda x: x[0])
+                                     if (e := param_entity(name, sub, role, ""))), None) \
         or _described_object(tool.description) or "resource"
     sentences = _sentences(tool.description)
     if DOCS.match(tool.description or "") and action is not Action.search:

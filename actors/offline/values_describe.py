@@ -37,7 +37,7 @@ def examples(description: str) -> tuple[str, ...]:
     """Example values quoted in a description ("e.g. 'Sprint 1'", "Examples: `a`, `b`", "(e.g., e1, e2)")."""
     out: list[str] = []
     marker = (r"(?:e\.g\.|eg\.|for example|examples?:|such as|typically|\bex:|\bex\.|exemple:?|par exemple|"
-              r"\börn\.?|z\.\s?b\.|zum beispiel|p\.\s?ej\.|por ejemplo)[,:]?\s*")  # (docstrings not in English too)
+              r"\börn\.?|z\.\s?b\.|zum beispiel|p\.\s?ej\.|por ejemplo|例如|比如|例えば|예를 들어|예:|例[:：])[,:：，]?\s*")  # (docstrings not in English too)
     # "i.e." introduces an example only where a quoted value follows it ("the full domain name (ie. "stackoverflow.com")")
     quoted = marker.replace("(?:e", r"(?:\bi\.?e\.|e", 1)
     for clause in re.findall(quoted + r"(.{1,200}?)(?:\.\s|\.$|$)", description, re.I):
@@ -69,8 +69,11 @@ def options(description: str) -> tuple[str, ...]:
     """Choices a description lists: "Action: create, delete, rename", "Allowed values: 'a', 'b'", "one of a|b|c"."""
     item = r"'?[\w./-]+'?"
     listed = rf"({item}(?:\s*(?:,|\||\bor\b)\s*{item})*)"
-    m = re.search(r"(?:allowed|accepted|supported|possible|valid) values|one of|options|choices", description, re.I)
-    m = m and re.compile(r"\s*(?:are|is)?:?\s*" + listed).match(description, m.end())
+    # (whole words: "timezone offset" holds no "one of")
+    m = re.search(r"\b(?:(?:allowed|accepted|supported|possible|valid) values|one of|options|choices)\b", description, re.I)
+    m = m and re.compile(r"\s*(?:(?:are|is)\b)?:?\s*" + listed).match(description, m.end())  # ("One of issue, …")
+    if m is not None and not re.search(r",|\||\bor\b", m.group(1)) and ":" not in m.group(0):
+        m = None  # "options for query execution": prose, not a list ("Allowed values: json" is one)
     if m is None:  # "Label: a, b, c" needs at least three items to be a list and not prose
         m = re.search(rf"(?:^|[.:]\s)[\w ]{{1,30}}:\s*({item}(?:\s*,\s*{item}){{2,}})", description)
     if m is None:  # "LEFT, CENTER, RIGHT": the whole description is the list
@@ -88,10 +91,16 @@ def options(description: str) -> tuple[str, ...]:
     if m is None:  # "The type of key to create (RSA, EC)." / "HTTP method (get, post, etc.)"
         m = re.search(r"\(([A-Za-z0-9_-]{1,20}(?:\s*(?:,|\bor\b)\s*[A-Za-z0-9_-]{1,20})+)(?:,?\s*etc\.?)?\)", description)
         if m and not any(w.lower() in _PROSE_WORDS for w in re.split(r"\W+", m.group(1))):
-            return tuple(x.strip() for x in re.split(r",|\bor\b", m.group(1)) if x.strip())
+            found = tuple(x.strip() for x in re.split(r",|\bor\b", m.group(1)) if x.strip())
+            shown = examples(description)
+            # ("coordinates (lat,lng) … Example: '40.7128,-74.0060'": the parts of a value, which its example shows)
+            return () if shown and not set(shown) & set(found) else found
         m = None
     if m is None:  # "Whether to list local branches ('local'), remote branches ('remote') or all ('all')"
         quoted = [q for q in re.findall(r"['\"]([\w./-]{1,40})['\"]", description) if not _PLACEHOLDERS.search(q)]
+        # (not the keys of a JSON example, nor dates that show a format: "'2025-01-01' (all-day)")
+        if re.search(r"""\{\s*\\?["']""", description) or any(re.match(r"\d{4}-\d\d", q) for q in quoted):
+            return ()
         return tuple(dict.fromkeys(quoted)) if len(quoted) >= 2 and re.search(r"\bor\b", description) else ()
     parts = [x.strip(" '.") for x in re.split(r",|\||\bor\b", m.group(1))]
     return tuple(x for x in parts if x and not _PLACEHOLDERS.search(x))

@@ -107,6 +107,16 @@ def iso_time(rng: random.Random) -> str:
     return when(rng).strftime("%H:%M:%SZ")
 
 
+def minutes_later(start: str, rng: random.Random) -> str | None:
+    """A moment half an hour to an hour and a half after `start` (a date-time), in the same form; None for a date."""
+    m = re.match(r"(\d{4}-\d\d-\d\d)([T ])(\d\d:\d\d(?::\d\d)?)(.*)$", start)
+    if m is None:
+        return None
+    form = "%Y-%m-%d %H:%M:%S" if m.group(3).count(":") == 2 else "%Y-%m-%d %H:%M"
+    moment = datetime.strptime(f"{m.group(1)} {m.group(3)}", form) + timedelta(minutes=rng.choice((30, 45, 60, 60, 90)))
+    return moment.strftime(form).replace(" ", m.group(2)) + m.group(4)
+
+
 def later(start: str, rng: random.Random) -> str:
     """A date (or date-time) some days after `start`, in the same form."""
     day = date.fromisoformat(start[:10]) + timedelta(days=rng.choice((1, 3, 7, 14, 30)))

@@ -387,12 +387,16 @@ _CONDITION_FIELDS = frozenset({"attribute", "attribute_slug", "field", "field_na
 _OPERATORS = frozenset({"operator", "condition", "comparator", "op", "match", "match_type"})
 
 
+_WITHIN_A_DAY = re.compile(r"\b(events?|meetings?|appointments?|slots?|shifts?|interviews?|lessons?|classes)\b", re.I)
+
+
 def later_than_counterpart(h: Hint) -> str | None:
     """A date after the one chosen for this slot's opening partner (`checkout` after `checkin`), if any."""
     start = counterpart(h)
     if isinstance(start, str) and re.fullmatch(r"\d{4}-\d\d-\d\d(T.*)?", start):
         try:
-            return fmt.later(start, h.rng)
+            soon = fmt.minutes_later(start, h.rng) if _WITHIN_A_DAY.search(f"{h.description} {h.about}") else None
+            return soon or fmt.later(start, h.rng)  # a meeting ends the same morning, not next week
         except ValueError:  # a value drawn from a pattern alone (`2025-13-40`) is no date to follow
             return None
     return None
@@ -493,6 +497,9 @@ def _realistic(h: Hint) -> str:
     cue = _cue(h.description) if h.description else None
     if cue is v.json_text:
         return json_text(h)  # examples inside a JSON description are fragments, not values
+    dated = _dated(h)
+    if dated is not None:
+        return dated
     listed = options(h.description) if h.description else ()
     if listed:
         return h.rng.choice(listed)  # a closed list the description spells out
@@ -509,6 +516,28 @@ def _realistic(h: Hint) -> str:
     if h.entity:
         return v.for_entity(h, h.entity, w)
     return _by_role(h)
+
+
+_DATED = re.compile(r"\b\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?(?:Z|[+-]\d\d:?\d\d)?\b")
+_MOMENT_WORDS = frozenset({"time", "date", "datetime", "timestamp", "start", "end", "at", "on", "day", "when", "from",
+                           "to", "since", "until", "before", "after", "deadline", "due", "begin", "min", "max"})
+
+
+def _dated(h: Hint) -> str | None:
+    """A moment written the way the description's own example writes it ("String format: '2025-01-01T10:00:00'
+    (timed)"), for a field its name or first sentence says is a time or date; before any choices or examples
+    the rest of such a description holds (a time zone, an offset, "exclusive")."""
+    first = re.split(r"(?<=\.)\s", h.description or "", maxsplit=1)[0]
+    example = _DATED.search(h.description or "")
+    if example is None or not (set(words(h.name).split("_")) | set(re.findall(r"[a-z]+", first.lower()))) & _MOMENT_WORDS:
+        return None
+    moment = fmt.iso_datetime(h.rng)  # 2026-02-09T14:30:00Z
+    shown = example.group(0)
+    if len(shown) == 10:
+        return moment[:10]
+    body = moment[:10] + shown[10] + moment[11:19 if shown.count(":") >= 2 else 16]
+    zone = re.search(r"(Z|[+-]\d\d:?\d\d)$", shown)
+    return body + (zone.group(1) if zone else "")
 
 
 _CODE = re.compile(r"\b(programming|source code|code snippets?|the code|coding|syntax|snippets?|compilers?|"

@@ -175,3 +175,12 @@ def test_a_kind_the_description_qualifies_is_read_with_its_qualifier():
     assert _interpret("get_historical_observations", "Get historical weather observations for a station.").entity \
         == "weather_observation"
     assert _interpret("list_entries", "List journal entries.").entity == "entry"
+
+
+def test_a_search_named_by_its_verb_finds_what_its_description_says_and_a_run_together_name_is_split():
+    found = _interpret("search", "Searches for flights. Use this tool only for new searches.",
+                       {"session_id": {"type": "string"}, "to_airport": {"type": "string"}}, req=("session_id",))
+    assert found.entity == "flight"
+    assert _interpret("getsession", "Starts a unique session on the server.").entity == "session"
+    assert _interpret("sendoffer", "Sends a flight offer to the customer by e-mail.").entity == "offer"
+    assert _interpret("devicelist", "Lists the devices.").entity != "list"  # no verb at its start: as it is

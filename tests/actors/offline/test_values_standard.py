@@ -269,6 +269,8 @@ def test_choices_written_with_their_meanings_and_examples_marked_in_another_lang
     assert options('Yazı tipi ("" = normal, "la" = latin, "lad" = latin diakritikli)') == ("la", "lad")
     assert examples('Sürüm adı (örn: "ben-muhiuddinkhan")') == ("ben-muhiuddinkhan",)
     assert examples('Name der Ausgabe, z.B. "de-aburida"') == ("de-aburida",)
+    assert examples('中文城市名称，例如："北京", "上海"') == ("北京", "上海")
+    assert examples('要查询的城市，比如"北京"。') == ("北京",) and examples("例外的情况 'x'") == ()
     assert options('Filters as JSON, e.g. {"limit": 10, "page": 2}') == ()
     doc = 'Get a ruku.\n\nArgs:\n    script_type: Yazı tipi ("" = normal, "la" = latin, "lad" = latin diakritikli)\n'
     got = {ValueGenerator(org_for(s), random.Random(s)).arguments(
@@ -350,3 +352,37 @@ def test_parts_of_a_date_or_a_time_are_ones_a_calendar_or_a_clock_shows():
         a = ValueGenerator(org_for(seed), random.Random(seed)).arguments(schema)
         datetime.datetime(a["year"], a["month"], a["day"], a["hour"], a["minute"])  # a real moment
         assert 1 <= a["start_month"] <= 12 and 1 <= a["quarter"] <= 4, a
+
+
+def test_a_moment_follows_the_format_its_description_shows_not_the_zones_and_offsets_it_mentions():
+    from actors.offline.values_describe import options
+
+    start = ("Event start time. String format: '2025-01-01T10:00:00' (timed) or '2025-01-01' (all-day). For per-field "
+             "timezone, use JSON: '{\"dateTime\": \"2025-01-01T10:00:00\", \"timeZone\": \"America/Los_Angeles\"}'. "
+             "Note: If the dateTime already includes a timezone offset (e.g., 'Z' or '+05:00'), it takes precedence.")
+    end = start.replace("start", "end").replace("(all-day)", "(all-day, exclusive)")
+    assert options(start) == () and options("Sort order, one of: asc, desc") == ("asc", "desc")
+    assert options("The type of issue. One of issue, incident or task.") == ("issue", "incident", "task")
+    assert options("Configuration options for query execution") == () and options("Allowed values: json") == ("json",)
+    assert options("Location as coordinates (lat,lng). Example: '40.7128,-74.0060' for New York City.") == ()
+    schema = {"type": "object", "required": ["start", "end"],
+              "properties": {"start": {"type": "string", "description": start},
+                             "end": {"type": "string", "description": end}}}
+    for seed in range(10):
+        a = ValueGenerator(org_for(seed), random.Random(seed)).arguments(schema)
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", a["start"]) and a["start"] < a["end"], a
+
+
+def test_a_meeting_ends_the_same_day_it_starts_and_a_stay_some_days_later():
+    def drawn(about: str, start: str, end: str, seed: int) -> dict:
+        gen = ValueGenerator(org_for(seed), random.Random(seed))
+        gen.about = about
+        return gen.arguments({"type": "object", "required": [start, end],
+                              "properties": {start: {"type": "string", "format": "date-time"},
+                                             end: {"type": "string", "format": "date-time"}}})
+
+    for seed in range(10):
+        meeting = drawn("create_event Create a calendar event.", "start", "end", seed)
+        assert meeting["start"][:10] == meeting["end"][:10] and meeting["start"] < meeting["end"], meeting
+        stay = drawn("search_hotels Find hotel rooms.", "checkin", "checkout", seed)
+        assert stay["checkin"][:10] < stay["checkout"][:10], stay
