@@ -179,7 +179,9 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("font font_name font_family", lambda h: h.rng.choice(("Inter", "Helvetica Neue", "Source Sans Pro"))),
     ("language lang", lambda h: _language(h)),
     ("locale", lambda h: h.rng.choice(("en-US", "de-DE", "fr-FR"))),
-    ("timezone tz", lambda h: h.rng.choice(("Europe/Berlin", "America/New_York", "UTC"))),
+    ("timezone tz time_zone timezone_name timezone_id iana_timezone tzid",  # (a time zone, not a cloud region's zone)
+     lambda h: h.rng.choice(("Europe/Berlin", "America/New_York", "UTC", "Europe/London", "Asia/Tokyo",
+                             "America/Los_Angeles", "Australia/Sydney", "Asia/Kolkata", "America/Sao_Paulo"))),
     ("mime_type content_type media_type", lambda h: h.rng.choice(("application/json", "text/markdown", "image/png"))),
     ("format", lambda h: h.rng.choice(("png", "svg", "pdf", "json"))),
     ("kind", lambda h: h.rng.choice(("text", "path", "group", "image"))),

@@ -436,9 +436,15 @@ def named(h: Hint, entity: str) -> str:
     return resource(h, last)
 
 
+_GATHERING = re.compile(r"\b(events?|meetings?|appointments?|calendars?|venues?|interviews?|conferences?)\b", re.I)
+
+
 def _place(h: Hint) -> str:
-    """A region or location: a cloud region in software (`westeurope`), a city anywhere else."""
-    return h.rng.choice(h.org.regions) if h.org.technical else city(h.rng, h.org.locale)
+    """A region or location: a cloud region in software (`westeurope`), a city anywhere else; where people
+    meet (an event's, a meeting's location), a city whatever the spec."""
+    if h.org.technical and not _GATHERING.search(f"{h.description} {h.about}"):
+        return h.rng.choice(h.org.regions)
+    return city(h.rng, h.org.locale)
 
 
 def _group(h: Hint) -> str:

@@ -384,5 +384,11 @@ def test_a_meeting_ends_the_same_day_it_starts_and_a_stay_some_days_later():
     for seed in range(10):
         meeting = drawn("create_event Create a calendar event.", "start", "end", seed)
         assert meeting["start"][:10] == meeting["end"][:10] and meeting["start"] < meeting["end"], meeting
+        gen = ValueGenerator(org_for(seed), random.Random(seed))
+        gen.about = "create_event Create a calendar event."
+        where = gen.arguments({"type": "object", "required": ["timeZone", "location"],
+                               "properties": {"timeZone": {"type": "string"}, "location": {"type": "string"}}})
+        assert "/" in where["timeZone"] or where["timeZone"] == "UTC", where  # a time zone, not a cloud region
+        assert where["location"] not in gen.org.regions, where  # people meet in a place
         stay = drawn("search_hotels Find hotel rooms.", "checkin", "checkout", seed)
         assert stay["checkin"][:10] < stay["checkout"][:10], stay
