@@ -163,9 +163,11 @@ def _entity(toks: list[str], verb_idx: int, input_schema: dict[str, Any]) -> str
 
     # `create_social_post`, `tag_delete`: around the verb, a word that could be one names the resource
     rest = toks[verb_idx + 1:]
-    cut = next((i for i, t in enumerate(rest) if i and t in ("by", "with")), None)
+    cut = next((i for i, t in enumerate(rest) if i and t in ("by", "with", "from")), None)
     if cut is not None:
-        rest = rest[:cut]  # `get_settings_by_tag`, `GetPayCodesWithTag`: after "by" or "with" comes a filter
+        # `get_settings_by_tag`, `GetPayCodesWithTag`: after "by" or "with" comes a filter; `get_alerts_from_pcap_file`
+        # gets alerts, and the file is where they come from
+        rest = rest[:cut]
     after = nouns(rest, _ALSO_NOUNS) if verb_idx >= 0 else nouns(toks)
     first = 1 if toks[0] in _HTTP_WRITES else 0  # `post_tools_bulk_delete`: the method is no resource
     cand = after or (nouns(toks[first:verb_idx], _ALSO_NOUNS) if verb_idx > first else [])
@@ -464,7 +466,8 @@ def _lists_many(toks: list[str], verb_idx: int) -> bool:
         return False
     if "all" in toks[verb_idx + 1:]:  # `fetchAll`, `get_all_projects`
         return True
-    last = toks[-1]
+    source = next((k for k in range(verb_idx + 2, len(toks)) if toks[k] == "from"), None)
+    last = toks[-1] if source is None else toks[source - 1]  # `get_alerts_from_pcap_file`: the alerts
     return last not in _ONE_RESULT and singular(last) != last and last.endswith("s") and not last.endswith("ss")
 
 

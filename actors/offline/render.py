@@ -280,7 +280,9 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
         people = [p.username for p in org.people]
         born = None if target.created_by is None else fmt.EPOCH + timedelta(minutes=3 * target.created_by, seconds=1)
         return _dump(events(rec, it.entity, target.id, people, now or fmt.EPOCH, rng, born))
-    if it.action in (Action.list, Action.search):  # a directory listing is asked for by a path; files of a pull request are not
+    if not _on_files(it):  # alerts read from a capture, a lint of a source file: records, not a file manager's lines
+        paths = False
+    elif it.action in (Action.list, Action.search):  # a directory listing is asked for by a path; files of a pull request are not
         paths = bool(shown) and all(e.id.startswith("/") for e in shown) and bool(_path_args(args))
     else:
         subject = target if target is not None and (not own or it.action is not Action.create) else (own or shown or [None])[0]
@@ -297,6 +299,16 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
     # Safety net: an ID the state says this call shows is always in it as a whole token.
     missing = [e for e in shown if not token_in(e.id, text)]
     return text + "".join(f"\n{label(e.kind)}: {e.id}" for e in missing)
+
+
+# Kinds a filesystem holds as such: a tool on one of them answers as a file manager does ("Successfully moved …").
+_FILE_WORDS = frozenset({"file", "files", "directory", "folder", "dir", "path", "note", "document", "image", "video",
+                         "audio", "pdf", "attachment", "screenshot", "artifact", "media", "photo", "download", "volume",
+                         "readme", "markdown", "notebook", "spreadsheet", "csv", "txt"})
+
+
+def _on_files(it: ToolInterpretation) -> bool:
+    return bool(set(tokens(it.entity)) & _FILE_WORDS)
 
 
 def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,

@@ -30,7 +30,7 @@ from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.values_describe import examples
 from actors.offline.values_formats import shape_of
 from actors.offline.values_names import is_placeholder
-from actors.offline.values_vocab import file_type
+from actors.offline.values_vocab import slot_file_type
 from actors.offline.ledger import ledger_of
 from actors.offline.lexicon import locale_of, spec_words
 from actors.offline.world import Organisation, make_org
@@ -445,7 +445,7 @@ class OfflineScenarioWriter:
         array = sub.get("type") == "array"
         found = world.find(kind, j)
         about = f"{tool.name} {tool.description or ''}"
-        ext = file_type(str(sub.get("description", "")), about) if same_kind(kind, "file") else None
+        ext = slot_file_type(name, str(sub.get("description", "")), about) if same_kind(kind, "file") else None
         typed = [e for e in found if str(e["id"]).endswith(f".{ext}")] if ext is not None else []
         if typed:  # a CSV reader reads a .csv, not the notes file an earlier step touched
             found = typed

@@ -464,6 +464,11 @@ def _realistic(h: Hint) -> str:
     shown = templates(h.description) if h.description else ()
     if shown:
         return _filled(h, h.rng.choice(shown))
+    named = set(words(h.name).split("_"))
+    if named & v.NAMED_TYPES and named & _FILE_SLOTS:  # `video_path`, `pcap_destination`: a file of that type
+        typed = v.typed_file(h)
+        if typed is not None:
+            return typed
     stated = statement(h) or document(h)  # SQL, PromQL; a KML or CSV document where the slot asks for one
     if stated is not None:
         return stated
@@ -520,6 +525,8 @@ def _realistic(h: Hint) -> str:
     return _by_role(h)
 
 
+_FILE_SLOTS = frozenset({"path", "file", "filepath", "filename", "destination", "source", "location", "input", "output",
+                         "dir", "src", "dest"})
 _DATED = re.compile(r"\b\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?(?:Z|[+-]\d\d:?\d\d)?\b")
 _MOMENT_WORDS = frozenset({"time", "date", "datetime", "timestamp", "start", "end", "at", "on", "day", "when", "from",
                            "to", "since", "until", "before", "after", "deadline", "due", "begin", "min", "max"})

@@ -95,12 +95,19 @@ _FILE_TYPES = {"dart": "dart", "python": "py", "typescript": "ts", "javascript":
                "video": "mp4", "mp4": "mp4", "word": "docx", "docx": "docx", "html": "html", "xml": "xml", "sql": "sql",
                "rust": "rs", "java": "java", "kotlin": "kt", "swift": "swift", "ruby": "rb", "php": "php",
                "notebook": "ipynb", "jupyter": "ipynb", "parquet": "parquet", "zip": "zip", "txt": "txt",
-               "epub": "epub", "wav": "wav", "powerpoint": "pptx", "pptx": "pptx", "dockerfile": "Dockerfile"}
+               "epub": "epub", "wav": "wav", "powerpoint": "pptx", "pptx": "pptx", "dockerfile": "Dockerfile",
+               "pcap": "pcap", "gif": "gif", "mov": "mov", "webm": "webm", "flac": "flac", "m4a": "m4a", "webp": "webp",
+               "photo": "jpg", "picture": "png"}
+# Types a field's own name can give (`video_path`, `pcap_destination`, `image_file`): what the file holds. (Not
+# `json` or `python`: a `json_path` is a JSONPath, a `python_path` an interpreter.)
+NAMED_TYPES = frozenset({"video", "image", "audio", "pdf", "csv", "pcap", "photo", "picture", "mp4", "mp3", "png", "jpg",
+                          "jpeg", "gif", "wav", "excel", "xlsx", "docx", "pptx", "epub", "parquet", "notebook", "mov",
+                          "webm", "flac", "m4a", "webp", "tsv"})
 _TYPED = re.compile(r"\b(" + "|".join(_FILE_TYPES) + r")\s+(?:file|files|document|documents|script|scripts|source|"
                     r"spreadsheet|notebook|image|images|program|module|recording)\b", re.I)
 _DATA_DIRS = {"csv": "data", "tsv": "data", "parquet": "data", "xlsx": "reports", "pdf": "docs", "docx": "docs",
               "pptx": "docs", "png": "assets", "jpg": "assets", "svg": "assets", "mp3": "media", "mp4": "media",
-              "wav": "media", "ipynb": "notebooks", "zip": "exports", "epub": "books", "html": "site", "txt": "notes"}
+              "wav": "media", "pcap": "captures", "mov": "media", "webm": "media", "ipynb": "notebooks", "zip": "exports", "epub": "books", "html": "site", "txt": "notes"}
 
 
 def file_type(description: str, about: str) -> str | None:
@@ -112,9 +119,16 @@ def file_type(description: str, about: str) -> str | None:
     return _FILE_TYPES[m.group(1).lower()] if m else None
 
 
+def slot_file_type(name: str, description: str, about: str) -> str | None:
+    """The extension of the file a slot takes: of the type its own name (`video_path`), else its description or
+    its tool names."""
+    named = next((t for t in tokens(name) if t in NAMED_TYPES), None)
+    return _FILE_TYPES[named] if named else file_type(description, about)
+
+
 def typed_file(h: Hint) -> str | None:
     """A path of the file type the field's description, or its tool, names (`…/lib/fare_retry.dart`)."""
-    ext = file_type(h.description, h.about)
+    ext = slot_file_type(h.name, h.description, h.about)
     if ext is None:
         return None
     base = h.rng.choice(h.org.files)
@@ -140,7 +154,15 @@ def relative_file(h: Hint) -> str:
     return path.split("/", 4)[-1]
 
 
+_BUCKETS = (("gs", re.compile(r"\bgcs\b|google cloud storage|\bgs://", re.I)),
+            ("s3", re.compile(r"\bs3\b|amazon s3|\bs3://", re.I)))
+
+
 def directory(h: Hint) -> str:
+    """A folder: on the machine, or in the object store the description names ("a save_dir (GCS path)")."""
+    for scheme, cue in _BUCKETS:
+        if cue.search(h.description or ""):
+            return f"{scheme}://{h.org.slug}-{noun(h)}/{h.rng.choice(('exports', 'uploads', 'output', 'media'))}/"
     return h.rng.choice((h.org.project_path(project(h)),) + h.org.directories)
 
 
@@ -171,10 +193,21 @@ def git_url(h: Hint) -> str:
     return f"https://git.{h.org.domain}/{h.org.slug}/{project(h)}.git"
 
 
+# What a URL of a picture, a recording or a document points at: (folder, extension).
+_MEDIA_URLS = {"image": ("images", "png"), "img": ("images", "png"), "photo": ("photos", "jpg"), "picture": ("images", "jpg"),
+               "thumbnail": ("thumbs", "jpg"), "avatar": ("avatars", "png"), "logo": ("brand", "svg"),
+               "video": ("videos", "mp4"), "audio": ("audio", "mp3"), "pdf": ("docs", "pdf")}
+
+
 def url(h: Hint) -> str:
     d = h.description.lower()
     if "webhook" in h.name.lower():
         return f"https://hooks.{h.org.domain}/{noun(h)}-events"
+    media = next((t for t in tokens(h.name) if t in _MEDIA_URLS), None) or next(
+        (t for t in _MEDIA_URLS if re.search(rf"\b{t}s? url|url of (?:the |an? )?{t}\b", d)), None)
+    if media is not None:  # an image's URL is a picture's, not the app's home page
+        folder, ext = _MEDIA_URLS[media]
+        return f"https://cdn.{h.org.domain}/{folder}/{noun(h)}-{h.rng.randint(100, 999)}.{ext}"
     if re.search(r"\bgit\b|repositor|clone|remote", d):
         return git_url(h)
     if re.search(r"page|navigate|browser|load|open", d):

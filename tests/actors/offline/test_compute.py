@@ -119,3 +119,16 @@ def test_a_conversion_between_units_its_name_pairs_converts(tmp_path):
         x = next(iter(c.arguments.values()))
         want = math.radians(x) if c.tool == "degreesToRadians" else x * 9 / 5 + 32
         assert math.isclose(json.loads(c.output), want, rel_tol=1e-9), (c.tool, c.arguments, c.output)
+
+
+def test_a_tool_that_reads_records_out_of_a_file_answers_with_records_not_a_file_manager_s_lines(tmp_path):
+    tools = [_tool("get_alerts_from_pcap_file", "Processes a PCAP file with Suricata and returns the alerts.",
+                   {"pcap_file": {"type": "string", "description": "Path to the PCAP file"}}, ("pcap_file",)),
+             _tool("get_suricata_version", "Version of the Suricata engine.", {})]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    calls = [c for s in scenarios for c in s.calls]
+    alerts = [c for c in calls if c.tool == "get_alerts_from_pcap_file"]
+    assert alerts and all(c.arguments["pcap_file"].endswith(".pcap") for c in alerts)
+    for c in alerts:
+        assert not c.output.startswith(("[DIR]", "[FILE]", "Successfully")) and json.loads(c.output.split("\n")[0])

@@ -184,3 +184,11 @@ def test_a_search_named_by_its_verb_finds_what_its_description_says_and_a_run_to
     assert _interpret("getsession", "Starts a unique session on the server.").entity == "session"
     assert _interpret("sendoffer", "Sends a flight offer to the customer by e-mail.").entity == "offer"
     assert _interpret("devicelist", "Lists the devices.").entity != "list"  # no verb at its start: as it is
+
+
+def test_what_a_tool_gets_from_a_source_is_its_kind_not_the_source():
+    alerts = _interpret("get_alerts_from_pcap_file", "Processes a PCAP file with Suricata and returns the alerts.",
+                        {"pcap_file": {"type": "string"}}, req=("pcap_file",))
+    assert (alerts.entity, alerts.action) == ("alert", Action.list)
+    assert _interpret("get_text_from_image").entity == "text"
+    assert _interpret("unsubscribe_from_list").entity != "from"

@@ -392,3 +392,15 @@ def test_a_meeting_ends_the_same_day_it_starts_and_a_stay_some_days_later():
         assert where["location"] not in gen.org.regions, where  # people meet in a place
         stay = drawn("search_hotels Find hotel rooms.", "checkin", "checkout", seed)
         assert stay["checkin"][:10] < stay["checkout"][:10], stay
+
+
+def test_a_file_or_url_of_a_kind_of_media_is_one_of_that_kind():
+    def one(name: str, description: str = "") -> str:
+        return ValueGenerator(org_for(3), random.Random(3)).value({"type": "string", "description": description}, name=name)
+
+    assert one("video_path", "Path to the video").endswith(".mp4") and one("pcap_destination").endswith(".pcap")
+    assert one("image_path").endswith(".png") and one("json_path", "JSONPath to the field").startswith("$")
+    assert one("save_dir", "Directory to save the clips (GCS path)").startswith("gs://")
+    assert one("output_dir", "S3 prefix to write the results to").startswith("s3://")
+    assert re.search(r"^https://.+\.(png|jpg)$", one("image", "The image URL to translate"))
+    assert re.search(r"^https://.+\.jpg$", one("thumbnail_url"))
