@@ -333,8 +333,9 @@ _PLAIN = frozenset({"status", "state", "title", "name", "url", "id", "created", 
 
 
 # Kind words with more than one common sense: a `forecast` of sales or of a statistic is no weather forecast, a
-# page's `block` no blockchain block. Their kind's fields only where the spec speaks of one of them.
-_SENSES = frozenset({"forecast", "block"})
+# page's `block` no blockchain block, a train `ticket` no support ticket. Their kind's fields only where the spec
+# speaks of one of them (a support desk's priority or assignee).
+_SENSES = frozenset({"forecast", "block", "ticket"})  # (a train's or a concert's ticket is no support ticket)
 
 
 def borrowable(kind: str, speaks_of: Callable[[str], bool], technical: bool = True, ledger: bool = False) -> bool:

@@ -32,6 +32,9 @@ _CONTROL = frozenset({
 # ... and, in a list or search, what narrows the listing rather than naming a field.
 _NARROWING = frozenset({"query", "q", "search", "filter", "filters", "since", "until", "before", "after", "from", "to",
                         "max", "min", "count", "skip", "top", "recursive", "size"})
+# Where a listed thing is, comes from or goes to: a listing filtered by one shows things there.
+_PLACES = frozenset({"station", "city", "airport", "origin", "destination", "departure", "arrival", "port", "venue"})
+_RANGE_ENDS = frozenset({"start", "end", "begin", "first", "last", "earliest", "latest"})
 _MAX_FIELDS = 8
 # Fields that sort records into groups: a listing filtered by one shows records of that group.
 _CATEGORIES = frozenset({"status", "state", "type", "category", "priority", "visibility", "role", "country", "language",
@@ -244,8 +247,8 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
             out[p.name] = args[p.name]
             continue
         if p.name in args and p.role is ParameterRole.identifier and it.action in (Action.list, Action.search) \
-                and set(tokens(p.name)) & _CATEGORIES and isinstance(args[p.name], (str, int)):
-            out[p.name] = args[p.name]  # stations searched by `country_code: IN` are in India
+                and set(tokens(p.name)) & (_CATEGORIES | _PLACES) and isinstance(args[p.name], (str, int)):
+            out[p.name] = args[p.name]  # stations searched by `country_code: IN` are in India, trains to 惠州 go there
             continue
         if p.name not in args or p.role in (ParameterRole.identifier, ParameterRole.credential,
                                             ParameterRole.pagination, ParameterRole.context):
@@ -291,6 +294,8 @@ def _describes(name: str, schema: dict[str, Any], action: Action) -> bool:
     if not words or words & _CONTROL or re.search(r"(^|_)(page|limit|sort|order)", name.lower()):
         return False
     if action in (Action.list, Action.search):
+        if words & _PLACES or "date" in words and not words & _NARROWING and not words & _RANGE_ENDS:
+            return True  # flights from LHR on 2026-03-10 leave from LHR on that day (not a range's bound)
         if words & _NARROWING:
             return False
         return "enum" in schema or schema.get("type") == "boolean" or bool(words & _CATEGORIES)

@@ -362,10 +362,17 @@ def counterpart(h: Hint):
     want = partner(words(h.name))
     if want is None:
         return None
+    wanted = {want} | {want.replace(word, other) for word, others in _SAME_OPENING.items() if word in want
+                       for other in others}
     for key, value in h.siblings.items():
-        if words(key) == want:
+        if words(key) in wanted:
             return value
     return None
+
+
+# Other names of an opening partner: a `return_date` closes a `depart_date` or an `outbound_date` too.
+_SAME_OPENING = {"departure": ("depart", "outbound", "departing"), "checkin": ("arrival", "check_in"),
+                 "start": ("begin", "from")}
 
 
 def _from_siblings(h: Hint) -> str | None:

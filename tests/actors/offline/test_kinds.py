@@ -186,3 +186,17 @@ def test_a_kind_word_with_two_senses_borrows_its_fields_only_where_the_spec_mean
     assert kinds.borrowable("weather_forecast", lambda n: False)
     assert not kinds.borrowable("forecast", lambda n: False)  # a statistics spec's forecast is no weather
     assert not kinds.borrowable("block", lambda n: False)  # a page's block is no blockchain block
+    # a train's or a concert's ticket is no support ticket; a help desk's, whose spec speaks of priorities, is
+    assert not kinds.borrowable("ticket", lambda n: n in {"station", "date", "train"})
+    assert kinds.borrowable("ticket", lambda n: n in {"priority", "status"})
+
+
+def test_a_listing_filtered_by_a_place_or_a_day_shows_things_there_on_that_day(tmp_path):
+    spec = [_tool("search_trains", "Find trains between two stations on a day.",
+                  {"from_station": {"type": "string"}, "to_station": {"type": "string"}, "date": {"type": "string"}},
+                  ["from_station", "to_station", "date"])]
+    found = [(args, objs) for args, objs in _outputs(tmp_path, spec, "search_trains")]
+    assert found
+    for args, objs in found:
+        rows = [o for o in objs if "score" in o or "id" in o or "name" in o]
+        assert rows and all(o.get("date") == args["date"] and o.get("to_station") == args["to_station"] for o in rows)

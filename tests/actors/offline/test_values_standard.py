@@ -392,6 +392,8 @@ def test_a_meeting_ends_the_same_day_it_starts_and_a_stay_some_days_later():
         assert where["location"] not in gen.org.regions, where  # people meet in a place
         stay = drawn("search_hotels Find hotel rooms.", "checkin", "checkout", seed)
         assert stay["checkin"][:10] < stay["checkout"][:10], stay
+        trip = drawn("search_flights Find flights.", "depart_date", "return_date", seed)
+        assert trip["depart_date"][:10] < trip["return_date"][:10], trip  # (a return never before the departure)
 
 
 def test_a_file_or_url_of_a_kind_of_media_is_one_of_that_kind():
