@@ -215,9 +215,9 @@ def computation(tool: str, it: ToolInterpretation, args: dict[str, Any]) -> Comp
         if kind == "binary":
             names = _ordered([p.name for p in it.parameters])
             a, b = (args.get(n) for n in names)
-            if not (_numeric(a) and _numeric(b)) or (op in ("pow", "power", "exponent") and abs(b) > 64):
-                return None
             fn, phrase = _BINARY[op]
+            if not (_numeric(a) and _numeric(b)) or (fn is operator.pow and (abs(b) > 64 or abs(a) > 10**12)):
+                return None
             return Computation(_clean(fn(a, b)), phrase.format(a=said(a), b=said(b)))
         name = it.parameters[0].name
         value = args.get(name)
@@ -289,7 +289,7 @@ def evaluate(text: str) -> Number | None:
     for anything else: parsed, never executed."""
     try:  # (a calculator's `^` is a power, binding as tightly as `**`, not Python's exclusive or)
         tree = ast.parse(text.strip().replace("^", "**"), mode="eval")
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 
     def value(node: ast.AST) -> Number:
@@ -299,8 +299,8 @@ def evaluate(text: str) -> Number | None:
             return _CONSTANTS[node.id]
         if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
             left, right = value(node.left), value(node.right)
-            if isinstance(node.op, ast.Pow) and abs(right) > 64:
-                raise ValueError("exponent too large")
+            if isinstance(node.op, ast.Pow) and (abs(right) > 64 or abs(left) > 10**12):
+                raise ValueError("power too large")  # (an off-script `((2**64)**64)**64…` must not hang a server)
             return _OPS[type(node.op)](left, right)
         if isinstance(node, ast.UnaryOp) and type(node.op) in _OPS:
             return _OPS[type(node.op)](value(node.operand))
@@ -311,7 +311,7 @@ def evaluate(text: str) -> Number | None:
 
     try:
         out = value(tree.body)
-    except (ArithmeticError, ValueError, TypeError):
+    except (ArithmeticError, ValueError, TypeError, RecursionError):
         return None
     return out if _numeric(out) else None
 

@@ -104,8 +104,9 @@ def test_an_expression_is_evaluated_never_executed():
     assert compute.evaluate("12 * (3 + 4)") == 84
     assert compute.evaluate("2^10") == 1024 and compute.evaluate("sqrt(144) + 3") == 15
     assert compute.evaluate("__import__('os').system('true')") is None
-    assert compute.evaluate("9 ** 9 ** 9") is None  # no runaway powers
-    assert compute.evaluate("1 / 0") is None
+    assert compute.evaluate("9 ** 9 ** 9") is None and compute.evaluate("((2**40)**64)**64") is None  # no runaway powers
+    assert compute.evaluate("1 / 0") is None and compute.evaluate("(" * 5000 + "1" + ")" * 5000) is None
+    assert compute.evaluate("+".join(["1"] * 30000)) is None  # too deep to walk: no answer, no crash
     for seed in range(20):
         assert compute.evaluate(compute.expression(random.Random(seed))) is not None
 
