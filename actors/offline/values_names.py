@@ -532,8 +532,9 @@ def _realistic(h: Hint) -> str:
     return _by_role(h)
 
 
+# (not `dir` or `folder`: an `image_dir` holds images, it is none)
 _FILE_SLOTS = frozenset({"path", "file", "filepath", "filename", "destination", "source", "location", "input", "output",
-                         "dir", "src", "dest"})
+                         "src", "dest"})
 _DATED = re.compile(r"\b\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?(?:Z|[+-]\d\d:?\d\d)?\b")
 _MOMENT_WORDS = frozenset({"time", "date", "datetime", "timestamp", "start", "end", "at", "on", "day", "when", "from",
                            "to", "since", "until", "before", "after", "deadline", "due", "begin", "min", "max"})
