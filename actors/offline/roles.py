@@ -18,6 +18,8 @@ _ID_TAIL = {"id", "ids", "key", "keys", "uuid", "uuids", "uid", "sha", "hash", "
             "commit", "commits", "filepath", "filename", "identifier", "email", "channel", "object", "commitish",
             "isbn", "sku", "slug", "code"}
 _TARGET = {"destination", "dest", "output", "outputdir", "new", "newname", "to", "save", "target"}
+# What a conversion is into or out of (a language, a currency, a format), not a place the result goes to.
+_SETTINGS = {"language", "lang", "locale", "currency", "format", "unit", "units", "timezone", "tz", "encoding", "code"}
 _FILTER = {"query", "q", "pattern", "filter", "filters", "grep", "jql", "cql", "search", "keyword",
            "keywords", "since", "until", "contains", "where", "prefix", "match", "question", "glob"}
 _CONTENT = {"content", "body", "message", "text", "value", "values", "data", "description", "title", "code",
@@ -71,6 +73,8 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
         return ParameterRole.content  # structured values are data, never a single entity's ID
     if toks and toks[0] in {"max", "min", "num", "total", "count"} and types & {"integer", "number"}:
         return ParameterRole.pagination if toks[0] == "max" else ParameterRole.option
+    if toks and toks[0] in _TARGET | {"from", "source", "src"} and toks[-1] in _SETTINGS:
+        return ParameterRole.option  # `target_language`, `to_currency`, `output_format`: how, not where, it goes
     if toks and (toks[0] in _TARGET and len(toks) > 1 or low in {"destination", "dest", "target_path"}):
         if low != "target" or "destination" in desc or "new location" in desc:
             return ParameterRole.target

@@ -228,6 +228,10 @@ def described_action(it: ToolInterpretation, text: str | None = None, extra: int
     if with_ is not None and singular(with_.group(1).lower()) in {singular(w) for w in named}:
         phrase = phrase[:with_.start()]
     phrase = re.sub(r"\s+and\s+(?:return|returns|get|gets|show|shows|display|displays)\b", "", phrase)
+    # "Translate text quickly and easily with JigsawStack": the pitch and the product are no part of a request
+    phrase = re.sub(r"\s+(?:quickly|easily|seamlessly|effortlessly|instantly)(?:\s+and\s+(?:quickly|easily|"
+                    r"seamlessly|effortlessly|instantly))?\b", "", phrase)
+    phrase = re.sub(r"\s+(?:with|using|via|through)\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*\s*$", "", phrase)
     # "in a GitHub repository", "matching a pattern": the request says which, or the call needs none
     phrase = re.sub(r"\s+(?:in|on|from|within|inside|matching|across)\s+(?:a|an|any|the given|the specified|"
                     r"a given|a specified|specific)\b.*$", "", phrase)

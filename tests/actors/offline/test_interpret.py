@@ -192,3 +192,16 @@ def test_what_a_tool_gets_from_a_source_is_its_kind_not_the_source():
     assert (alerts.entity, alerts.action) == ("alert", Action.list)
     assert _interpret("get_text_from_image").entity == "text"
     assert _interpret("unsubscribe_from_list").entity != "from"
+
+
+def test_what_a_conversion_is_into_is_an_option_and_a_request_says_the_tool_s_task_without_its_pitch():
+    from actors.offline.text import described_action
+
+    it = _interpret("text-translation", "Translate text quickly and easily with JigsawStack, we support 180+ pairs.",
+                    {"text": {"type": "string"}, "target_language": {"type": "string"},
+                     "output_format": {"type": "string"}}, req=("text", "target_language"))
+    roles = {p.name: p.role for p in it.parameters}
+    assert roles["target_language"] is ParameterRole.option and roles["output_format"] is ParameterRole.option
+    assert described_action(it) == "translate text"
+    moved = _interpret("move_file", "Move a file.", {"source": {"type": "string"}, "destination": {"type": "string"}})
+    assert {p.name: p.role for p in moved.parameters}["destination"] is ParameterRole.target  # a place stays one
