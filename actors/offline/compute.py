@@ -176,14 +176,21 @@ def _typed(schema: dict[str, Any] | None, name: str, want: str) -> bool:
 
 def operation(tool: str, it: ToolInterpretation, schema: dict[str, Any] | None = None) -> str | None:
     """The kind of computation a tool does ("binary", "aggregate", "unary", "expression"), or None for a tool
-    that does anything else. Its operands must be named as operands (`a`, `numbers`, `minuend`) unless its own
-    text speaks of arithmetic: `get_log(log_id)` or `set_floor(level)` compute nothing."""
+    that does anything else."""
+    found = _classified(tool, it, schema)
+    return found[0] if found else None
+
+
+def _classified(tool: str, it: ToolInterpretation, schema: dict[str, Any] | None) -> tuple[str, str] | None:
+    """(the kind of computation, the word of the tool's name that is its operation; "" for an expression), or
+    None. Its operands must be named as operands (`a`, `numbers`, `minuend`) unless its own text speaks of
+    arithmetic: `get_log(log_id)` or `set_floor(level)` compute nothing."""
     params = it.parameters
     names = [p.name for p in params]
     words = _op_words(tool)
     about = f"{tool} {it.functionality}"
     if {n.lower() for n in names} & EXPRESSION_NAMES and len(params) <= 2 and speaks_math(about):
-        return "expression"
+        return "expression", ""
     ops = [w for w in words if w in _BINARY or w in _AGGREGATE or w in _UNARY]
     if len(ops) != 1 or any(w not in _FILLER and w != ops[0] for w in words):
         return None
@@ -192,20 +199,20 @@ def operation(tool: str, it: ToolInterpretation, schema: dict[str, Any] | None =
     if not (plain <= _OPERANDS | _FIRST | _SECOND or _MATH.search(about) or {"math", "calc"} & set(words)):
         return None
     if len(params) == 2 and op in _BINARY and all(_typed(schema, n, "number") for n in names):
-        return "binary"
+        return "binary", op
     if len(params) == 1 and op in _AGGREGATE and _typed(schema, names[0], "numbers"):
-        return "aggregate"
+        return "aggregate", op
     if len(params) == 1 and op in _UNARY and _typed(schema, names[0], "number"):
-        return "unary"
+        return "unary", op
     return None
 
 
 def computation(tool: str, it: ToolInterpretation, args: dict[str, Any]) -> Computation | None:
     """What the call works out, or None where the tool computes nothing or its operands do not allow it."""
-    kind = operation(tool, it)
-    if kind is None:
+    found = _classified(tool, it, None)
+    if found is None:
         return None
-    op = next((w for w in _op_words(tool) if w in _BINARY or w in _AGGREGATE or w in _UNARY), "")
+    kind, op = found
     try:
         if kind == "expression":
             name = next(p.name for p in it.parameters if p.name.lower() in EXPRESSION_NAMES)
@@ -238,10 +245,10 @@ def operands(tool: str, it: ToolInterpretation, args: dict[str, Any], rng: rando
              schema: dict[str, Any] | None = None) -> dict[str, Any]:
     """`args` with operands a person would ask about and the operation takes: varied whole numbers (some
     with decimals), a divisor other than zero, an arcsine's within [-1, 1], a short list to add up."""
-    kind = operation(tool, it, schema)
-    if kind in (None, "expression"):
+    found = _classified(tool, it, schema)
+    if found is None or found[0] == "expression":
         return args
-    op = next(w for w in _op_words(tool) if w in _BINARY or w in _AGGREGATE or w in _UNARY)
+    kind, op = found
     out = dict(args)
     whole = rng.random() < 0.75
 

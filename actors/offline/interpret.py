@@ -377,10 +377,10 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
               if role is ParameterRole.identifier]
     # A search named by its verb alone finds what its description says ("Searches for flights"), not the
     # session or account its identifiers name.
-    found = _described_object(tool.description) if named is None and action in (Action.search, Action.list) else None
-    entity = named or found or next((e for _, name, sub, role in sorted(idents, key=lambda x: x[0])
-                                     if (e := param_entity(name, sub, role, ""))), None) \
-        or _described_object(tool.description) or "resource"
+    described = _described_object(tool.description)
+    entity = named or (described if action in (Action.search, Action.list) else None) \
+        or next((e for _, name, sub, role in sorted(idents, key=lambda x: x[0])
+                 if (e := param_entity(name, sub, role, ""))), None) or described or "resource"
     sentences = _sentences(tool.description)
     if DOCS.match(tool.description or "") and action is not Action.search:
         # "Documentation for widget grid size configuration": a page of docs to read, not a widget to open
