@@ -171,6 +171,8 @@ def _entity(toks: list[str], verb_idx: int, input_schema: dict[str, Any]) -> str
     after = nouns(rest, _ALSO_NOUNS) if verb_idx >= 0 else nouns(toks)
     first = 1 if toks[0] in _HTTP_WRITES else 0  # `post_tools_bulk_delete`: the method is no resource
     cand = after or (nouns(toks[first:verb_idx], _ALSO_NOUNS) if verb_idx > first else [])
+    # a REST path names each resource twice (`/namespaces/{namespace_id}`): once is its kind
+    cand = [c for k, c in enumerate(cand) if not k or c != cand[k - 1]]
     if cand:
         heads = [c for c in cand if c in HEADS]
         if heads:

@@ -41,6 +41,8 @@ _CATEGORIES = frozenset({"status", "state", "type", "category", "priority", "vis
                          "lang", "currency", "genre", "severity"})
 _SWITCHES = frozenset({"expire", "expiration", "ttl", "seconds", "timeout", "mode", "depth", "recursive", "wait"})
 _WRAPPERS = ("result", "results", "data", "item", "items", "record", "records", "response", "value", "values")
+# How a call went (`{ok, board_uuid}`), not what the record holds: a listing's boards have no `ok` each.
+_OUTCOMES = frozenset({"ok", "success", "succeeded", "successful", "acknowledged", "error", "errors"})
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,8 @@ class SpecModel:
         return bool(words) and all(w in self.vocabulary or singular(w) in self.vocabulary for w in words)
 
     def _add(self, kind: str, name: str, schema: dict[str, Any], root: dict[str, Any], seen_in: str) -> None:
-        if not kind or not isinstance(schema, dict) or not schema or _is_identity(name) or name.lower() in _WRAPPERS:
+        if not kind or not isinstance(schema, dict) or not schema or _is_identity(name) or name.lower() in _WRAPPERS \
+                or name.lower() in _OUTCOMES:
             return
         fields = self.kinds.setdefault(kind, {})
         if name not in fields and len(fields) < 2 * _MAX_FIELDS:

@@ -78,8 +78,8 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
     if toks and (toks[0] in _TARGET and len(toks) > 1 or low in {"destination", "dest", "target_path"}):
         if low != "target" or "destination" in desc or "new location" in desc:
             return ParameterRole.target
-    if "destination" in desc[:80] and "string" in types:
-        return ParameterRole.target
+    if "destination" in desc[:80] and "string" in types and not (toks and toks[-1] in _ID_TAIL):
+        return ParameterRole.target  # (the ID of "the destination table" names a table that exists)
     if low in {"target", "object", "revision", "commitish"} and "string" in types:
         return ParameterRole.identifier
     if low in {"source", "src", "from_path", "old_key", "old_name", "source_path"} and "string" in types:

@@ -46,6 +46,7 @@ _NESTED_REF = re.compile(r"^(entity|node|parent)_?(name|id)$", re.I)  # a conten
 _RELATION_END = {"from", "to"}
 _LOCATOR = {"by", "value"}  # the ends of a relation item (memory's `{from, to, relationType}`)
 _QUOTED_NAME = re.compile(r"['\"`](\w+)['\"`]")  # a parameter a description names
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)  # an ID of that shape probes as one
 
 
 def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
@@ -449,7 +450,7 @@ class OfflineScenarioWriter:
         typed = [e for e in found if str(e["id"]).endswith(f".{ext}")] if ext is not None else []
         if typed:  # a CSV reader reads a .csv, not the notes file an earlier step touched
             found = typed
-        revealed = [e for e in found if e["created_by"] is not None and self.carriers[seq[e["created_by"]]]]
+        revealed = [e for e in found if e["created_by"] is not None and self._shows(seq[e["created_by"]], e["kind"])]
         # A step the workflow repeats works on another item (a second result read, a second city checked).
         again = {_as_id(_scalar(world.args[i].get(name))) for i in range(j) if seq[i] == tool.name and i in world.args}
         other = [e for e in revealed if _as_id(e["id"]) not in again]
@@ -468,7 +469,7 @@ class OfflineScenarioWriter:
                 continue
             if is_valid(sub, value, tool.input_schema):
                 src = e["created_by"]
-                if src is None or not self.carriers[seq[src]]:
+                if src is None or not self._shows(seq[src], e["kind"]):
                     return value, None
                 if not paths.is_path(str(e["id"])) and not self._fits(src, e["kind"], e["id"], world, seq):
                     continue  # a call whose declared output has no place for it (a streaming insert's error report)
@@ -512,16 +513,27 @@ class OfflineScenarioWriter:
 
     def _producer(self, j: int, kind: str, world: _World, seq: list[str], value: Any = None) -> int | None:
         """The latest earlier call whose output can show a new entity of `kind` (`value`, when given)."""
-        return next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], kind) and self.carriers[seq[i]]
+        return next((i for i in range(j - 1, -1, -1) if self._produces(seq[i], kind) and self._shows(seq[i], kind)
                      and not self._reads_one(i, kind, world, seq)
                      and self._can_hold(i, world, seq) and (value is None or self._fits(i, kind, value, world, seq))), None)
+
+    def _shows(self, tool: str, kind: str) -> bool:
+        """Whether the output of `tool` has room for an ID of `kind`: any string, or a field of that kind's
+        own shape (`create_organization` answering only `{ok, organization_uuid: uuid}` shows the new one)."""
+        return self.carriers[tool] or self._id_field(tool, kind) is not None
 
     def _reads_one(self, i: int, kind: str, world: _World, seq: list[str]) -> bool:
         """Whether call `i` reads or changes one record of `kind` named by its ID: it answers with that one, not
         with another of its kind."""
         it = self.its[seq[i]]
-        return it.action in (Action.read, Action.update, Action.delete) and same_kind(it.entity, kind) \
-            and bool(named_ids(it, world.args.get(i, {})))
+        if it.action in (Action.read, Action.update, Action.delete) and same_kind(it.entity, kind) \
+                and bool(named_ids(it, world.args.get(i, {}))):
+            return True
+        # a call asked about one `kind` record (the namespaces of app 62455) shows that one, not another app
+        args = world.args.get(i, {})
+        return it.action is not Action.create and any(
+            p.role is ParameterRole.identifier and p.entity and same_kind(p.entity, kind) and p.name in args
+            and not isinstance(args[p.name], list) for p in it.parameters)
 
     def _id_like(self, producer: int | None, kind: str, seq: list[str]) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """(output schema, field schema) of the constrained field the output of call `producer` (the one that
@@ -567,7 +579,7 @@ class OfflineScenarioWriter:
         def stand_in(n: int, v: str) -> str:  # one value per ID shape: the answer is the same whoever asks first
             return str(4200 + n) if v.isdigit() else f"/srv/probe/f{n}" if v[:1] == "/" else \
                 f"https://probe.example/{n}" if v.startswith("http") else f"p{n}@probe.example" if "@" in v \
-                else f"probe_{n}"
+                else f"00000000-0000-4000-8000-{n:012d}" if _UUID.fullmatch(v) else f"probe_{n}"
 
         probe = [(k, stand_in(n, v)) for n, (k, v) in enumerate(planned)]
         key = (tool, tuple(probe))
@@ -637,8 +649,13 @@ class OfflineScenarioWriter:
                 e["attributes"].update({k: v for k, v in item.items() if k not in ("name", "id")})
         for e in created + (bound if it.action is Action.update else []):
             e["attributes"].update(content)
-        if it.action is Action.delete:
-            for e in bound:
+        if it.action is Action.delete:  # the record deleted, not the app it was deleted from
+            gone = [e for e in bound if same_kind(e["kind"], it.entity)]
+            if not gone:  # (else the one the last identifier names: `/apps/{app_id}/rules/{rule_id}`)
+                last = next((_as_id(_scalar(args[p.name])) for p in reversed(it.parameters)
+                             if p.role is ParameterRole.identifier and p.name in args), None)
+                gone = [e for e in bound if _as_id(e["id"]) == last]
+            for e in gone:
                 e["deleted"] = True
 
 

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import json
 from typing import Any, Callable
 
@@ -103,18 +104,53 @@ def id_field(schema: dict[str, Any], kind: str) -> dict[str, Any] | None:
     return best[1]
 
 
+def _plain_name(name: str) -> str:
+    return re.sub(r"[_\-\s]", "", name).lower()
+
+
+_OWNER_TAILS = ("id", "uuid", "guid", "slug", "code", "key")
+
+
 def echo(obj: Any, schema: dict[str, Any], arguments: dict[str, Any], valid: Callable[[Any], bool]) -> Any:
-    """Top-level output fields named like an argument report that argument's value (a clone of
-    branch X says branch X), as long as the output stays valid."""
-    if not isinstance(obj, dict):
+    """Output fields named like an argument report that argument's value (a clone of branch X says branch X;
+    a namespace created in app 62455 answers `appId: 62455`, whichever case either is written in), as long as
+    the output stays valid. The records a listing answers with belong to the parent it was asked about: their
+    fields named like an ID argument echo it, when the rows have an `id` of their own."""
+    if not isinstance(obj, dict) or not arguments:
         return obj
-    props = deref(schema, schema).get("properties") or {}
-    for name in props:
-        if name in arguments and name in obj and obj[name] != arguments[name]:
-            before = obj[name]
-            obj[name] = copy.deepcopy(arguments[name])  # (the output is changed later; the argument must not be)
-            if not valid(obj):
-                obj[name] = before
+    wanted = {_plain_name(k): v for k, v in arguments.items()}
+    owners = {k: v for k, v in wanted.items() if isinstance(v, (str, int)) and not isinstance(v, bool)
+              and k.endswith(_OWNER_TAILS) and k not in _OWNER_TAILS}
+
+    def put(node: dict[str, Any], key: str, value: Any) -> None:
+        before = node[key]
+        for candidate in (value, int(value)) if isinstance(value, str) and value.isdigit() else (value,):
+            node[key] = copy.deepcopy(candidate)  # (the output is changed later; the argument must not be)
+            if valid(obj):
+                return
+        node[key] = before
+
+    for key in list(obj):
+        value = wanted.get(_plain_name(key))
+        if value is not None and obj[key] != value:
+            put(obj, key, value)
+    declared = deref(schema, schema).get("properties") or {}
+    for key in declared.keys() - obj.keys():  # a rule read by its `ruleId` answers with its `rule_id`
+        value = owners.get(_plain_name(key))
+        if value is not None:
+            obj[key] = None
+            put(obj, key, value)
+            if obj[key] is None:
+                del obj[key]
+    if owners:
+        rows = [x for v in obj.values() if isinstance(v, list) for x in v if isinstance(x, dict)]
+        for row in rows:
+            if not any(_plain_name(k) in _OWNER_TAILS for k in row):
+                continue  # a follower's `user_id` is its own, not the user asked about: only rows with an ID of
+            for key in list(row):  # their own also name the parent they belong to
+                value = owners.get(_plain_name(key))
+                if value is not None and row[key] != value:
+                    put(row, key, value)
     return obj
 
 
@@ -161,9 +197,14 @@ def embed(obj: Any, schema: dict[str, Any], kind: str, ids: list[Any], text: str
     claimed = claimed if claimed is not None else set()
     if isinstance(out, dict):
         has_text = _put_text(out, schema, text, claimed)
-        if ids and not _place(out, schema, schema, kind, ids, make_item, 0, claimed, "") \
-                and not _free_records(out, schema, schema, kind, ids, 0, claimed, "") and not has_text:
-            _any_string(out, schema, schema, ", ".join(map(str, ids)), 0, claimed, "")
+        if ids and not _place(out, schema, schema, kind, ids, make_item, 0, claimed, ""):
+            before, held = copy.deepcopy(out), set(claimed)
+            # (an object open only by its `oneOf` branches may close in every one of them)
+            if not _free_records(out, schema, schema, kind, ids, 0, claimed, "") or not is_valid(schema, out):
+                out = before
+                claimed.intersection_update(held)
+                if not has_text:
+                    _any_string(out, schema, schema, ", ".join(map(str, ids)), 0, claimed, "")
     return out
 
 

@@ -151,7 +151,7 @@ class ValueGenerator(Containers):
         if kind in ("integer", "number"):
             return self._number(schema, slot, kind == "integer")
         if kind == "boolean":
-            return boolean(schema, slot.plain, self.rng)
+            return boolean(schema, slot.plain, self.rng, slot.name)
         if kind == "null":
             return None
         return self._string(schema, slot)

@@ -142,7 +142,17 @@ def number(schema: dict, hint: Hint, integer: bool, plain: bool) -> int | float 
     return v
 
 
-def boolean(schema: dict, plain: bool, rng: random.Random) -> bool:
+# A call's own outcome: the scripted calls succeed, so their answers say so (`ok: false` beside the board just
+# created reads as a failure nothing reacts to).
+_SUCCEEDED = frozenset({"ok", "success", "succeeded", "successful", "acknowledged"})
+_FAILED = frozenset({"error", "iserror", "is_error", "failed", "failure", "has_error", "has_errors"})
+
+
+def boolean(schema: dict, plain: bool, rng: random.Random, name: str = "") -> bool:
+    if name.lower() in _SUCCEEDED:
+        return True
+    if name.lower() in _FAILED:
+        return False
     if plain:
         return False
     default = schema.get("default")

@@ -60,3 +60,38 @@ def test_kinds_the_spec_types_as_integers_get_numeric_ids():
     assert all(u.isdigit() for u in users), users
     sites = {gen.value({"type": "string"}, name="site_id", role="identifier", entity="site") for _ in range(12)}
     assert not all(s.isdigit() for s in sites), json.dumps(sorted(sites))
+
+
+def test_outputs_echo_the_arguments_they_are_named_like_whatever_case_either_is_written_in():
+    """A namespace created in app 62455 answers `appId: 62455`; the namespaces a listing of that app shows
+    belong to it; a rule read by `ruleId` answers with its `rule_id`. A follower's own `user_id` (a row with no
+    other ID) is not the user asked about."""
+    from actors.offline.slots import echo
+
+    row = {"type": "object", "properties": {"id": {"type": "string"}, "appId": {"type": "string"}}}
+    schema = {"type": "object", "properties": {"appId": {"type": "string"}, "rule_id": {"type": "string"},
+                                               "namespaces": {"type": "array", "items": row},
+                                               "followers": {"type": "array", "items": {
+                                                   "type": "object", "properties": {"user_id": {"type": "integer"}}}}}}
+    obj = {"appId": "11699", "namespaces": [{"id": "infra", "appId": "49946"}, {"id": "data", "appId": "3"}],
+           "followers": [{"user_id": 17}, {"user_id": 18}]}
+    out = echo(obj, schema, {"app_id": "62455", "ruleId": "ar_209da4", "user_id": 5},
+               lambda o: is_valid(schema, o))
+    assert out["appId"] == "62455" and out["rule_id"] == "ar_209da4"
+    assert [r["appId"] for r in out["namespaces"]] == ["62455", "62455"]
+    assert [r["user_id"] for r in out["followers"]] == [17, 18]
+    # (an ID an integer field holds is echoed as the number; one that would break the output is not echoed)
+    strict = {"type": "object", "properties": {"app_id": {"type": "integer"}, "key": {"type": "string", "maxLength": 2}}}
+    assert echo({"app_id": 1, "key": "ab"}, strict, {"appId": "62455", "key": "abcdef"},
+                lambda o: is_valid(strict, o)) == {"app_id": 62455, "key": "ab"}
+
+
+def test_an_output_open_only_through_closed_branches_gets_no_field_its_branches_forbid():
+    """A `oneOf` of closed records (one per rule type) declares no fields of its own; an ID planned into it
+    must not become a `rule_id` no branch allows: the output stays valid."""
+    closed = lambda kind: {"type": "object", "additionalProperties": False,  # noqa: E731
+                           "properties": {"ruleType": {"const": kind}, "note": {"type": "string"}}}
+    schema = {"type": "object", "oneOf": [closed("http"), closed("amqp")]}
+    gen, _ = _filled({"type": "string"})
+    out = embed({"ruleType": "http"}, schema, "rule", ["ar_209da4"], "", lambda items: gen.value(items, root=schema))
+    assert is_valid(schema, out), out

@@ -511,3 +511,66 @@ def test_a_search_by_query_is_always_asked_with_its_query(tmp_path):
     manifest, scenarios = _generate(tmp_path, tools)
     asked = [c.arguments for s in scenarios for c in s.calls if c.tool == "fetch_news_headlines_by_query"]
     assert manifest.failures == [] and asked and all(a.get("query") for a in asked), asked
+
+
+def test_a_rest_path_naming_a_resource_twice_names_one_kind_for_all_its_methods(tmp_path):
+    """`/apps/{app_id}/namespaces` and `/apps/{app_id}/namespaces/{namespace_id}`: one kind, listed, created,
+    updated and deleted (not a `namespace_namespace` beside an `app_namespace`)."""
+    ok = {"200": {"description": "ok"}}
+    ids = [{"name": n, "in": "path", "required": True, "schema": {"type": "string"}} for n in ("app_id", "namespace_id")]
+    doc = {"openapi": "3.0.0", "info": {"title": "Control", "version": "1"}, "paths": {
+        "/apps/{app_id}/namespaces": {"get": {"parameters": ids[:1], "responses": ok},
+                                      "post": {"parameters": ids[:1], "responses": ok}},
+        "/apps/{app_id}/namespaces/{namespace_id}": {"delete": {"parameters": ids, "responses": ok},
+                                                     "patch": {"parameters": ids, "responses": ok}}}}
+    (tmp_path / "control.json").write_text(json.dumps(doc))
+    from actors.offline.interpret import interpret_tool
+
+    kinds = {interpret_tool(t).entity for t in load_suite([tmp_path / "control.json"]).tools}
+    assert kinds == {"app_namespace"}, kinds
+
+
+def test_a_create_answering_only_a_uuid_names_the_record_later_calls_use(tmp_path):
+    """`create_organization` answers `{ok, organization_uuid}` (a UUID, no free text): the organization the
+    workflow goes on with is the one it made, by that UUID, and the answer says the call succeeded."""
+    from actors.offline import quality as q
+    from schemas import ToolInterpretation
+
+    uuid = {"type": "string", "format": "uuid"}
+    out = lambda field: {"type": "object", "required": ["ok", field],  # noqa: E731
+                         "properties": {"ok": {"type": "boolean"}, field: uuid}}
+    tools = [{**_tool("create_organization", "Creates a new organization.", {"plan_type": {"type": "string"}},
+                      ("plan_type",)), "outputSchema": out("organization_uuid")},
+             {**_tool("create_board", "Creates a board.", {"board_name": {"type": "string"}, "organization_uuid": uuid},
+                      ("board_name", "organization_uuid")), "outputSchema": out("board_uuid")},
+             _tool("list_boards", "Lists the boards of an organization.", {"organization_uuid": uuid},
+                   ("organization_uuid",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    its = {i.tool: i for i in map(ToolInterpretation.model_validate_json,
+                                  (tmp_path / "h" / "interpretations.jsonl").read_text().splitlines())}
+    assert manifest.failures == []
+    used = 0
+    for sc in scenarios:
+        assert q.id_mismatches(sc, its) == []
+        made = [c.output["organization_uuid"] for c in sc.calls if c.tool == "create_organization"]
+        assert all(c.output["ok"] is True for c in sc.calls if c.tool == "create_organization")
+        first = next((k for k, c in enumerate(sc.calls) if c.tool == "create_organization"), len(sc.calls))
+        for c in sc.calls[first + 1:]:
+            if "organization_uuid" in c.arguments:
+                assert c.arguments["organization_uuid"] in made
+                used += 1
+    assert used
+    assert all(re.fullmatch(r"[0-9a-f-]{36}", c.output["organization_uuid"])
+               for sc in scenarios for c in sc.calls if c.tool == "create_organization")
+
+
+def test_the_id_of_a_destination_names_one_that_exists():
+    """BigQuery's `insertAll(projectId="Project ID of the destination table")`: rows go into a table of a
+    project that exists; only a path or name the call makes is a new destination."""
+    from actors.offline.roles import param_role
+    from schemas import Action, ParameterRole
+
+    desc = {"type": "string", "description": "Project ID of the destination table."}
+    assert param_role("projectId", desc, Action.create) is ParameterRole.identifier
+    assert param_role("output", {"type": "string", "description": "Destination file for the archive."},
+                      Action.create) is ParameterRole.target
