@@ -24,10 +24,11 @@ from actors.offline.history import is_history
 from actors.offline.render import is_metadata, render
 from actors.offline.schemautil import deref, leaves, properties
 from actors.offline.slots import can_carry, echo, embed, fill_record, free_object
-from actors.offline.taxonomy import same_kind
+from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.values_formats import EPOCH, shaped_like
+from actors.offline.values_standard import standard_kind
 from actors.offline.world import EXTENSIONS as _EXTS, Organisation
 from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRole, Scenario, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
@@ -136,7 +137,8 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
                                 like=shown[0].id if shown else None, fresh=True)
             shown += [decoy] if decoy is not None else []
     written = record_writes(tool, it, arguments)
-    if target is not None and it.action in (Action.update, Action.create) and written:
+    if target is not None and it.action in (Action.update, Action.create) and written \
+            and same_kind(target.kind, it.entity):  # a contact created for a company writes nothing into the company
         target.attributes.update(written)
     for e in shown:
         if e.created_by == index and it.action is Action.create and same_kind(e.kind, it.entity):
@@ -144,8 +146,8 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
             e.attributes.update({**(model.initial(e.kind) if model is not None else {}), **written})
         elif it.action in (Action.list, Action.search) and written and same_kind(e.kind, it.entity):
             e.attributes.update(written)  # what a filtered listing shows has what it was filtered by
-    if target is not None and it.action is Action.delete:
-        target.attributes["deleted"] = True
+    if target is not None and it.action is Action.delete and same_kind(target.kind, it.entity):
+        target.attributes["deleted"] = True  # (deleting a pull request's review leaves the pull request)
     # Only a tool that reads files (its own entity is a file) shows their text: a snapshot saved to a path does not.
     body = story.read(index, files_read(it, arguments)) if story is not None and it.action is Action.read \
         and same_kind(it.entity, "file") and not is_metadata(tool.name) else None
@@ -309,10 +311,10 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
         key, one = next(iter(body.items())) if len(body) == 1 else (None, None)
         lines = None
         fields = len(model.fields(target.kind)) if model is not None else 0
-        if isinstance(one, str) and (fields <= 2 and (key in _TEXT_FIELDS or len(one.split()) >= 4 and key not in _HEADINGS)
-                                     or not fields):
+        if isinstance(one, str) and (fields <= 2 and (key in _TEXT_FIELDS or len(one.split()) >= 4 and key not in _HEADINGS
+                                                      and not _says_where(key)) or not fields):
             # a note's text, a value pushed to a list, reads back as that text; a ticket's new comment or
-            # status is one field of a record that has more
+            # status is one field of a record that has more (a company's new address is no text of the company)
             lines = [one]
         elif same_kind(target.kind, "file") and _file_text(body):
             lines = [_file_text(body)]  # a file reads back as its text, not as a record of what was done to it
@@ -326,6 +328,11 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
     # (the calls of a workflow are made a few minutes apart, starting at the world's now)
     return render(tool.name, it, args, shown, target, gen.org, gen.rng, plain=plain, model=model,
                   now=EPOCH + timedelta(minutes=3 * index))
+
+
+def _says_where(key: str) -> bool:
+    """A field of a standard kind or a place (`address`, `billing_city`, `email`): a value, not a record's text."""
+    return standard_kind(key) is not None or tokens(key)[-1:] in (["address"], ["location"])
 
 
 def _record_first_texts(state: WorkflowState, story: Story) -> None:

@@ -354,7 +354,7 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
             about = described(it.entity, org, f"{org.seed}:{it.entity}:{sorted(_flat_args(args).items())}", model, topic,
                               said)
         if target is not None and (not elsewhere or set(about) <= {"updated_at"}):
-            rec = _record(target, org, a not in (Action.delete, Action.update), model, topic)
+            rec = _record(target, org, a is not Action.delete, model, topic)  # (an update answers the whole record)
         else:  # nothing names the subject: describe it by the arguments the call was made with (a field
             rec = {**about, **_flat_args(args)}  # both give reads as it was asked for: severity CRITICAL)
     rec.update(_linked(others))

@@ -155,9 +155,11 @@ def named_verb(it: ToolInterpretation, word: str | None = None) -> str | None:
     """The description's opening word when the tool's name holds it too and it is no part of what the tool
     works on: a verb both agree on (`draw_card` "Draw cards…", `play_card` "Play a card…"), where
     `weather_forecast` "Weather forecast for a city" opens with its thing."""
-    if word is None:
-        m = re.match(r"\s*([A-Za-z]+)\b", it.functionality)
+    if word is None:  # (not a path's first segment: "configurable-products/{sku}/child")
+        m = re.match(r"\s*([A-Za-z]+)\b(?![-/{])", it.functionality)
         word = verb_base(m.group(1).lower()) if m else ""
+    if word.endswith(("able", "ible")) and word not in VERBS:
+        return None  # an adjective (`configurable`), never what a person asks done
     return word if word and word in tokens(it.tool) and word not in tokens(it.entity) else None
 
 

@@ -180,6 +180,9 @@ def test_a_verb_the_tool_name_and_description_agree_on_is_the_one_asked(tmp_path
     assert named_verb(it("weather_forecast", "Weather forecast for a city", "weather_forecast")) is None
     assert described_action(it("weather_forecast", "Weather forecast for a city", "weather_forecast")) is None
     assert named_verb(it("draw_card", "Draw cards from your deck to your hand.", "card")) == "draw"
+    # a description that is only the call's path, or opens with an adjective, gives no verb ("configurable a child")
+    for functionality in ("configurable-products/{sku}/child", "Configurable product options"):
+        assert named_verb(it("configurableProductLinkManagementV1AddChildPost", functionality, "child")) is None
     name = {"card_name": {"type": "string", "description": "Name of the card to play."}}
     tools = [{"name": "draw_card", "description": "Draw cards from your deck to your hand.",
               "inputSchema": {"type": "object", "properties": {"count": {"type": "integer"}}}},

@@ -574,3 +574,33 @@ def test_the_id_of_a_destination_names_one_that_exists():
     assert param_role("projectId", desc, Action.create) is ParameterRole.identifier
     assert param_role("output", {"type": "string", "description": "Destination file for the archive."},
                       Action.create) is ParameterRole.target
+
+
+def test_an_update_answers_with_the_whole_record_and_a_linked_create_leaves_it_alone(tmp_path):
+    """`update_company` answers with the company as `get_company` showed it, with the change made; a contact
+    created for that company writes its names into the contact, not into the company."""
+    s = {"type": "string"}
+    tools = [_tool("search_companies", "Search for companies.", {"query": s}, ("query",)),
+             _tool("get_company", "Retrieve a company by ID.", {"id": s}, ("id",)),
+             _tool("update_company", "Update an existing company.", {"id": s, "address": s}, ("id", "address")),
+             _tool("create_contact", "Create a new contact (person).",
+                   {"firstName": s, "lastName": s, "companyId": s}, ("firstName", "lastName", "companyId"))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    compared = 0
+    for sc in scenarios:
+        read: dict = {}
+        for c in sc.calls:
+            if c.tool not in ("get_company", "update_company"):
+                continue
+            out = json.loads(c.output)
+            if c.tool == "get_company":
+                read[c.arguments["id"]] = out
+            if c.tool == "update_company":
+                assert not {"firstName", "lastName", "companyId"} & set(out), out
+                before = read.get(c.arguments["id"])
+                if before is not None:
+                    compared += 1
+                    kept = {k: v for k, v in before.items() if k not in ("address", "updated_at")}
+                    assert kept.items() <= out.items() and out["address"] == c.arguments["address"], (before, out)
+    assert compared
