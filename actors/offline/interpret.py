@@ -389,6 +389,9 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         action, entity = Action.read, "documentation"
     if kinds.fields_of(entity) is None:  # "Get historical weather observations": weather observations
         entity = _described_kind(entity, sentences[:1]) or entity
+    picked = _picked_kind(entity, sentences[:1])
+    if picked is not None:  # "Get movie recommendations", "Get trending movies": movies, several of them
+        entity, action = picked, Action.list if action is Action.read else action
     if action is Action.update and any(tokens(n)[-1:] == ["id"] and param_entity(n, sub, r, entity) == entity
                                        for n, (sub, r) in roles.items() if r is ParameterRole.identifier):
         # `updateRoom(room_id, name)`: the record is named by its ID; the name is the new one it is given
@@ -459,6 +462,29 @@ def _described_kind(entity: str, sentences: list[str]) -> str | None:
         for k in range(1, len(words)):
             if singular(words[k]) == head and kinds.fields_of(words[k - 1]) is not None:
                 return f"{singular(words[k - 1])}_{entity}"
+    return None
+
+
+_PICKS = frozenset({"recommendation", "suggestion", "trending", "popular"})
+
+
+def _picked_kind(entity: str, sentences: list[str]) -> str | None:
+    """The kind a tool picks things of, where its name says only how they are picked (`movie_recommendation`,
+    `trending` described as "Get trending movies"): a kind whose records are known, never the picker
+    ("analyst recommendations" stay recommendations)."""
+    words = entity.split("_")
+    if words[-1] not in _PICKS:
+        return None
+    if len(words) > 1:
+        return "_".join(words[:-1]) if kinds.fields_of(words[-2]) is not None else None
+    for sentence in sentences:
+        said = tokens(sentence)
+        for k, w in enumerate(said):
+            near = [said[k + 1]] if k + 1 < len(said) and singular(w) in _PICKS else []
+            near += [said[k - 1]] if k and singular(w) in _PICKS else []
+            for noun in near:
+                if singular(noun) not in _PICKS and kinds.fields_of(singular(noun)) is not None:
+                    return singular(noun)
     return None
 
 

@@ -40,6 +40,11 @@ def _when(rng: random.Random, org: Organisation, topic: str) -> str:
     return fmt.iso_datetime(rng)
 
 
+def _released(rng: random.Random, org: Organisation, topic: str) -> str:
+    """A catalogue's date: years back, not the days around the workflow's now."""
+    return f"{rng.randint(1960, 2024)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+
+
 def _day(rng: random.Random, org: Organisation, topic: str) -> str:
     return fmt.iso_date(rng)
 
@@ -239,6 +244,15 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
     ("time clock", {"datetime": _when, "timezone": _pick("UTC", "Europe/London", "America/New_York", "Asia/Tokyo")}),
     ("session browser tab window", {"status": _pick("active", "active", "closed"), "url": _url, "created_at": _when}),
     ("course lesson class", {"title": title, "instructor": _person, "enrolled": _count(8, 400), "start_date": _day}),
+    # everyday things known by their real names (values_standard.named_things): what a catalogue says of each
+    ("movie film show", {"release_date": _released, "genre": _pick("drama", "comedy", "thriller", "animation", "sci-fi"),
+                         "vote_average": _num(5.8, 8.9, 1), "runtime_minutes": _count(85, 170)}),
+    ("book novel", {"author": _person, "published_year": _count(1950, 2025), "pages": _count(120, 900),
+                    "language": _pick("en", "en", "fr", "es")}),
+    ("song track", {"artist": _person, "duration_ms": _count(150_000, 360_000), "popularity": _count(20, 98)}),
+    ("album", {"artist": _person, "release_year": _count(1965, 2025), "track_count": _count(8, 18)}),
+    ("recipe dish meal", {"cuisine": _pick("italian", "thai", "mexican", "indian", "japanese"),
+                          "ready_in_minutes": _count(10, 90), "servings": _count(1, 8)}),
     ("trending hotspot trend", {"title": title, "heat": _count(1_000, 9_000_000), "url": _url}),
     ("domain", {"registrar": _pick("Namecheap", "GoDaddy", "Cloudflare"), "status": _pick("active", "active", "expired"),
                 "created_at": _when, "expires_at": _when}),

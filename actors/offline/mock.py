@@ -15,20 +15,20 @@ from datetime import timedelta
 from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
-from actors.offline import chrono, compute, paths
+from actors.offline import chrono, compute, kinds, paths
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
 from actors.offline.quality import token_in
 from actors.offline.model import SpecModel, record_writes, spread
 from actors.offline.history import is_history
-from actors.offline.render import is_metadata, render
+from actors.offline.render import asked_about, is_metadata, render
 from actors.offline.schemautil import deref, leaves, properties
 from actors.offline.slots import can_carry, echo, embed, fill_record, free_object
 from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.values_formats import EPOCH, shaped_like
-from actors.offline.values_standard import standard_kind
+from actors.offline.values_standard import named_things, naming_field, standard_kind
 from actors.offline.world import EXTENSIONS as _EXTS, Organisation
 from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRole, Scenario, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
@@ -37,6 +37,7 @@ _DECOYS = {Action.list: 2, Action.search: 1}
 _HEADINGS = frozenset({"title", "name", "subject", "summary", "headline"})  # what names a record, not its text
 _TEXT_FIELDS = frozenset({"content", "text", "body", "markdown", "html", "note", "contents", "message"})
 _MAX_LISTED = 12
+_OTHERS_OF = ("recommend", "similar", "related", "suggest", "alternativ")  # tools that list others like one
 _DIFF = re.compile(r"\bdiff\b", re.I)
 _TOPICS = ("cache", "retry", "export", "timeout", "pagination", "audit")
 
@@ -131,11 +132,20 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         # What the world already holds is listed too: entities made earlier, and those assumed to exist.
         assumed = [e for e in state.preconditions if same_kind(e.kind, it.entity)]
         seen = {e.id for e in shown}
-        shown += [e for e in earlier + assumed if e.id not in seen and not seen.add(e.id)][:5]
+        if any(w.startswith(_OTHERS_OF) for w in tokens(tool.name)):
+            seen |= set(named_ids(it, arguments))  # films recommended for one film, never that one
+        pool = earlier + assumed
+        asked = asked_about(it, arguments) if it.action is Action.search else None
+        if asked:  # a search finds what matches its query ("Arrival"), not whatever the world holds
+            pool = [e for e in pool if any(isinstance(v, str) and asked.lower() in v.lower()
+                                           for v in (e.id, *e.attributes.values()))]
+        shown += [e for e in pool if e.id not in seen and not seen.add(e.id)][:5]
         for _ in range(_DECOYS[it.action]):
             decoy = _new_entity(gen, shown[0].kind if shown else it.entity, index, state,
                                 like=shown[0].id if shown else None, fresh=True)
             shown += [decoy] if decoy is not None else []
+    if it.action in (Action.search, Action.list):
+        _name_things(it, arguments, shown, state, index)
     written = record_writes(tool, it, arguments)
     if target is not None and it.action in (Action.update, Action.create) and written \
             and same_kind(target.kind, it.entity):  # a contact created for a company writes nothing into the company
@@ -291,7 +301,10 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
         elif like is not None and (shaped := shaped_like(like, gen.rng)) != like:
             value = shaped  # `OL48213A` beside `OL23919A`, as the spec's own example writes them
         else:
-            value = str(gen.value({"type": "string", "minLength": 3}, **value_hint(kind, "identifier", kind)))
+            # (a kind whose bare name is a value's, a film's or a city's, is drawn as its ID parameter would be: a
+            # film listed beside film 77360 is film 51371, not "Coco"; a Redis key stays `session:4441`)
+            slot = f"{kind}_id" if named_things(kind) or standard_kind(kind) else kind
+            value = str(gen.value({"type": "string", "minLength": 3}, **value_hint(slot, "identifier", kind)))
         if value not in taken:
             break
     else:
@@ -311,14 +324,15 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
         key, one = next(iter(body.items())) if len(body) == 1 else (None, None)
         lines = None
         fields = len(model.fields(target.kind)) if model is not None else 0
+        unknown = not fields and kinds.fields_of(target.kind) is None  # (a film's title is no film's text)
         if isinstance(one, str) and (fields <= 2 and (key in _TEXT_FIELDS or len(one.split()) >= 4 and key not in _HEADINGS
-                                                      and not _says_where(key)) or not fields):
+                                                      and not _says_where(key)) or unknown):
             # a note's text, a value pushed to a list, reads back as that text; a ticket's new comment or
             # status is one field of a record that has more (a company's new address is no text of the company)
             lines = [one]
         elif same_kind(target.kind, "file") and _file_text(body):
             lines = [_file_text(body)]  # a file reads back as its text, not as a record of what was done to it
-        elif not fields:
+        elif unknown:
             lines = [json.dumps({"id": target.id, **body}, ensure_ascii=False)]
         if lines is not None:  # (a kind with known fields reads as a whole record, what was written included)
             lines += [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, lines[0])]
@@ -328,6 +342,25 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
     # (the calls of a workflow are made a few minutes apart, starting at the world's now)
     return render(tool.name, it, args, shown, target, gen.org, gen.rng, plain=plain, model=model,
                   now=EPOCH + timedelta(minutes=3 * index))
+
+
+def _name_things(it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], state: WorkflowState,
+                 index: int) -> None:
+    """Everyday things a listing or search shows (films, dishes) are called by real names, each its own; a
+    search for one by its name finds that one first. The names are written to the records, so a later read
+    of one shows the same title."""
+    things = named_things(it.entity)
+    if not things:
+        return
+    field, asked = naming_field(it.entity), asked_about(it, args) if it.action is Action.search else None
+    used = {e.attributes.get(field) for e in state.entities + state.preconditions} | {e.id for e in shown}
+    others = [t for t in things if t != asked and t not in used]
+    random.Random(f"names:{it.tool}:{index}").shuffle(others)
+    names = ([asked] if asked in things and asked not in used else []) + others
+    found = [e for e in shown if e.created_by == index and same_kind(e.kind, it.entity) and field not in e.attributes
+             and e.id not in things]  # (a hit known by its name keeps it)
+    for e, name in zip(found, names):
+        e.attributes[field] = name
 
 
 def _says_where(key: str) -> bool:
@@ -444,9 +477,9 @@ def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: 
         obj = echo(made, schema, arguments, lambda o: is_valid(schema, o))
         if record:
             obj = fill_record(obj, schema, record, lambda o: is_valid(schema, o), kind)
-        kinds = list(dict.fromkeys(e.kind for e in shown))
+        shown_kinds = list(dict.fromkeys(e.kind for e in shown))
         claimed: set[str] = set()
-        for kind in kinds or [""]:
+        for kind in shown_kinds or [""]:
             ids = [e.id for e in shown if e.kind == kind]
             obj = embed(obj, schema, kind, ids, text, lambda items: gen.value(items, root=schema), claimed)
     err = first_error(schema, obj)

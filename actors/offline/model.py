@@ -290,6 +290,10 @@ def _is_identity(name: str) -> bool:
     return not words or words[-1] in ("id", "ids", "uuid") and len(words) <= 1
 
 
+_WINDOWS = frozenset({"window", "timewindow", "timeframe", "period", "interval", "granularity", "resolution",
+                      "lookback", "horizon", "span", "timespan"})
+
+
 def _describes(name: str, schema: dict[str, Any], action: Action) -> bool:
     """Whether a parameter is a field of the record rather than a switch of the call. A list's filters count
     only when they name a state or category (`status`, `type`, `is_archived`, an enum, a country or language)."""
@@ -297,6 +301,8 @@ def _describes(name: str, schema: dict[str, Any], action: Action) -> bool:
     if not words or words & _CONTROL or re.search(r"(^|_)(page|limit|sort|order)", name.lower()):
         return False
     if action in (Action.list, Action.search):
+        if words & _WINDOWS:
+            return False  # the span a listing looks over (trending this `timeWindow`), no field of what it lists
         if words & _PLACES or "date" in words and not words & _NARROWING and not words & _RANGE_ENDS:
             return True  # flights from LHR on 2026-03-10 leave from LHR on that day (not a range's bound)
         if words & _NARROWING:

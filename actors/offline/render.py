@@ -24,6 +24,7 @@ from actors.offline.model import SpecModel, spread
 from actors.offline.quality import token_in
 from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import docs_topic, label
+from actors.offline.values_standard import named_things, naming_field
 from actors.offline.values_vocab import STATUSES, kind_id, org_topic
 from actors.offline.verdicts import availability, is_availability_check, is_checker, verdict
 from actors.offline.world import Organisation
@@ -324,7 +325,14 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
     if it.action is Action.search:
         # (the lower-ranked hits were found by the same filter: `country_code: IN` holds for them too)
         same = {k: v for k, v in args.items() if shown and shown[0].attributes.get(k) == v}
-        rows += [_filtered(r, same) for r in _more_hits(shown, org, rng, model, topic)]
+        more = [_filtered(r, same) for r in _more_hits(shown, org, rng, model, topic)]
+        things = named_things(it.entity)
+        if things and topic in things:  # (lower-ranked films are other films, not "Arrival explained")
+            field = naming_field(it.entity)
+            spare = [t for t in things if t not in {str(r.get(field)) for r in rows} | {topic}]
+            random.Random(f"more:{topic}").shuffle(spare)
+            more = [{**r, field: name} for r, name in zip(more, spare)]
+        rows += more
         kind_of = [e.kind for e in shown] + [shown[0].kind if shown else it.entity] * len(rows)
         rows = [_hit(row, k, topic, org, rng, kind_of[k]) for k, row in enumerate(rows)]
         out = {"total_count": len(rows), "items": rows}
@@ -510,7 +518,8 @@ def _hit(row: dict[str, Any], rank: int, topic: str | None, org: Organisation, r
     fields = kinds.fields_of(kind) if kind else None
     if fields is not None and not _WRITTEN & set(fields):
         return {**row, "score": kinds.hit_score(rank, rng)}
-    about = topic or _topic_of(org, str(rank))
+    named = row.get(naming_field(kind)) if kind and named_things(kind) else None
+    about = named if isinstance(named, str) else topic or _topic_of(org, str(rank))  # (a film's snippet is on it)
     if not {"title", "name", "subject", "display_name"} & set(row):
         row = {**row, "title": kinds.title(rng, org, about)}
     if not {"snippet", "summary", "text", "description", "body", "abstract"} & set(row):

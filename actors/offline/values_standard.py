@@ -64,16 +64,43 @@ _TICKERS = ("AAPL", "MSFT", "GOOGL", "AMZN", "NVDA", "TSLA", "META", "JPM", "V",
 _AIRPORTS = ("JFK", "LHR", "CDG", "SFO", "NRT", "SIN", "FRA", "AMS", "DXB", "SYD", "LAX", "ORD")
 _CUISINES = ("italian", "thai", "mexican", "japanese", "indian", "lebanese", "vegetarian")
 _GENRES = ("drama", "comedy", "thriller", "documentary", "jazz", "rock", "hip hop", "classical")
-_FILMS = ("Inception", "Parasite", "Spirited Away", "The Godfather", "Arrival", "Amélie", "Moonlight")
-_BOOKS = ("Dune", "Pride and Prejudice", "The Hobbit", "Beloved", "Sapiens", "Things Fall Apart")
-_SONGS = ("Bohemian Rhapsody", "Blinding Lights", "Hey Jude", "Redbone", "Clair de Lune")
-_ALBUMS = ("Abbey Road", "Thriller", "Rumours", "Kind of Blue", "Blue Lines")
+_FILMS = ("Inception", "Parasite", "Spirited Away", "The Godfather", "Arrival", "Amélie", "Moonlight", "Casablanca",
+          "Whiplash", "Roma", "Up", "Heat", "Alien", "Coco", "Her", "Jaws", "Vertigo", "Memento", "Gravity", "Drive")
+_BOOKS = ("Dune", "Pride and Prejudice", "The Hobbit", "Beloved", "Sapiens", "Things Fall Apart", "Middlemarch",
+          "Emma", "Frankenstein", "Dracula", "Jane Eyre", "The Road", "Atonement", "Rebecca", "Ulysses", "Persuasion")
+_SONGS = ("Bohemian Rhapsody", "Blinding Lights", "Hey Jude", "Redbone", "Clair de Lune", "Imagine", "Yesterday",
+          "Respect", "Hallelujah", "Wonderwall", "Jolene", "Superstition", "Vogue", "Creep", "Halo", "Dreams")
+_ALBUMS = ("Abbey Road", "Thriller", "Rumours", "Kind of Blue", "Blue Lines", "Blue", "Nevermind", "Purple Rain",
+           "Revolver", "Homogenic", "Graceland", "Lemonade", "Discovery", "Ok Computer", "Tapestry", "Pet Sounds")
 _SPORTS = ("football", "basketball", "tennis", "baseball", "cricket", "ice hockey")
 _LEAGUES = ("Premier League", "NBA", "La Liga", "Serie A", "Bundesliga", "MLB")
-_DISHES = ("pad thai", "lasagna", "chicken curry", "caesar salad", "shakshuka", "ramen")
+_DISHES = ("pad thai", "lasagna", "chicken curry", "caesar salad", "shakshuka", "ramen", "risotto", "paella",
+           "falafel", "moussaka", "pho", "chili con carne", "tiramisu", "gazpacho", "biryani", "goulash")
 _INGREDIENTS = ("chicken", "garlic", "basil", "tomato", "lentils", "salmon", "spinach")
 _COINS = ("bitcoin", "ethereum", "solana", "cardano", "polkadot")
 _BRANDS = ("Sony", "Nike", "Samsung", "Lego", "Patagonia", "IKEA")
+# Everyday kinds known by their real names, and those names: what a search of them is asked about ("Inception",
+# not "movie summary May") and what its hits are called.
+_NAMED_THINGS: dict[str, tuple[str, ...]] = {
+    "movie": _FILMS, "film": _FILMS, "book": _BOOKS, "novel": _BOOKS, "song": _SONGS, "track": _SONGS,
+    "album": _ALBUMS, "recipe": _DISHES, "dish": _DISHES, "meal": _DISHES, "coin": _COINS,
+    "cryptocurrency": _COINS, "city": CITIES, "league": _LEAGUES, "brand": _BRANDS, "airport": _AIRPORTS,
+    "ingredient": _INGREDIENTS, "cuisine": _CUISINES}
+_WORKS = frozenset({"movie", "film", "book", "novel", "song", "track", "album"})  # titled; the others are named
+
+
+def named_things(kind: str) -> tuple[str, ...] | None:
+    """The real names of an everyday `kind` (`movie`, `tmdb_movies`), by its last word."""
+    last = re.split(r"[^a-z]+", kind.lower())[-1] if kind else ""
+    return _NAMED_THINGS.get(last) or (_NAMED_THINGS.get(last[:-1]) if last.endswith("s") else None)
+
+
+def naming_field(kind: str) -> str:
+    """The field a record of an everyday kind is called by: a work's `title`, anything else's `name`."""
+    last = re.split(r"[^a-z]+", kind.lower())[-1] if kind else ""
+    return "title" if last in _WORKS or last[:-1] in _WORKS else "name"
+
+
 # Words that name a place only where the description says so (`origin` is also a git remote, `destination` a path).
 _TRAVEL_ENDS = frozenset({"origin", "destination", "from", "to", "departure", "arrival"})
 _PLACE_WORDS = re.compile(r"\b(city|cities|airport|place|location|town|IATA|destination|travel|trip|flight)\b", re.I)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from actors.offline import ledger
 from actors.offline import values_formats as fmt
 from actors.offline.taxonomy import singular, tokens
-from actors.offline.values_standard import city, company_name
+from actors.offline.values_standard import city, company_name, named_things
 from actors.offline.world import Organisation, Person, _uuid, plural
 
 TOPICS = ("retry", "timeout", "export", "pagination", "rate limit", "audit log", "cache", "search", "onboarding")
@@ -322,6 +322,9 @@ def is_public(h: Hint) -> bool:
 
 
 def query(h: Hint) -> str:
+    things = named_things(h.entity or "")
+    if things:  # a movie search is for a film's title, a recipe search for a dish
+        return h.rng.choice(things)
     if is_public(h):
         return h.rng.choice(PUBLIC_TOPICS)
     n, t = noun(h), topic(h)

@@ -604,3 +604,59 @@ def test_an_update_answers_with_the_whole_record_and_a_linked_create_leaves_it_a
                     kept = {k: v for k, v in before.items() if k not in ("address", "updated_at")}
                     assert kept.items() <= out.items() and out["address"] == c.arguments["address"], (before, out)
     assert compared
+
+
+def _movies(tmp_path: Path):
+    s = {"type": "string"}
+    tools = [_tool("search_movies", "Search for movies by title or keywords", {"query": s}, ("query",)),
+             _tool("get_movie", "Get a movie's details by its ID.", {"movieId": s}, ("movieId",)),
+             _tool("get_recommendations", "Get movie recommendations based on a movie ID", {"movieId": s},
+                   ("movieId",)),
+             _tool("get_trending", "Get trending movies for a time window",
+                   {"timeWindow": {"type": "string", "enum": ["day", "week"]}}, ("timeWindow",))]
+    return _generate(tmp_path, tools)
+
+
+def test_films_are_searched_and_listed_by_their_real_titles_each_its_own(tmp_path):
+    """A movie search asks for a film ("Inception", not "movie summary May") and finds it first, then other
+    films; a film read later has the title its listing gave it; films recommended for one film are others."""
+    from actors.offline.values_standard import named_things
+
+    manifest, scenarios = _movies(tmp_path)
+    assert manifest.failures == []
+    films = named_things("movie")
+    searched = recommended = 0
+    for sc in scenarios:
+        titles: dict = {}
+        for c in sc.calls:
+            out = json.loads(c.output)
+            rows = out["items"] if isinstance(out, dict) and "items" in out else out if isinstance(out, list) else [out]
+            if c.tool == "search_movies":
+                searched += 1
+                assert c.arguments["query"] in films and rows[0]["title"] == c.arguments["query"], out
+            if c.tool == "get_recommendations":
+                recommended += 1
+                assert all(str(r["id"]) != c.arguments["movieId"] for r in rows), (c.arguments, rows)
+            named = [r["title"] for r in rows if "title" in r]
+            assert len(named) == len(set(named)), named  # (two films of one listing are two films)
+            for r in rows:
+                if "title" in r:
+                    assert titles.setdefault(str(r["id"]), r["title"]) == r["title"], (titles, r)
+                assert "timeWindow" not in r  # (the span a listing looks over is none of a film's fields)
+    assert searched and recommended
+
+
+def test_a_tool_named_by_how_it_picks_things_lists_the_things_it_picks():
+    """`get_recommendations` "Get movie recommendations" and `get_trending` "Get trending movies" list movies;
+    "analyst recommendations" are no analysts."""
+    from actors.offline.interpret import interpret_tool
+    from schemas import Action, Tool
+
+    def it(name, desc):
+        return interpret_tool(Tool(name=name, description=desc, spec="s", input_schema={"type": "object", "properties": {
+            "movieId": {"type": "string"}}}))
+
+    assert (it("get_recommendations", "Get movie recommendations based on a movie ID").entity) == "movie"
+    trending = it("get_trending", "Get trending movies for a time window")
+    assert (trending.entity, trending.action) == ("movie", Action.list)
+    assert it("get_recommendations", "Get analyst recommendations for a given symbol.").entity != "analyst"
