@@ -23,7 +23,7 @@ from actors.offline.model import SpecModel, record_writes, spread
 from actors.offline.history import is_history
 from actors.offline.render import asked_about, is_metadata, render
 from actors.offline.schemautil import deref, leaves, properties
-from actors.offline.slots import can_carry, echo, embed, fill_record, free_object
+from actors.offline.slots import can_carry, counted, echo, embed, fill_record, free_object
 from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
@@ -482,6 +482,7 @@ def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: 
         for kind in shown_kinds or [""]:
             ids = [e.id for e in shown if e.kind == kind]
             obj = embed(obj, schema, kind, ids, text, lambda items: gen.value(items, root=schema), claimed)
+        obj = counted(obj, lambda o: is_valid(schema, o))
     err = first_error(schema, obj)
     if err:
         raise StageError(err, "output")

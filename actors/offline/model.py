@@ -20,6 +20,7 @@ from actors.offline.schemautil import deref
 from actors.offline.taxonomy import same_kind, singular, tokens
 from actors.offline.values import ValueGenerator
 from actors.offline.values_names import FALLBACK
+from actors.offline.values_vocab import PUBLIC_KINDS
 from schemas import Action, ParameterRole, ToolInterpretation, ToolSuite
 
 # Parameters that steer a call rather than describe a record: paging, output shape, safety switches, credentials.
@@ -97,7 +98,8 @@ class SpecModel:
                         holds = p.role in (ParameterRole.content, ParameterRole.option, ParameterRole.other) or (
                             p.role is ParameterRole.identifier and bool(p.entity) and not same_kind(p.entity, it.entity))
                     else:
-                        holds = p.role in (ParameterRole.option, ParameterRole.filter, ParameterRole.other)
+                        holds = p.role in (ParameterRole.option, ParameterRole.filter, ParameterRole.other) \
+                            and not _public(it)
                     if holds and sub and _describes(p.name, sub, it.action):
                         model._add(it.entity, p.name, sub, tool.input_schema, f"{tool.name}.{p.name}")
         return model
@@ -167,6 +169,8 @@ _NOT_FIELDS = frozenset({"information", "info", "details", "detail", "data", "re
                          "this", "that", "more", "other", "others", "everything", "all", "any", "options", "metadata",
                          "content", "contents", "response", "json", "object", "objects", "array", "string", "value",
                          "values", "item", "items", "record", "records", "error", "errors", "success", "support"})
+_CONNECTIVES = ("including ", "includes ", "such as ", "plus ", "and ", "as well as ", "along with ")
+_CONTAINERS = frozenset({"list", "lists", "set", "array", "collection", "group", "series", "page", "number"})
 _ARTICLES = ("the ", "a ", "an ", "its ", "their ", "all ", "each ", "any ", "optional ", "basic ", "detailed ")
 _NUMBERS = frozenset({"count", "number", "total", "size", "price", "amount", "rate", "score", "percent", "percentage",
                       "age", "year", "duration", "population", "rank", "rating", "views", "followers", "likes",
@@ -182,9 +186,11 @@ def described_fields(description: str) -> list[tuple[str, dict[str, Any]]]:
     for m in _SAYS.finditer(description[:600]):
         for phrase in re.split(r",|\band\b|\bor\b|/", m.group(1)):
             phrase = phrase.strip().lower()
-            for a in _ARTICLES:
+            for a in _CONNECTIVES + _ARTICLES:  # ("a list of issues, including priority": `priority`)
                 phrase = phrase[len(a):] if phrase.startswith(a) else phrase
             words = phrase.split()
+            if words[:1] and words[0] in _CONTAINERS and "of" in words:
+                continue  # "a list of issues" is the result itself, no field of it
             if not 1 <= len(words) <= 3 or not all(w.isalpha() for w in words) or words[-1] in _NOT_FIELDS:
                 continue
             name = "_".join(words)
@@ -241,6 +247,7 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
     lists is open)."""
     props = tool.input_schema.get("properties") or {}
     out: dict[str, Any] = {}
+    public = _public(it)
     for p in it.parameters:
         if p.name in args and p.role is ParameterRole.identifier and it.action in (Action.create, Action.update) \
                 and p.entity and (not same_kind(p.entity, it.entity) or it.action is Action.create
@@ -263,9 +270,15 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
             if p.role is ParameterRole.content or isinstance(sub, dict) and _describes(p.name, sub, it.action):
                 out[p.name] = args[p.name]
         elif it.action in (Action.list, Action.search) and isinstance(args[p.name], (str, int, float, bool)) \
-                and isinstance(sub, dict) and _describes(p.name, sub, it.action):
+                and isinstance(sub, dict) and _describes(p.name, sub, it.action) and not public:
             out[p.name] = args[p.name]
     return spread(it.entity, out)
+
+
+def _public(it: ToolInterpretation) -> bool:
+    """A search of public sources: the pages a web or news search finds hold none of its settings (`country`,
+    `ui_lang`, `spellcheck`)."""
+    return it.action is Action.search and bool(set(tokens(it.entity)) & PUBLIC_KINDS)
 
 
 def spread(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
@@ -307,5 +320,7 @@ def _describes(name: str, schema: dict[str, Any], action: Action) -> bool:
             return True  # flights from LHR on 2026-03-10 leave from LHR on that day (not a range's bound)
         if words & _NARROWING:
             return False
+        if action is Action.search:  # a web search's `spellcheck` or `ui_lang` is no field of the pages it finds
+            return bool(words & _CATEGORIES)
         return "enum" in schema or schema.get("type") == "boolean" or bool(words & _CATEGORIES)
     return True

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import unicodedata
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -26,7 +27,7 @@ from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import docs_topic, label
 from actors.offline.values_standard import named_things, naming_field
 from actors.offline.values_vocab import STATUSES, kind_id, org_topic
-from actors.offline.verdicts import availability, is_availability_check, is_checker, verdict
+from actors.offline.verdicts import answer, availability, is_availability_check, is_checker, question, verdict
 from actors.offline.world import Organisation
 from schemas import Action, Entity, ParameterRole, ToolInterpretation
 
@@ -223,8 +224,9 @@ def one_person(rec: dict[str, Any], org: Organisation, keep: frozenset[str] = fr
         return rec  # most records hold no address: nothing to agree with
     email = next((v for k, v in rec.items() if re.sub(r"[^a-z]", "", k.lower()) in _OWN_EMAIL and isinstance(v, str)), None)
     person = next((p for p in org.people if p.email == email), None)
-    if person is None:
-        return rec
+    if person is None or any(isinstance(v, str) and v in keep for k, v in rec.items()
+                             if _PERSON_FIELDS.get(re.sub(r"[^a-z]", "", k.lower()))):
+        return _mailed(rec, keep)  # (a contact named by its name, `Chloe Tanaka`, keeps it: its address follows)
     first, _, last = person.name.partition(" ")
     parts = {"name": person.name, "first": first, "last": last, "username": person.username}
     out = dict(rec)
@@ -233,6 +235,28 @@ def one_person(rec: dict[str, Any], org: Organisation, keep: frozenset[str] = fr
         if role is not None and isinstance(v, str) and v not in keep:
             out[k] = parts[role]
     return out
+
+
+def _mailed(rec: dict[str, Any], keep: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """A person's record gets an address made of its own name (Shannon Johnson is shannon.johnson@…, not
+    samuel.duarte@…), and one name in all its name fields: the one it is known by (`keep`, an ID a later call
+    takes) first. An address in `keep` stays."""
+    key, email = next(((k, v) for k, v in rec.items() if re.sub(r"[^a-z]", "", k.lower()) in _OWN_EMAIL
+                       and isinstance(v, str)), (None, None))
+    if key is None or email is None or email in keep or "@" not in email:
+        return rec
+    roles = {k: _PERSON_FIELDS.get(re.sub(r"[^a-z]", "", k.lower())) for k, v in rec.items() if isinstance(v, str)}
+    full = [rec[k] for k, r in roles.items() if r == "name" and len(rec[k].split()) == 2]  # (not a username)
+    first = next((rec[k] for k, r in roles.items() if r == "first"), None)
+    last = next((rec[k] for k, r in roles.items() if r == "last"), None)
+    known = next((v for v in full if v in keep), None) or (f"{first} {last}" if first and last else None) or \
+        next(iter(full), None)
+    if known is None or len(known.split()) != 2 or not re.fullmatch(r"[^\W\d_]+", known.replace(" ", "")):
+        return rec
+    plain = unicodedata.normalize("NFKD", known.replace(" ", ".")).encode("ascii", "ignore").decode()  # (José: jose)
+    local = re.sub(r"[^a-z.]", "", plain.lower()).strip(".")
+    out = {**rec, **{k: known for k, r in roles.items() if r == "name" and rec[k] not in keep}}
+    return {**out, key: f"{local}@{email.split('@', 1)[1]}"} if local else rec
 
 
 def _kept(value: Any) -> Any:
@@ -275,6 +299,14 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
         return _dump(verdict(tool, it, args, rng))
     if not plain and is_availability_check(tool, it):  # "is this domain free?": yes or no
         return _dump(availability(tool, it, args, rng))
+    said = next((v for v in args.values() if isinstance(v, str) and v), None) if "echo" in tokens(tool) else None
+    if said is not None and all(token_in(e.id, said) for e in shown):
+        return said  # an echo answers with what it was given
+    asked = question(it) if not plain and it.action not in (Action.create, Action.delete, Action.list) else None
+    if asked is not None and all(token_in(e.id, _dump(args)) for e in shown):
+        # "Check if a URL is accessible": yes or no, in the words of the question (not where the workflow
+        # needs the answer to show another record)
+        return _dump(answer(it, asked, args, rng))
     own = [e for e in shown if e.kind == it.entity]
     if not plain and target is not None and is_history(tool, it):  # a record's past: the changes that made it
         rec = _one_record(tool, it.model_copy(update={"action": Action.read}), args, shown, target, org, rng, model, now)
@@ -287,7 +319,8 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
         paths = bool(shown) and all(e.id.startswith("/") for e in shown) and bool(_path_args(args))
     else:
         subject = target if target is not None and (not own or it.action is not Action.create) else (own or shown or [None])[0]
-        paths = subject is not None and subject.id.startswith("/")
+        paths = subject is not None and subject.id.startswith("/") and (
+            it.action is not Action.create or bool(_path_args(args)))  # (a generated image is no file it was told to write)
     text = _git(tool, it, args, shown, target, org, rng) if tool.startswith("git_") else None
     worked = None if plain else compute.computation(tool, it, args)
     if worked is not None:  # a calculator answers with its result, nothing else
@@ -372,6 +405,10 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         # (an `id` inside an object argument, `data: {"id": …}`, is that object's, not the record's)
         rec.update({k: v for k, v in _flat_args(args).items() if k in rec and k not in _pointed(it, args, {})
                     and (k in args or k.lower() not in ("id", "uuid"))})
+    if a in (Action.create, Action.update) and any(_PERSON_FIELDS.get(re.sub(r"[^a-z]", "", k.lower())) in
+                                                   ("name", "first", "last") for k in _flat_args(args)):
+        said = frozenset(v for v in _flat_args(args).values() if isinstance(v, str))
+        rec = _mailed(rec, said | {e.id for e in shown})  # (named as asked; its ID stays what it is)
     if a is Action.create:
         rec.update({k: _kept(v) for k, v in _content(it, args).items() if _kept(v) is not None})
         rec.setdefault("created_at", _acted(now, rng))

@@ -480,3 +480,29 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
                 _place(node[name], inner, root, kind, ids, make_item, depth + 1, claimed, f"{prefix}.{name}"):
             return True
     return False
+
+
+_COUNTS = frozenset({"count", "resultcount", "resultscount", "numresults", "itemcount", "itemscount", "returned",
+                     "size", "length"})
+_TOTALS = frozenset({"total", "totalcount", "totalresults", "totalitems", "totalrecords", "totalhits"})
+
+
+def counted(obj: Any, valid: Callable[[Any], bool]) -> Any:
+    """An object that holds one list of records says how many it holds as they are: its `count` is the
+    list's length and its `total` (across pages) no less, as long as the output stays valid."""
+    nodes = [obj] + [v for v in obj.values() if isinstance(v, dict)] if isinstance(obj, dict) else []
+    for node in nodes:
+        lists = [v for v in node.values() if isinstance(v, list)]
+        if len(lists) != 1:
+            continue
+        n = len(lists[0])
+        for key, value in list(node.items()):
+            if not isinstance(value, int) or isinstance(value, bool):
+                continue
+            name = _plain_name(key)
+            want = n if name in _COUNTS else max(value, n) if name in _TOTALS else value
+            if want != value:
+                node[key] = want
+                if not valid(obj):
+                    node[key] = value
+    return obj

@@ -129,7 +129,10 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("commit_message message msg", v.commit_message),
     ("title summary subject heading heading_text goal new_title", v.title),
     ("description about summary_text", v.describing),  # what a thing is, not a message about it
-    ("body content comment text note notes contents answer prompt prompt_text input_text reason "
+    ("negative_prompt negativeprompt", lambda h: h.rng.choice(("blurry, low quality, watermark", "text, logo, watermark",
+                                                               "distorted hands, extra fingers", "oversaturated, noisy"))),
+    ("prompt prompt_text image_prompt", v.prompt),  # (a picture described where the tool draws one)
+    ("body content comment text note notes contents answer input_text reason "
      "result response", v.text),  # (not `output`: mostly where the output goes, said by its description)
     ("args arg argv flags flag cli_args extra_args command_args",
      lambda h: h.rng.choice(("--verbose", "--dry-run", "--help", "--json", "-v", "--force"))),

@@ -165,8 +165,9 @@ def boolean(schema: dict, plain: bool, rng: random.Random, name: str = "") -> bo
 _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("stroke_width line_width border_width weight", (0.5, 1, 2, 3)),
     ("limit per_page page_size max_results top count first last max_count k max_messages return_limit "
-     "max_issues max_epics comment_limit tail head num max_items max_boxes batch_size", (5, 10, 20, 25, 50)),
-    ("page page_idx page_number", (1, 2, 3)),
+     "max_issues max_epics comment_limit tail head num max_items max_boxes batch_size rpp", (5, 10, 20, 25, 50)),
+    ("page page_idx page_number pg", (1, 2, 3)),
+    ("priority", (1, 2, 3, 4)),  # a level, not 3.2 or 37
     ("index artboard artboard_index page_index track_index layer item artboard_a artboard_b to_index", (0, 1, 2, 3)),
     ("offset skip start start_at start_line", (0, 20, 40)),
     ("stop end end_line", (49, 99, 120)),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import re
 import threading
+from functools import lru_cache
 from typing import Callable
 
 from faker import Faker
@@ -90,9 +91,21 @@ _WORKS = frozenset({"movie", "film", "book", "novel", "song", "track", "album"})
 
 
 def named_things(kind: str) -> tuple[str, ...] | None:
-    """The real names of an everyday `kind` (`movie`, `tmdb_movies`), by its last word."""
+    """The real names of an everyday `kind` (`movie`, `tmdb_movies`), by its last word; companies a CRM or a
+    directory is searched for are made-up ones, the same few everywhere."""
     last = re.split(r"[^a-z]+", kind.lower())[-1] if kind else ""
+    if last in ("company", "companies"):
+        return _companies()
     return _NAMED_THINGS.get(last) or (_NAMED_THINGS.get(last[:-1]) if last.endswith("s") else None)
+
+
+@lru_cache(maxsize=1)
+def _companies() -> tuple[str, ...]:
+    rng, out = random.Random("companies"), []
+    while len(out) < 24:
+        name = company_name(rng)
+        out += [name] if name not in out else []
+    return tuple(out)
 
 
 def naming_field(kind: str) -> str:

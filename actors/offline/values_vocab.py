@@ -244,6 +244,34 @@ def commit_message(h: Hint) -> str:
 _MONTHS = ("January", "March", "May", "June", "September", "November")
 
 
+# What a generator of pictures, sound or video is asked to make: a description of the thing, not a message.
+_MEDIA_PROMPTS = (
+    (re.compile(r"\b(image|images|picture|photo|illustration|logo|icon|artwork|art|drawing|draw|paint|render)", re.I), (
+        "A watercolor painting of a lighthouse on a rocky coast at dusk",
+        "A flat vector illustration of a fox reading a book under a tree",
+        "A photorealistic close-up of fresh croissants on a marble counter, morning light",
+        "A minimalist logo of a mountain and a rising sun, two colors",
+        "An isometric 3D render of a small cozy coffee shop",
+        "A cyberpunk street at night in the rain, neon signs, wide angle")),
+    (re.compile(r"\b(video|clip|animation|animate)", re.I), (
+        "A drone shot flying slowly over a misty pine forest at sunrise",
+        "A timelapse of clouds passing over a city skyline",
+        "A golden retriever running along a beach in slow motion")),
+    (re.compile(r"\b(music|song|melody|soundtrack|beat|track)", re.I), (
+        "An upbeat lo-fi hip hop track with soft piano and vinyl crackle",
+        "A calm ambient piece with warm synth pads, 70 bpm",
+        "An energetic rock instrumental with driving drums")),
+)
+
+
+def prompt(h: Hint) -> str:
+    """A prompt: a picture, a clip or a tune described where the tool makes one, else a request in words."""
+    for said, prompts in _MEDIA_PROMPTS:
+        if said.search(h.about):
+            return h.rng.choice(prompts)
+    return text(h)
+
+
 def text(h: Hint) -> str:
     p, n, t = person(h), noun(h), topic(h)
     if not h.org.technical:
@@ -306,7 +334,7 @@ def markdown(h: Hint) -> str:
 
 # What people look up in public sources (the web, news, papers, videos), as opposed to an organisation's own
 # records: a query there is about the world, not about the organisation's services.
-_PUBLIC_KINDS = frozenset({"web", "news", "article", "headline", "paper", "publication", "video", "podcast", "book",
+PUBLIC_KINDS = frozenset({"web", "news", "article", "headline", "paper", "publication", "video", "podcast", "book",
                            "wiki", "wikipedia", "encyclopedia", "image", "photo", "tweet", "trend", "trending", "scholar"})
 PUBLIC_TOPICS = ("electric vehicles", "interest rates", "heat pumps", "the James Webb telescope", "solar power storage",
                  "remote work", "housing prices", "AI regulation", "marathon training", "coral reef bleaching",
@@ -318,7 +346,7 @@ PUBLIC_TOPICS = ("electric vehicles", "interest rates", "heat pumps", "the James
 def is_public(h: Hint) -> bool:
     """Whether a search slot looks in public sources (its tool's kind, its description say so)."""
     said = set(tokens(h.entity or "")) | set(tokens(h.description or ""))
-    return bool(said & _PUBLIC_KINDS)
+    return bool(said & PUBLIC_KINDS)
 
 
 def query(h: Hint) -> str:

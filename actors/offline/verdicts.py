@@ -127,3 +127,42 @@ def availability(tool: str, it: ToolInterpretation, args: dict[str, Any], rng: r
     if not free:
         out["reason"] = "already registered" if "domain" in tokens(tool) else "already taken"
     return out
+
+
+# Questions a tool answers yes or no: "Check if a URL is accessible", "Evaluate if a task requires human
+# intervention", "Checks if a flight qualifies for delay compensation".
+_QUESTION = re.compile(r"^\s*(?:evaluates?|determines?|decides?|checks?|assess(?:es)?|verif(?:y|ies)|tests?|sees?|"
+                       r"finds? out)\s+(?:if|whether)\s+(.+?)(?:[;:(\n]|\.(?:\s|$)|$)", re.I)
+_LINKS = frozenset({"is", "are"})
+_ASKED = frozenset({"exists", "exist", "has", "have", "can", "should", "requires", "require", "needs", "need", "meets",
+                    "meet", "follows", "follow", "qualifies", "qualify", "contains", "contain", "matches", "match",
+                    "supports", "support", "includes", "include", "allows", "allow", "passes", "pass", "violates",
+                    "violate", "belongs", "belong", "works", "responds", "respond"})
+_CUTS = frozenset({"for", "in", "on", "with", "using", "under", "to", "and", "or", "by", "from", "via", "at", "of",
+                   "before", "after", "based", "according", "if", "when"})
+_FILLERS = frozenset({"a", "an", "the", "any", "its", "their", "this", "that", "some", "already", "still", "currently",
+                      "now", "not", "properly", "correctly"})
+
+
+def question(it: ToolInterpretation) -> str | None:
+    """The field a yes-or-no tool answers in, from the question its description asks: `accessible` ("if a URL
+    is accessible"), `exists`, `requires_human_intervention`, `qualifies`; None where it asks none."""
+    m = _QUESTION.match(it.functionality)
+    if m is None:
+        return None
+    words = re.findall(r"[a-z][a-z0-9-]*", m.group(1).lower())
+    k = next((i for i, w in enumerate(words) if w in _LINKS or w in _ASKED), None)
+    if not k:  # (the question's subject comes first: "if a task requires …")
+        return None
+    verb, rest = words[k], words[k + 1:]
+    rest = [w for w in rest[:next((i for i, w in enumerate(rest) if w in _CUTS), len(rest))] if w not in _FILLERS]
+    if verb in _LINKS:
+        return rest[0].replace("-", "_") if rest else None
+    return "exists" if verb in ("exist", "exists") else "_".join([verb, *rest[:3]]).replace("-", "_")
+
+
+def answer(it: ToolInterpretation, field: str, args: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A yes-or-no tool's answer: what it was asked about, and yes (most of the time) or no."""
+    out = {k: v for k, v in args.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool)}
+    out[field] = rng.random() < 0.7
+    return out

@@ -144,8 +144,11 @@ def test_a_record_with_a_person_s_e_mail_names_that_person():
     ana = org.people[1]
     rec = one_person({"email": ana.email, "full_name": "Somebody Else", "first_name": "X", "status": "active"}, org)
     assert rec == {"email": ana.email, "full_name": ana.name, "first_name": ana.name.split()[0], "status": "active"}
+    # an address of nobody the organisation knows is made of the record's own name, at its own domain
     other = {"email": "someone@elsewhere.io", "full_name": "Somebody Else"}
-    assert one_person(other, org) == other
+    assert one_person(other, org) == {"email": "somebody.else@elsewhere.io", "full_name": "Somebody Else"}
+    # unless a later call takes that address as it is
+    assert one_person(other, org, frozenset({"someone@elsewhere.io"})) == other
 
 
 def test_a_history_tool_answers_with_the_changes_that_led_to_the_record_as_it_reads_now(tmp_path):

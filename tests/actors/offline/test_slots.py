@@ -95,3 +95,16 @@ def test_an_output_open_only_through_closed_branches_gets_no_field_its_branches_
     gen, _ = _filled({"type": "string"})
     out = embed({"ruleType": "http"}, schema, "rule", ["ar_209da4"], "", lambda items: gen.value(items, root=schema))
     assert is_valid(schema, out), out
+
+
+def test_an_object_holding_one_list_counts_what_it_holds():
+    """`{"count": 50, "items": [one]}` says 1; a `total` across pages is never less than what one page shows."""
+    from actors.offline.slots import counted
+
+    schema = {"type": "object", "properties": {"count": {"type": "integer"}, "total_count": {"type": "integer"},
+                                               "items": {"type": "array", "items": {"type": "object"}}}}
+    out = counted({"count": 50, "total_count": 1, "items": [{"a": 1}, {"a": 2}]}, lambda o: is_valid(schema, o))
+    assert (out["count"], out["total_count"]) == (2, 2)
+    assert counted({"total_count": 125, "items": [{"a": 1}]}, lambda o: True)["total_count"] == 125
+    bounded = {"type": "object", "properties": {"count": {"type": "integer", "minimum": 5}}}
+    assert counted({"count": 9, "items": [1]}, lambda o: is_valid(bounded, o))["count"] == 9  # (kept valid)

@@ -660,3 +660,105 @@ def test_a_tool_named_by_how_it_picks_things_lists_the_things_it_picks():
     trending = it("get_trending", "Get trending movies for a time window")
     assert (trending.entity, trending.action) == ("movie", Action.list)
     assert it("get_recommendations", "Get analyst recommendations for a given symbol.").entity != "analyst"
+
+
+def test_a_tool_that_asks_a_yes_or_no_question_answers_it_in_the_words_of_the_question(tmp_path):
+    """"Evaluate if a task requires human intervention" answers `requires_human_intervention: true|false`
+    about the task it was given; "Check if a URL is accessible" answers `accessible`; a getter asks nothing."""
+    from actors.offline.verdicts import question
+    from schemas import Action, ToolInterpretation
+
+    def asked(functionality):
+        return question(ToolInterpretation(tool="t", functionality=functionality, action=Action.analyze, entity="x",
+                                           parameters=[], required_parameters=[], use_cases=["x"], tags=["general"],
+                                           produces=[]))
+
+    assert asked("Evaluate if a task requires human intervention") == "requires_human_intervention"
+    assert asked("Check if a URL is accessible (HEAD request)") == "accessible"
+    assert asked("Check if a Figma API key is already configured") == "configured"
+    assert asked("Verify if a namespace path exists. Use parent_id to scope the check") == "exists"
+    assert asked("Check if a website has llms.txt files") == "has_llms_txt_files"
+    assert asked("Get a user by their ID") is None
+    tools = [_tool("evaluate_need_for_human", "Evaluate if a task requires human intervention",
+                   {"taskDescription": {"type": "string", "description": "Description of the task"}}, ("taskDescription",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    answers = [json.loads(c.output) for s in scenarios for c in s.calls]
+    assert manifest.failures == [] and answers
+    for out, c in zip(answers, [c for s in scenarios for c in s.calls]):
+        assert isinstance(out["requires_human_intervention"], bool) and out["taskDescription"] == c.arguments["taskDescription"]
+
+
+def test_an_echo_answers_with_what_it_was_given_and_an_environment_with_its_variables(tmp_path):
+    tools = [_tool("echo", "Echoes back the input", {"message": {"type": "string", "description": "Message to echo"}},
+                   ("message",)),
+             _tool("printEnv", "Prints all environment variables, helpful for debugging MCP server configuration", {})]
+    manifest, scenarios = _generate(tmp_path, tools)
+    calls = [c for s in scenarios for c in s.calls]
+    assert manifest.failures == [] and {c.tool for c in calls} == {"echo", "printEnv"}
+    for c in calls:
+        if c.tool == "echo":
+            assert c.output == c.arguments["message"]
+        else:
+            assert {"PATH", "HOME"} <= json.loads(c.output).keys(), c.output
+
+
+def test_a_persons_address_is_made_of_the_name_the_record_has(tmp_path):
+    """A contact created as Shannon Johnson is shannon.johnson@…; a listed contact known by its name has the
+    address and display name of that name, not another person's."""
+    s = {"type": "string"}
+    tools = [_tool("create_contact", "Create a new contact (person).", {"firstName": s, "lastName": s, "companyId": s},
+                   ("firstName", "lastName", "companyId")),
+             _tool("get_contact", "Retrieve a contact by ID, including its email and phone.", {"id": s}, ("id",)),
+             _tool("search_contacts", "Search for contacts.", {"query": s}, ("query",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    made = 0
+    for c in (c for sc in scenarios for c in sc.calls if c.tool == "create_contact"):
+        out = json.loads(c.output)
+        if "email" in out:
+            made += 1
+            local = out["email"].split("@")[0]
+            assert local == f"{c.arguments['firstName']}.{c.arguments['lastName']}".lower().replace(" ", ""), out
+    assert made
+
+
+def test_a_picture_generator_is_asked_for_a_picture_and_answers_with_one_not_a_file_write(tmp_path):
+    """`image-generation(prompt)` is given a description of a picture ("A watercolor painting of …"), not an
+    office message, and answers with the image, not "Successfully wrote to …"."""
+    tools = [_tool("image-generation", "Generate an image based on a given text.",
+                   {"prompt": {"type": "string", "description": "The text to generate the image from."},
+                    "negative_prompt": {"type": "string"}}, ("prompt",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    calls = [c for s in scenarios for c in s.calls]
+    assert manifest.failures == [] and calls
+    for c in calls:
+        assert not c.arguments["prompt"].startswith(("Following up", "Can we", "Quick reminder")), c.arguments
+        assert not str(c.output).startswith("Successfully"), c.output
+
+
+def test_the_pages_a_web_search_finds_hold_none_of_its_settings_and_levels_are_levels(tmp_path):
+    """A web search's `country`, `ui_lang` and `spellcheck` are how it searched, not fields of every page found;
+    an issue's `priority`, even typed as a number, is a level such as 2, not 3.2 or 37."""
+    from actors.offline.model import described_fields
+
+    tools = [_tool("brave_web_search", "Performs a web search using the Brave Search API.",
+                   {"query": {"type": "string"}, "country": {"type": "string", "enum": ["US", "GB", "DE"]},
+                    "ui_lang": {"type": "string", "enum": ["en-US", "fr-FR"]}, "spellcheck": {"type": "boolean"}},
+                   ("query", "country", "ui_lang", "spellcheck")),
+             _tool("create_issue", "Create an issue.", {"title": {"type": "string"}, "priority": {"type": "number"}},
+                   ("title", "priority"))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    for c in (c for s in scenarios for c in s.calls):
+        if c.tool == "brave_web_search":
+            assert not {"ui_lang", "spellcheck", "country"} & _keys(json.loads(c.output)), c.output
+        else:
+            assert c.arguments["priority"] in (0, 1, 2, 3, 4), c.arguments
+    assert [f for f, _ in described_fields("Returns a list of issues, including priority, status")] == ["priority", "status"]
+
+
+def _keys(obj) -> set:
+    """Every key of every object inside `obj`."""
+    if isinstance(obj, dict):
+        return set(obj) | {k for v in obj.values() for k in _keys(v)}
+    return {k for v in obj for k in _keys(v)} if isinstance(obj, list) else set()
