@@ -72,6 +72,17 @@ def _when(rng: random.Random) -> str:
 _ISO_Z = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")  # the form `_when` and `_acted` write, comparable as text
 
 
+_CREATED = frozenset({"createdat", "created", "creationdate", "createdtime", "createdon", "datecreated"})
+_UPDATED = frozenset({"updatedat", "updated", "modifiedat", "modified", "lastmodified", "lastupdated", "dateupdated"})
+_STATES = frozenset({"status", "state"})
+_STARTS = frozenset({"open", "new", "todo", "to do", "draft", "pending", "active", "created", "backlog", "queued",
+                     "planned", "enabled", "available", "scheduled", "unread", "unassigned", "submitted", "ok"})
+
+
+def _named(key: str, names: frozenset[str]) -> bool:
+    return re.sub(r"[^a-z]", "", key.lower()) in names
+
+
 def _acted(now: datetime | None, rng: random.Random) -> str:
     """When the call itself created, changed or finished something: at its place in the workflow (`now`, a
     few minutes after the one before), so a later step never reports an earlier time."""
@@ -411,11 +422,23 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         rec = _mailed(rec, said | {e.id for e in shown})  # (named as asked; its ID stays what it is)
     if a is Action.create:
         rec.update({k: _kept(v) for k, v in _content(it, args).items() if _kept(v) is not None})
-        rec.setdefault("created_at", _acted(now, rng))
+        at = _acted(now, rng)  # made now: every creation time it shows says so, and it starts where records start
+        first = model.initial(it.entity) if model is not None else {}
+        rec = {k: at if _named(k, _CREATED) and isinstance(v, str) and _ISO_Z.match(v) else first.get(k, "open")
+               if _named(k, _STATES) and isinstance(v, str) and v.lower() not in _STARTS and k not in args else v
+               for k, v in rec.items()}
+        rec.setdefault("created_at", at)
+        # a text or a link the create could have been given and was not, it does not have (no invented
+        # description, no author it was not posted as); settings such as a priority start at a value of their own
+        unset = {p.name for p in it.parameters if p.name not in args and (p.role is ParameterRole.content or
+                 p.role is ParameterRole.identifier and not (p.entity and same_kind(p.entity, it.entity)))}
+        rec = {k: v for k, v in rec.items() if k not in unset}
     elif a is Action.update:
         changed = _content(it, args, options=True)
         rec.update({k: _kept(v) for k, v in changed.items() if _kept(v) is not None})
-        rec["updated_at"] = _acted(now, rng)
+        at = _acted(now, rng)
+        rec = {k: at if _named(k, _UPDATED) and isinstance(v, str) and _ISO_Z.match(v) else v for k, v in rec.items()}
+        rec["updated_at"] = at
     elif a is Action.delete:
         done = next((_PAST[w] for w in tokens(tool) if w in _PAST), None)
         rec = {**rec, "status": done} if done else {"deleted": True, **rec}

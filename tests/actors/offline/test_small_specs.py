@@ -762,3 +762,29 @@ def _keys(obj) -> set:
     if isinstance(obj, dict):
         return set(obj) | {k for v in obj.values() for k in _keys(v)}
     return {k for v in obj for k in _keys(v)} if isinstance(obj, list) else set()
+
+
+def test_a_record_made_in_the_workflow_is_made_then_starts_where_records_start_and_has_only_what_it_was_given(
+        tmp_path):
+    """A comment posted in the workflow's fourth step is dated then, not before the issue it is on; a new issue
+    is not `done` or `blocked`; a description nobody gave it is not invented."""
+    s = {"type": "string"}
+    tools = [_tool("get_issue", "Get an issue by its ID, including title, status and description.", {"issueId": s},
+                   ("issueId",)),
+             _tool("create_issue", "Create an issue.", {"title": s, "description": s, "teamId": s}, ("title",)),
+             _tool("add_comment", "Add a comment to an issue.", {"issueId": s, "body": s}, ("issueId", "body"))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    created = 0
+    for sc in scenarios:
+        stamps: list[str] = []
+        for c in sc.calls:
+            out = json.loads(c.output)
+            if c.tool in ("create_issue", "add_comment"):
+                created += 1
+                assert all(out.get("created_at", "9") >= t for t in stamps), (stamps, out)
+                assert str(out.get("status", "open")).lower() not in ("done", "closed", "blocked", "in_progress")
+                if c.tool == "create_issue":
+                    assert "description" not in out or out["description"] == c.arguments.get("description"), out
+            stamps += [v for k, v in out.items() if k in ("created_at", "updated_at") and isinstance(v, str)]
+    assert created
