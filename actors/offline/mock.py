@@ -474,7 +474,7 @@ def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: 
             made = gen.value(schema, name="result", root=schema, fill=fill)
         finally:
             gen.answering = False
-        obj = echo(made, schema, arguments, lambda o: is_valid(schema, o))
+        obj = echo(made, schema, arguments, lambda o: is_valid(schema, o), kind)
         if record:
             obj = fill_record(obj, schema, record, lambda o: is_valid(schema, o), kind)
         shown_kinds = list(dict.fromkeys(e.kind for e in shown))

@@ -111,7 +111,11 @@ def _plain_name(name: str) -> str:
 _OWNER_TAILS = ("id", "uuid", "guid", "slug", "code", "key")
 
 
-def echo(obj: Any, schema: dict[str, Any], arguments: dict[str, Any], valid: Callable[[Any], bool]) -> Any:
+_WRAPS = frozenset({"data", "result", "record", "item", "response"})
+
+
+def echo(obj: Any, schema: dict[str, Any], arguments: dict[str, Any], valid: Callable[[Any], bool],
+         kind: str = "") -> Any:
     """Output fields named like an argument report that argument's value (a clone of branch X says branch X;
     a namespace created in app 62455 answers `appId: 62455`, whichever case either is written in), as long as
     the output stays valid. The records a listing answers with belong to the parent it was asked about: their
@@ -142,6 +146,16 @@ def echo(obj: Any, schema: dict[str, Any], arguments: dict[str, Any], valid: Cal
             put(obj, key, value)
             if obj[key] is None:
                 del obj[key]
+    # the one record a call answers with, wrapped (`Profile.FirstName` of a profile put with `FirstName: Cindy`)
+    said = {k: v for k, v in wanted.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool)
+            and not k.endswith(_OWNER_TAILS)}
+    wraps = [v for k, v in obj.items() if isinstance(v, dict) and (_plain_name(k) in _WRAPS or kind and (
+        same_kind(singular(k.lower()), kind) or _plain_name(k) == _plain_name(kind)))]
+    for inner in wraps if said else []:  # (not a linked project's or owner's `name`)
+        for key in list(inner):
+            value = said.get(_plain_name(key))
+            if value is not None and inner[key] != value and not isinstance(inner[key], (dict, list)):
+                put(inner, key, value)
     if owners:
         rows = [x for v in obj.values() if isinstance(v, list) for x in v if isinstance(x, dict)]
         for row in rows:

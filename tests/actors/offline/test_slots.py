@@ -108,3 +108,16 @@ def test_an_object_holding_one_list_counts_what_it_holds():
     assert counted({"total_count": 125, "items": [{"a": 1}]}, lambda o: True)["total_count"] == 125
     bounded = {"type": "object", "properties": {"count": {"type": "integer", "minimum": 5}}}
     assert counted({"count": 9, "items": [1]}, lambda o: is_valid(bounded, o))["count"] == 9  # (kept valid)
+
+
+def test_the_one_record_an_output_wraps_shows_what_it_was_given_and_linked_records_keep_their_own():
+    """A profile put with `FirstName: Cindy` answers `Profile.FirstName: Cindy`; the project the issue links to
+    keeps its own `name`."""
+    from actors.offline.slots import echo
+
+    schema = {"type": "object", "properties": {
+        "Profile": {"type": "object", "properties": {"FirstName": {"type": "string"}}},
+        "project": {"type": "object", "properties": {"name": {"type": "string"}}}}}
+    out = echo({"Profile": {"FirstName": "Catherine"}, "project": {"name": "fleet-api"}}, schema,
+               {"FirstName": "Cindy", "name": "Fix login"}, lambda o: is_valid(schema, o), "profile")
+    assert out == {"Profile": {"FirstName": "Cindy"}, "project": {"name": "fleet-api"}}
