@@ -28,7 +28,7 @@ from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.values_formats import EPOCH, shaped_like
-from actors.offline.values_standard import named_things, naming_field, standard_kind
+from actors.offline.values_standard import named_things, naming_field, spare_names, standard_kind
 from actors.offline.world import EXTENSIONS as _EXTS, Organisation
 from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRole, Scenario, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
@@ -354,8 +354,7 @@ def _name_things(it: ToolInterpretation, args: dict[str, Any], shown: list[Entit
         return
     field, asked = naming_field(it.entity), asked_about(it, args) if it.action is Action.search else None
     used = {e.attributes.get(field) for e in state.entities + state.preconditions} | {e.id for e in shown}
-    others = [t for t in things if t != asked and t not in used]
-    random.Random(f"names:{it.tool}:{index}").shuffle(others)
+    others = spare_names(it.entity, used | {asked}, f"names:{it.tool}:{index}")
     names = ([asked] if asked in things and asked not in used else []) + others
     found = [e for e in shown if e.created_by == index and same_kind(e.kind, it.entity) and field not in e.attributes
              and e.id not in things]  # (a hit known by its name keeps it)

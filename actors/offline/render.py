@@ -25,7 +25,7 @@ from actors.offline.model import SpecModel, spread
 from actors.offline.quality import token_in
 from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import docs_topic, label
-from actors.offline.values_standard import named_things, naming_field
+from actors.offline.values_standard import named_things, naming_field, spare_names
 from actors.offline.values_vocab import STATUSES, kind_id, org_topic
 from actors.offline.verdicts import answer, availability, is_availability_check, is_checker, question, verdict
 from actors.offline.world import Organisation
@@ -79,8 +79,13 @@ _STARTS = frozenset({"open", "new", "todo", "to do", "draft", "pending", "active
                      "planned", "enabled", "available", "scheduled", "unread", "unassigned", "submitted", "ok"})
 
 
+def _bare(key: str) -> str:
+    """A field name's letters only (`first_name`, `firstName`: `firstname`), as the name tables spell them."""
+    return re.sub(r"[^a-z]", "", key.lower())
+
+
 def _named(key: str, names: frozenset[str]) -> bool:
-    return re.sub(r"[^a-z]", "", key.lower()) in names
+    return _bare(key) in names
 
 
 def _acted(now: datetime | None, rng: random.Random) -> str:
@@ -233,16 +238,16 @@ def one_person(rec: dict[str, Any], org: Organisation, keep: frozenset[str] = fr
     ID a later call takes) stays as it is."""
     if not any(isinstance(v, str) and "@" in v for v in rec.values()):
         return rec  # most records hold no address: nothing to agree with
-    email = next((v for k, v in rec.items() if re.sub(r"[^a-z]", "", k.lower()) in _OWN_EMAIL and isinstance(v, str)), None)
+    email = next((v for k, v in rec.items() if _bare(k) in _OWN_EMAIL and isinstance(v, str)), None)
     person = next((p for p in org.people if p.email == email), None)
     if person is None or any(isinstance(v, str) and v in keep for k, v in rec.items()
-                             if _PERSON_FIELDS.get(re.sub(r"[^a-z]", "", k.lower()))):
+                             if _PERSON_FIELDS.get(_bare(k))):
         return _mailed(rec, keep)  # (a contact named by its name, `Chloe Tanaka`, keeps it: its address follows)
     first, _, last = person.name.partition(" ")
     parts = {"name": person.name, "first": first, "last": last, "username": person.username}
     out = dict(rec)
     for k, v in rec.items():
-        role = _PERSON_FIELDS.get(re.sub(r"[^a-z]", "", k.lower()))
+        role = _PERSON_FIELDS.get(_bare(k))
         if role is not None and isinstance(v, str) and v not in keep:
             out[k] = parts[role]
     return out
@@ -252,11 +257,11 @@ def _mailed(rec: dict[str, Any], keep: frozenset[str] = frozenset()) -> dict[str
     """A person's record gets an address made of its own name (Shannon Johnson is shannon.johnson@…, not
     samuel.duarte@…), and one name in all its name fields: the one it is known by (`keep`, an ID a later call
     takes) first. An address in `keep` stays."""
-    key, email = next(((k, v) for k, v in rec.items() if re.sub(r"[^a-z]", "", k.lower()) in _OWN_EMAIL
+    key, email = next(((k, v) for k, v in rec.items() if _bare(k) in _OWN_EMAIL
                        and isinstance(v, str)), (None, None))
     if key is None or email is None or email in keep or "@" not in email:
         return rec
-    roles = {k: _PERSON_FIELDS.get(re.sub(r"[^a-z]", "", k.lower())) for k, v in rec.items() if isinstance(v, str)}
+    roles = {k: _PERSON_FIELDS.get(_bare(k)) for k, v in rec.items() if isinstance(v, str)}
     full = [rec[k] for k, r in roles.items() if r == "name" and len(rec[k].split()) == 2]  # (not a username)
     first = next((rec[k] for k, r in roles.items() if r == "first"), None)
     last = next((rec[k] for k, r in roles.items() if r == "last"), None)
@@ -370,11 +375,9 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
         # (the lower-ranked hits were found by the same filter: `country_code: IN` holds for them too)
         same = {k: v for k, v in args.items() if shown and shown[0].attributes.get(k) == v}
         more = [_filtered(r, same) for r in _more_hits(shown, org, rng, model, topic)]
-        things = named_things(it.entity)
-        if things and topic in things:  # (lower-ranked films are other films, not "Arrival explained")
+        if topic in (named_things(it.entity) or ()):  # (lower-ranked films are other films, not "Arrival explained")
             field = naming_field(it.entity)
-            spare = [t for t in things if t not in {str(r.get(field)) for r in rows} | {topic}]
-            random.Random(f"more:{topic}").shuffle(spare)
+            spare = spare_names(it.entity, {str(r.get(field)) for r in rows} | {topic}, f"more:{topic}")
             more = [{**r, field: name} for r, name in zip(more, spare)]
         rows += more
         kind_of = [e.kind for e in shown] + [shown[0].kind if shown else it.entity] * len(rows)
@@ -416,9 +419,10 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         # (an `id` inside an object argument, `data: {"id": …}`, is that object's, not the record's)
         rec.update({k: v for k, v in _flat_args(args).items() if k in rec and k not in _pointed(it, args, {})
                     and (k in args or k.lower() not in ("id", "uuid"))})
-    if a in (Action.create, Action.update) and any(_PERSON_FIELDS.get(re.sub(r"[^a-z]", "", k.lower())) in
-                                                   ("name", "first", "last") for k in _flat_args(args)):
-        said = frozenset(v for v in _flat_args(args).values() if isinstance(v, str))
+    flat = _flat_args(args)
+    if a in (Action.create, Action.update) and any(_PERSON_FIELDS.get(_bare(k)) in ("name", "first", "last")
+                                                   for k in flat):
+        said = frozenset(v for v in flat.values() if isinstance(v, str))
         rec = _mailed(rec, said | {e.id for e in shown})  # (named as asked; its ID stays what it is)
     if a is Action.create:
         rec.update({k: _kept(v) for k, v in _content(it, args).items() if _kept(v) is not None})

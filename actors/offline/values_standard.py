@@ -93,7 +93,7 @@ _WORKS = frozenset({"movie", "film", "book", "novel", "song", "track", "album"})
 def named_things(kind: str) -> tuple[str, ...] | None:
     """The real names of an everyday `kind` (`movie`, `tmdb_movies`), by its last word; companies a CRM or a
     directory is searched for are made-up ones, the same few everywhere."""
-    last = re.split(r"[^a-z]+", kind.lower())[-1] if kind else ""
+    last = _last_word(kind)
     if last in ("company", "companies"):
         return _companies()
     return _NAMED_THINGS.get(last) or (_NAMED_THINGS.get(last[:-1]) if last.endswith("s") else None)
@@ -110,8 +110,19 @@ def _companies() -> tuple[str, ...]:
 
 def naming_field(kind: str) -> str:
     """The field a record of an everyday kind is called by: a work's `title`, anything else's `name`."""
-    last = re.split(r"[^a-z]+", kind.lower())[-1] if kind else ""
+    last = _last_word(kind)
     return "title" if last in _WORKS or last[:-1] in _WORKS else "name"
+
+
+def spare_names(kind: str, taken: set[str], seed: str) -> list[str]:
+    """The names of an everyday `kind` not yet `taken`, in an order `seed` fixes: what further ones are called."""
+    spare = [t for t in named_things(kind) or () if t not in taken]
+    random.Random(seed).shuffle(spare)
+    return spare
+
+
+def _last_word(kind: str) -> str:
+    return re.split(r"[^a-z]+", kind.lower())[-1] if kind else ""
 
 
 # Words that name a place only where the description says so (`origin` is also a git remote, `destination` a path).
