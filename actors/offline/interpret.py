@@ -11,7 +11,7 @@ from actors.offline import compute, kinds
 from actors.offline.roles import param_entity, param_role
 from actors.offline.schemautil import deref, properties, required
 from actors.offline.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, VERB_NOUN, VERBS, singular, tokens,
-                                     verb_base)
+                                     verb_base, without_modifiers)
 from actors.offline.verdicts import is_availability_check, is_checker
 from actors.offline.text import DOCS
 from schemas import Action, ParameterInterpretation, ParameterRole, Tool, ToolInterpretation, ToolSuite
@@ -90,7 +90,8 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
         # `tag_delete`, `query_get_by_id`: a word that can be a verb, named first as the resource, then the
         # plain verb that says what happens to it
         later = next((i for i in range(found[1] + 1, len(toks)) if toks[i] in VERBS), None)
-        if later is not None and (toks[later] in _CORE_VERBS or toks[later] not in _ALSO_NOUNS):
+        if later is not None and (toks[later] in _CORE_VERBS or toks[later] not in _ALSO_NOUNS
+                                  or later == len(toks) - 1):  # (`trace_query` queries traces: it ends on its verb)
             found = (VERBS[toks[later]], later)
     if found and toks[found[1]] == "list" and found[1] > 0:  # `GroceryList_DeleteItem`: a grocery list's item is deleted
         later = next((i for i in range(found[1] + 1, len(toks)) if toks[i] in _CORE_VERBS - {"list"}), None)
@@ -124,6 +125,8 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
             if w in VERBS and w not in {"type", "set", "tag", "commit"}:
                 found = (VERBS[w], -1)
                 break
+    if found is None and len(toks) == 1 and singular(toks[0]) != toks[0]:
+        return Action.list, -1  # a name that is one plural noun (`logs`, `traces`) lists those things
     if found is None:
         if annotations.get("readOnlyHint") or not annotations.get("_required") and not annotations.get("destructiveHint"):
             return Action.read, -1  # a bare noun that needs nothing (`education`, `weather`): answers with that thing
@@ -345,7 +348,7 @@ def _without_interfaces(toks: list[str]) -> list[str]:
 
 def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation:
     """Interpret one tool; `ns` holds its spec's namespace tokens (see `namespaces`)."""
-    toks = _compounds(_run_together(tokens(tool.original_name or tool.name), tool.description or ""))
+    toks = without_modifiers(_compounds(_run_together(tokens(tool.original_name or tool.name), tool.description or "")))
     while len(toks) > 1 and ns and toks[0] in ns and toks[0] not in _METHODS:
         toks = toks[1:]
     if len(toks) > 2 and ns and toks[-1] in ns and toks[-1] in _METHODS and any(t in VERBS for t in toks[:-1]):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+from datetime import timedelta
 from typing import Any, Callable
 
 from actors.offline import ledger
@@ -38,6 +39,11 @@ def _pick(*choices: Any) -> Draw:
 
 def _when(rng: random.Random, org: Organisation, topic: str) -> str:
     return fmt.iso_datetime(rng)
+
+
+def _happened(rng: random.Random, org: Organisation, topic: str) -> str:
+    """A moment something was observed (a log line, a trace): before now, never ahead of it."""
+    return fmt.when(rng, future_days=-1).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _released(rng: random.Random, org: Organisation, topic: str) -> str:
@@ -90,7 +96,30 @@ def _said(rng: random.Random, org: Organisation, topic: str) -> str:
 
 def _logged(rng: random.Random, org: Organisation, topic: str) -> str:
     return rng.choice((f"{topic}: request completed in {rng.randint(8, 900)} ms", f"{topic}: retrying after timeout",
-                       f"{topic}: cache miss, fetching from origin"))
+                       f"{topic}: cache miss, fetching from origin", f"{topic}: upstream returned 503",
+                       f"{topic}: connection refused by {rng.choice(org.services)}"))
+
+
+# A log line's level follows from what it says: a timeout retried is a warning, a refused connection an error.
+_LEVELS = (("returned 5", "error"), ("refused", "error"), ("retrying", "warning"), ("", "info"))
+
+
+def _service(rng: random.Random, org: Organisation, topic: str) -> str:
+    return rng.choice(org.services)
+
+
+# Metrics a service reports, with their unit and the range their values keep to.
+_METRICS = {"request_latency_ms": ("ms", 20, 900), "error_rate": ("percent", 0.1, 5), "cpu_utilization": ("percent", 5, 95),
+            "requests_per_second": ("requests/s", 5, 2_000), "memory_usage_bytes": ("bytes", 10**8, 8 * 10**9)}
+
+
+def _series(rng: random.Random, lo: float, hi: float) -> list[dict[str, Any]]:
+    """A metric's points: evenly spaced moments before now, values moving around one level within its range."""
+    start, step = fmt.when(rng, past_days=30, future_days=-1), rng.choice((60, 300, 3600))
+    level = math.exp(rng.uniform(math.log(lo), math.log(hi)))
+    places = 0 if lo >= 1_000 else 2
+    return [{"timestamp": (start + timedelta(seconds=step * k)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+             "value": round(min(hi, level * rng.uniform(0.85, 1.15)), places)} for k in range(rng.randint(4, 6))]
 
 
 def _url(rng: random.Random, org: Organisation, topic: str) -> str:
@@ -218,7 +247,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
     ("service server container pod node cluster instance machine device host app", {
         "status": _STATES, "region": lambda r, o, t: r.choice(o.regions), "created_at": _when}),
     ("health ping", {"status": _pick("ok", "ok", "degraded"), "latency_ms": _count(3, 900), "checked_at": _when}),
-    ("log", {"timestamp": _when, "level": _pick("info", "info", "warning", "error"), "message": _logged}),
+    ("log", {"timestamp": _happened, "level": _pick("info"), "service": _service, "message": _logged}),
     ("document doc", {"title": title, "content": summary, "updated_at": _when}),
     ("documentation guide manual tutorial", {"title": _doc_title, "content": _doc_page, "updated_at": _when}),
     ("file pdf attachment archive", {"size_bytes": _count(900, 9_000_000),
@@ -261,10 +290,12 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                 "created_at": _when, "expires_at": _when}),
     ("certificate cert", {"issuer": _pick("Let's Encrypt", "DigiCert", "Sectigo"), "issued_at": _when,
                           "expires_at": _when}),
-    ("trace span", {"duration_ms": _count(2, 9_000), "span_count": _count(1, 120), "started_at": _when}),
+    ("trace span", {"service": _service, "duration_ms": _count(2, 9_000), "span_count": _count(1, 120),
+                    "started_at": _happened}),
     ("route trip direction", {"distance_km": _num(0.8, 900, 1), "duration_minutes": _count(3, 720)}),
-    ("metric stat statistic usage analytics", {"value": _count(1, 250_000), "period": _pick("24h", "7d", "30d"),
-                                                     "as_of": _when}),
+    ("metric metrics", {"metric": _pick(*_METRICS), "service": _service}),  # (its unit and points: record())
+    ("stat statistic usage analytics", {"value": _count(1, 250_000), "period": _pick("24h", "7d", "30d"),
+                                        "as_of": _when}),
 )
 
 
@@ -390,6 +421,11 @@ def record(kind: str, org: Organisation, key: str, topic: str) -> dict[str, Any]
         out["feels_like_c"] = round(out["temperature_c"] + rng.uniform(-4, 2), 1)
         if out.get("conditions") == "snow" and out["temperature_c"] > 2:
             out["conditions"] = "light rain"
+    if out.get("metric") in _METRICS and "service" in out:  # a series in the metric's own unit and range
+        unit, lo, hi = _METRICS[out["metric"]]
+        out.update(unit=unit, points=_series(random.Random(f"{key}:points"), lo, hi))
+    if isinstance(out.get("level"), str) and isinstance(out.get("message"), str):
+        out["level"] = next(level for cue, level in _LEVELS if cue in out["message"])
     if out.get("source") in _OUTLET_SITES and isinstance(out.get("url"), str):  # an outlet's story is on its site
         out["url"] = out["url"].replace(f"https://{org.domain}/", f"https://www.{_OUTLET_SITES[out['source']]}/")
     return out

@@ -572,6 +572,7 @@ def _cell(col: str, fixed: dict[str, str], org: Organisation, rng: random.Random
 
 
 _WRITTEN = frozenset({"title", "content", "summary", "abstract", "snippet", "text", "subject", "body", "message"})
+_OWN_TEXT = frozenset({"message", "text"})
 
 
 def _hit(row: dict[str, Any], rank: int, topic: str | None, org: Organisation, rng: random.Random,
@@ -580,7 +581,8 @@ def _hit(row: dict[str, Any], rank: int, topic: str | None, org: Organisation, r
     the record has nothing of the kind, and a relevance score that falls with the rank. A thing that is
     not a text (a station, a product's price, a person) gets no article's title and snippet."""
     fields = kinds.fields_of(kind) if kind else None
-    if fields is not None and not _WRITTEN & set(fields):
+    if fields is not None and (not _WRITTEN & set(fields) or _OWN_TEXT & set(row)):
+        # (a log line or a chat message found says what it says: it has no article's title)
         return {**row, "score": kinds.hit_score(rank, rng)}
     named = row.get(naming_field(kind)) if kind and named_things(kind) else None
     about = named if isinstance(named, str) else topic or _topic_of(org, str(rank))  # (a film's snippet is on it)

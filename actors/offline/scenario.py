@@ -23,7 +23,7 @@ from actors.offline.plan import Planner
 from actors.offline.schemautil import deref, leaves, properties
 from actors.offline.quality import token_in
 from actors.offline.slots import can_carry, embed, id_field
-from actors.offline.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens
+from actors.offline.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens, without_modifiers
 from actors.offline.verdicts import is_checker, planted
 from actors.offline import compute, files, paths, prose, text
 from actors.offline.values import ValueGenerator, first_error, is_valid
@@ -121,7 +121,7 @@ def subjects_of(names: tuple[str, ...]) -> tuple[str, ...]:
     -> case, opinion. A word in most names (the server's own name: `github_`, `exa_`) is left out."""
     counts: Counter[str] = Counter()
     for name in names:
-        for word in {singular(t) for t in tokens(name)}:
+        for word in {singular(t) for t in without_modifiers(tokens(name))}:
             if word.isalpha() and 3 <= len(word) <= 14 and word not in VERBS and word not in NOT_NOUNS \
                     and word not in _NOT_SUBJECTS and not word.endswith(("ed", "ing", "ize", "ise")):
                 counts[word] += 1

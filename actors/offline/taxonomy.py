@@ -29,11 +29,31 @@ def _tokens(name: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+# Two words that say how a tool is asked or over what span, not what it works on: `natural-language-trace-query`
+# queries traces, `logs-time-range` lists logs.
+_MODIFIERS = (("natural", "language"), ("time", "range"), ("date", "range"))
+
+
+def without_modifiers(toks: list[str]) -> list[str]:
+    """The name's words without a modifier pair (`natural language`, `time range`), where others remain."""
+    out = list(toks)
+    for a, b in _MODIFIERS:
+        for k in range(len(out) - 1):
+            if out[k] == a and out[k + 1] in (b, b + "s") and len(out) > 2:
+                del out[k:k + 2]
+                break
+    return out
+
+
 _INFLECT = inflect.engine()
 # Already singular, though they end in s: inflect would strip it ("alias" -> "alia", "analysis" -> "analysi").
 _SINGULAR_ENDINGS = ("ss", "us", "is", "as", "os", "ous", "sis", "xis", "ics", "news", "series", "species")
 _LATIN = {"indices": "index", "vertices": "vertex", "matrices": "matrix", "appendices": "appendix"}  # inflect: "indice"
 _MASS = frozenset({"data", "metadata", "media", "criteria", "kubernetes", "https", "ios"})
+# Words in -ics that are plurals of a thing you can count (one metric, one topic), unlike a field of study
+# (`analytics`, `physics`, `statistics`), which stays as it is.
+_COUNTED_ICS = frozenset({"metrics", "topics", "lyrics", "comics", "clinics", "critics", "heuristics", "rubrics",
+                          "characteristics", "relics", "mosaics", "epics"})
 
 
 @lru_cache(maxsize=16384)
@@ -45,7 +65,7 @@ def singular(word: str) -> str:
     found = _INFLECT.singular_noun(word)
     if not found or found == word:
         return word
-    if word.endswith(_SINGULAR_ENDINGS) and found == word[:-1]:
+    if word.endswith(_SINGULAR_ENDINGS) and found == word[:-1] and word not in _COUNTED_ICS:
         return word  # "alias", "canvas", "bus": one already
     return _LATIN.get(word, found)
 

@@ -382,7 +382,27 @@ def odata(h: Hint) -> str:
     return h.rng.choice(("status eq 'Active'", f"name eq '{noun(h)}-api'", "properties/provisioningState eq 'Succeeded'"))
 
 
+# What an observability tool filters (its name or description says logs, traces or metrics): conditions on what
+# such records carry (severity, service, duration), in the `field op value` form their filters take.
+_SIGNALS = (("log", re.compile(r"\blog(s|ging)?\b")), ("trace", re.compile(r"\b(traces?|spans?)\b")),
+            ("metric", re.compile(r"\bmetrics?\b")))
+
+
+def _signal_filter(h: Hint, signal: str) -> str:
+    s = h.rng.choice(h.org.services)
+    return h.rng.choice({
+        "log": (f'severity>=ERROR AND service="{s}"', f'service="{s}" AND message:"timeout"',
+                f'severity>=WARNING AND timestamp>="{fmt.iso_datetime(h.rng)}"'),
+        "trace": (f'service="{s}" AND duration>500ms', f'service="{s}" AND status=error'),
+        "metric": (f'metric.name="request_latency_ms" AND service="{s}"', f'metric.name="error_count" AND service="{s}"'),
+    }[signal])
+
+
 def sql_filter(h: Hint) -> str:
+    about = h.about.lower()
+    signal = next((name for name, cue in _SIGNALS if cue.search(about)), None)
+    if signal is not None:
+        return _signal_filter(h, signal)
     return h.rng.choice((f"status = '{h.rng.choice(STATUSES)}'", f"created_at > '{fmt.iso_date(h.rng)}'",
                          f"{noun(h)}_id IS NOT NULL AND status != 'archived'"))
 

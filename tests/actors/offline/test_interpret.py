@@ -205,3 +205,16 @@ def test_what_a_conversion_is_into_is_an_option_and_a_request_says_the_tool_s_ta
     assert described_action(it) == "translate text"
     moved = _interpret("move_file", "Move a file.", {"source": {"type": "string"}, "destination": {"type": "string"}})
     assert {p.name: p.role for p in moved.parameters}["destination"] is ParameterRole.target  # a place stays one
+
+
+@pytest.mark.parametrize("name, props, action, entity", [
+    ("logs-time-range", {"startTime": {"type": "string"}, "endTime": {"type": "string"}}, Action.list, "log"),
+    ("natural-language-trace-query", {"query": {"type": "string"}}, Action.search, "trace"),
+    ("natural-language-metrics-query", {"query": {"type": "string"}}, Action.search, "metric"),
+    ("traces", {"limit": {"type": "integer"}}, Action.list, "trace"),
+])
+def test_how_a_tool_is_asked_or_over_what_span_is_no_kind(name, props, action, entity):
+    """`natural language` and `time range` say how a tool is asked or over what span, not what it works on;
+    a name that is one plural noun lists those things; `trace_query` ends on its verb."""
+    it = _interpret(name, "", props, req=tuple(props))
+    assert (it.action, it.entity) == (action, entity)

@@ -200,3 +200,28 @@ def test_a_listing_filtered_by_a_place_or_a_day_shows_things_there_on_that_day(t
     for args, objs in found:
         rows = [o for o in objs if "score" in o or "id" in o or "name" in o]
         assert rows and all(o.get("date") == args["date"] and o.get("to_station") == args["to_station"] for o in rows)
+
+
+OBSERVABILITY = [
+    _tool("query-logs", "", {"filter": {"type": "string"}}, ["filter"]),
+    _tool("query-metrics", "", {"filter": {"type": "string"}, "startTime": {"type": "string"}}, ["filter"]),
+    _tool("list-traces", "", {"projectId": {"type": "string"}}, ["projectId"]),
+]
+
+
+def test_logs_metrics_and_traces_read_like_what_a_service_records(tmp_path):
+    """A log line found has a level that fits its message and no article's title; a metric is a series in its
+    own unit; a trace has a service and a duration. None of them was observed after now."""
+    logs = [o for _, objs in _outputs(tmp_path, OBSERVABILITY, "query-logs") for o in objs if "message" in o]
+    assert logs and all("title" not in o and "snippet" not in o and o["service"] for o in logs)
+    assert all(o["level"] == ("error" if "503" in o["message"] or "refused" in o["message"] else
+                              "warning" if "retrying" in o["message"] else "info") for o in logs)
+    assert all(o["timestamp"] < "2026-03-16T09:30:00Z" for o in logs)
+    metrics = [o for _, objs in _outputs(tmp_path, OBSERVABILITY, "query-metrics") for o in objs if "points" in o]
+    assert metrics
+    for m in metrics:
+        moments = [p["timestamp"] for p in m["points"]]
+        assert moments == sorted(moments) and len(set(moments)) == len(moments) >= 4
+        assert m["unit"] != "percent" or all(0 <= p["value"] <= 100 for p in m["points"])
+    traces = [o for _, objs in _outputs(tmp_path, OBSERVABILITY, "list-traces") for o in objs if "duration_ms" in o]
+    assert traces and all(o["service"] and o["started_at"] < "2026-03-16T09:30:00Z" for o in traces)

@@ -12,13 +12,15 @@ from actors.offline.values_names import singular as singular_name
     ("aliases", "alias"), ("statuses", "status"), ("analyses", "analysis"), ("children", "child"),
     ("people", "person"), ("policies", "policy"), ("boxes", "box"), ("quizzes", "quiz"), ("invoices", "invoice"),
     ("indices", "index"), ("addresses", "address"), ("cookies", "cookie"), ("movies", "movie"),
+    ("metrics", "metric"), ("topics", "topic"),  # (things counted one by one, unlike a field of study)
 ])
 def test_a_plural_becomes_its_singular(plural, one):
     assert singular(plural) == one
 
 
 @pytest.mark.parametrize("word", ["alias", "status", "analysis", "canvas", "bus", "news", "series", "data", "process",
-                                  "address", "kubernetes", "ids"])
+                                  "address", "kubernetes", "ids",
+                                  "analytics", "statistics", "physics"])
 def test_a_word_that_is_singular_already_stays_as_it_is(word):
     assert singular(word) == word
 

@@ -58,3 +58,13 @@ def test_a_select_is_answered_with_rows_of_its_columns_filter_and_limit():
     assert totals == sorted(totals, reverse=True) and len({r["status"] for r in grouped["rows"]}) == len(totals)
     assert json.loads(query_result({"q": "UPDATE orders SET status = 'paid' WHERE id = 4"}, make_org(1), rng))["rows_affected"] >= 1
     assert query_result({"query": "open orders"}, make_org(1), rng) is None
+
+
+@pytest.mark.parametrize("about, cue", [("query-logs", "severity"), ("list-traces List traces", "service="),
+                                        ("query-metrics Query time series metrics", "metric.name")])
+def test_an_observability_filter_speaks_of_what_its_records_carry(about, cue):
+    """A `filter` of a tool over logs, traces or metrics conditions on severity, service or metric names,
+    not on a SQL table's columns."""
+    values = {_value("filter", "", about) for _ in range(8)}
+    assert all("'" not in v and "IS NOT NULL" not in v for v in values), values
+    assert any(cue in v for v in values), values
