@@ -556,8 +556,10 @@ def goal(steps: list[Step], rng: random.Random, owned: frozenset[str] | None = N
     own = described_action(focal.it) if bare else None
     doing = own or f"{verb(focal.it)} {what}"  # "detect prompt injection attempts", not "run the injection detector"
     fallback = ("",) if len(steps) == 1 else (f"I need to {doing}.", f"Can you help me {doing}?")
-    if form == "lookup" and not bare and len(steps) == 1:  # as above: the request itself names what it asks about
+    if not bare and len(steps) == 1:  # as above: the request itself names what it asks about and does to it
         table["lookup"] = ("", "", "Quick question.", "Something I need to check.")
+        table["modification"] = ("", f"Some details of {what} are out of date.")
+        table["cleanup"] = ("", f"We no longer need {what}.")
     options = table.get(form, fallback)
     return rng.choice(options)
 

@@ -449,3 +449,34 @@ def test_a_documentation_tool_is_asked_for_its_topic_and_answers_with_a_page_on_
             topic = "widget error handling" if c.tool.startswith("widget") else "integrating data sources into the platform"
             assert f"get the documentation on {topic}" in s.instruction, s.instruction
             assert topic[0].upper() + topic[1:] in c.output, c.output
+
+
+
+_ACT_ON = re.compile(r"\b(update|change|edit|modify|delete|remove) (?:the )?([\w ]{2,40}? `[^`]+`)", re.I)
+
+
+def test_a_one_call_request_does_not_ask_for_the_same_change_twice(tmp_path):
+    """"Can you update the project `p1`? I need you to update the project `p1`.": the goal of a one-call
+    request would only say the call again, so it is left out or says why instead."""
+    import json
+
+    from actors.offline.pipeline import Pipeline, cover_suite
+    from specs import load_suite
+
+    ident = {"type": "object", "properties": {"projectId": {"type": "string"}}, "required": ["projectId"]}
+    tools = [{"name": "set-project-id", "description": "", "inputSchema": ident},
+             {"name": "update_project", "description": "Update a project.", "inputSchema": {
+                 "type": "object", "properties": {"projectId": {"type": "string"}, "title": {"type": "string"}},
+                 "required": ["projectId", "title"]}},
+             {"name": "delete_project", "description": "Delete a project.", "inputSchema": ident}]
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps({"tools": tools}))
+    pipe = Pipeline(load_suite([path]))
+    singles, twice = 0, []
+    for seed in range(12):
+        for s in cover_suite(pipe, seed)[0]:
+            said = [m.group(2).lower() for m in _ACT_ON.finditer(s.instruction)]
+            singles += len(s.calls) == 1 and bool(said)
+            if len(s.calls) == 1 and len(said) != len(set(said)):
+                twice.append(s.instruction)
+    assert singles >= 5 and not twice, twice[:3]
