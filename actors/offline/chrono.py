@@ -65,6 +65,43 @@ def contradictions(obj: dict) -> list[str]:
     return out
 
 
+_MADE = PAIRS[0][0]  # stems of the moment a record came to be
+_SOON = timedelta(days=1)  # records made in the workflow are made minutes after its now
+
+
+def made_later(obj: dict, now: datetime) -> list[str]:
+    """The moments `obj` says it was created or opened that lie after the world's `now`: nothing that already
+    exists was made in the future."""
+    return [f"{k} {t.isoformat()} after now" for k, t in _stamps(obj, (_MADE, ()))[0] if t > now + _SOON]
+
+
+def made_at(obj: dict) -> tuple[Any, datetime] | None:
+    """The record's identifier (its `id`, else its `name`) and the moment it says it was created, if both."""
+    ident = next((obj[k] for k in ("id", "uuid", "name") if isinstance(obj.get(k), (str, int))
+                  and not isinstance(obj.get(k), bool)), None)
+    made = _stamps(obj, (_MADE, ()))[0]
+    return (ident, made[0][1]) if ident is not None and made else None
+
+
+def keep_made(node: Any, made: dict[str, datetime]) -> Any:
+    """`node` with every record that carries one of `made`'s identifiers dated as made then (each call that shows
+    the record shows one creation moment), and no change of it before that moment."""
+    if isinstance(node, list):
+        return [keep_made(x, made) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: keep_made(v, made) for k, v in node.items()}
+    ident = next((str(out[k]) for k in ("id", "uuid", "name") if isinstance(out.get(k), (str, int))), None)
+    moment = made.get(ident) if ident is not None else None
+    if moment is None:
+        return out
+    for key, value in out.items():
+        s, t = stem(key), when(value)
+        if t is not None and (s in _MADE or s in PAIRS[0][1] and t < moment):
+            out[key] = _like(value, moment) or value
+    return out
+
+
 def _shape(value: str) -> str:
     return re.sub(r"\d", "9", value)
 

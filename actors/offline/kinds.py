@@ -38,12 +38,13 @@ def _pick(*choices: Any) -> Draw:
 
 
 def _when(rng: random.Random, org: Organisation, topic: str) -> str:
+    """A moment a record was made, sent or seen: before now, never ahead of it."""
+    return fmt.past_datetime(rng)
+
+
+def _ahead(rng: random.Random, org: Organisation, topic: str) -> str:
+    """A moment planned (a start, a due date, an expiry): before or after now."""
     return fmt.iso_datetime(rng)
-
-
-def _happened(rng: random.Random, org: Organisation, topic: str) -> str:
-    """A moment something was observed (a log line, a trace): before now, never ahead of it."""
-    return fmt.when(rng, future_days=-1).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _released(rng: random.Random, org: Organisation, topic: str) -> str:
@@ -191,7 +192,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                                         "bounce_rate": _num(0.2, 0.85), "period": _pick("30d", "7d", "90d")}),
     ("campaign newsletter broadcast", {"status": _pick("draft", "scheduled", "sent", "sent"),
                                        "recipients": _count(20, 80_000), "open_rate": _num(0.08, 0.6),
-                                       "scheduled_at": _when}),
+                                       "scheduled_at": _ahead}),
     ("score evaluation grade", {"score": _num(0, 1, 3), "passed": _pick(True, True, False), "evaluated_at": _when}),
     ("status state progress", {"state": _pick("pending", "in_progress", "completed", "completed", "failed"),
                                "progress_percent": _count(1, 100), "updated_at": _when}),
@@ -210,11 +211,11 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                                   "strength": _pick("200 mg", "500 mg", "20 mg", "10 mg"),
                                   "manufacturer": _pick("Pfizer", "Teva", "Sandoz", "Novartis")}),
     ("schedule cron timer", {"cron": _pick("0 9 * * 1-5", "*/15 * * * *", "0 2 * * *"), "enabled": _pick(True, True, False),
-                             "next_run_at": _when}),
+                             "next_run_at": _ahead}),
     ("commit", {"sha": lambda r, o, t: f"{r.getrandbits(160):040x}", "author": _person, "message": _logged, "committed_at": _when}),
     ("deadline assignment homework exam", {"title": title, "course": _pick("Linear Algebra", "Biology 101",
                                                                            "Modern History", "Data Structures"),
-                                           "due_at": _when, "submitted": _pick(True, False, False)}),
+                                           "due_at": _ahead, "submitted": _pick(True, False, False)}),
     ("format extension", {"extension": _pick("mp4", "webm", "mov", "png", "svg", "pdf"), "can_read": _pick(True),
                           "can_write": _pick(True, True, False)}),
     ("quote ticker stock share", {"price": _PRICE, "currency": _pick("USD", "USD", "EUR", "GBP"),
@@ -238,7 +239,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                                                                      "created_at": _when}),
     ("alert incident notification", {"title": title, "severity": _pick("critical", "warning", "info"),
                                      "status": _pick("open", "acknowledged", "resolved"), "triggered_at": _when}),
-    ("event meeting appointment booking reservation", {"title": title, "start": _when, "end": _when,
+    ("event meeting appointment booking reservation", {"title": title, "start": _ahead, "end": _ahead,
                                                        "attendees": _count(2, 40)}),
     ("task todo ticket issue bug", {"title": title, "status": _pick("open", "in_progress", "done"),
                                     "priority": _pick("high", "medium", "low"), "assignee": _username, "due_date": _day}),
@@ -247,7 +248,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
     ("service server container pod node cluster instance machine device host app", {
         "status": _STATES, "region": lambda r, o, t: r.choice(o.regions), "created_at": _when}),
     ("health ping", {"status": _pick("ok", "ok", "degraded"), "latency_ms": _count(3, 900), "checked_at": _when}),
-    ("log", {"timestamp": _happened, "level": _pick("info"), "service": _service, "message": _logged}),
+    ("log", {"timestamp": _when, "level": _pick("info"), "service": _service, "message": _logged}),
     ("document doc", {"title": title, "content": summary, "updated_at": _when}),
     ("documentation guide manual tutorial", {"title": _doc_title, "content": _doc_page, "updated_at": _when}),
     ("file pdf attachment archive", {"size_bytes": _count(900, 9_000_000),
@@ -261,7 +262,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
     ("version release package plugin library model", {"version": _semver, "published_at": _when,
                                                       "description": _about}),
     ("secret credential", {"prefix": lambda r, o, t: f"sk_{r.getrandbits(24):06x}", "created_at": _when,
-                                     "expires_at": _when}),
+                                     "expires_at": _ahead}),
     ("webhook subscription", {"url": _url, "active": _pick(True, True, False), "created_at": _when}),
     ("project workspace team group organization space channel", {
         "description": _about, "member_count": _count(2, 400), "created_at": _when}),
@@ -270,7 +271,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                                                          "findings": lambda r, o, t: _findings(r, t),
                                                          "generated_at": _when}),
     ("content text markdown html transcript", {"content": summary, "word_count": _count(60, 4_000)}),
-    ("time clock", {"datetime": _when, "timezone": _pick("UTC", "Europe/London", "America/New_York", "Asia/Tokyo")}),
+    ("time clock", {"datetime": _ahead, "timezone": _pick("UTC", "Europe/London", "America/New_York", "Asia/Tokyo")}),
     ("session browser tab window", {"status": _pick("active", "active", "closed"), "url": _url, "created_at": _when}),
     ("course lesson class", {"title": title, "instructor": _person, "enrolled": _count(8, 400), "start_date": _day}),
     # everyday things known by their real names (values_standard.named_things): what a catalogue says of each
@@ -287,11 +288,11 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                      "NODE_ENV": _pick("production", "development"), "TZ": _pick("UTC", "Europe/Berlin")}),
     ("trending hotspot trend", {"title": title, "heat": _count(1_000, 9_000_000), "url": _url}),
     ("domain", {"registrar": _pick("Namecheap", "GoDaddy", "Cloudflare"), "status": _pick("active", "active", "expired"),
-                "created_at": _when, "expires_at": _when}),
+                "created_at": _when, "expires_at": _ahead}),
     ("certificate cert", {"issuer": _pick("Let's Encrypt", "DigiCert", "Sectigo"), "issued_at": _when,
-                          "expires_at": _when}),
+                          "expires_at": _ahead}),
     ("trace span", {"service": _service, "duration_ms": _count(2, 9_000), "span_count": _count(1, 120),
-                    "started_at": _happened}),
+                    "started_at": _when}),
     ("route trip direction", {"distance_km": _num(0.8, 900, 1), "duration_minutes": _count(3, 720)}),
     ("metric metrics", {"metric": _pick(*_METRICS), "service": _service}),  # (its unit and points: record())
     ("stat statistic usage analytics", {"value": _count(1, 250_000), "period": _pick("24h", "7d", "30d"),

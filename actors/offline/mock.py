@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
@@ -27,6 +27,7 @@ from actors.offline.slots import can_carry, counted, echo, embed, fill_record, f
 from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
+from actors.offline import values_formats as fmt
 from actors.offline.values_formats import EPOCH, shaped_like
 from actors.offline.values_standard import named_things, naming_field, spare_names, standard_kind
 from actors.offline.world import EXTENSIONS as _EXTS, Organisation
@@ -187,8 +188,21 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     if worked is not None:  # the result in the field the tool declares for it
         answered = compute.placed(obj, worked.result)
         obj = answered if is_valid(tool.output_schema, answered) else obj
+    kept = chrono.keep_made(obj, _made(shown + ([target] if target is not None else []), gen.org))
+    obj = kept if is_valid(tool.output_schema, kept) else obj
     dated = chrono.ordered(obj)
     return MockOutput(output=dated if is_valid(tool.output_schema, dated) else obj, grounding=tier)
+
+
+def _made(entities: list[Entity], org: Organisation) -> dict[str, datetime]:
+    """When each entity was made: as its create said, else a moment before now of its own (whichever call shows
+    it), so the fields a declared output draws afresh do not give one record two creation times."""
+    out: dict[str, datetime] = {}
+    for e in entities:
+        said = next((t for k, v in e.attributes.items() if chrono.stem(k) in chrono.PAIRS[0][0]
+                     and (t := chrono.when(v)) is not None), None)
+        out[e.id] = said or fmt.when(random.Random(f"{org.seed}:{e.kind}:{e.id}:made"), future_days=-1)
+    return out
 
 
 def _in_order(text: str) -> str:

@@ -15,6 +15,7 @@ from actors.offline.schemautil import leaves
 from actors.offline.taxonomy import same_kind
 from actors.offline.text import said, said_list, show
 from actors.offline.values import first_error
+from actors.offline.values_formats import EPOCH
 from actors.offline.values_names import is_placeholder
 from schemas import ParameterRole, Scenario, Tool, ToolInterpretation
 
@@ -257,9 +258,21 @@ def generic_objects(s: Scenario, max_depth: int | None = None) -> tuple[int, int
 
 
 def timestamp_contradictions(s: Scenario) -> list[str]:
-    """Objects whose own timestamps disagree: created after updated, finished before started."""
-    return [f"{s.id} calls[{i}].output: {why}" for i, c in enumerate(s.calls)
-            for obj in output_objects(c.output) for why in chrono.contradictions(obj)]
+    """Objects whose own timestamps disagree (created after updated, finished before started), records made
+    after the world's now, and one record shown with two creation times in one scenario."""
+    out = [f"{s.id} calls[{i}].output: {why}" for i, c in enumerate(s.calls)
+           for obj in output_objects(c.output) for why in chrono.contradictions(obj) + chrono.made_later(obj, EPOCH)]
+    first: dict[Any, tuple[int, Any]] = {}
+    for i, c in enumerate(s.calls):
+        for obj in output_objects(c.output, max_depth=1):
+            made = chrono.made_at(obj)
+            if made is None:
+                continue
+            seen = first.setdefault(made[0], (i, made[1]))
+            if seen[1] != made[1]:
+                out.append(f"{s.id} calls[{i}].output: {made[0]} created {made[1].isoformat()}, "
+                           f"{seen[1].isoformat()} in calls[{seen[0]}]")
+    return out
 
 
 def dictated_values(instruction: str) -> int:

@@ -84,6 +84,20 @@ def _bare(key: str) -> str:
     return re.sub(r"[^a-z]", "", key.lower())
 
 
+_PEOPLE_COUNTS = frozenset({"member", "members", "attendee", "attendees", "participant", "participants", "seat",
+                            "seats", "user", "users", "owner", "owners", "replica", "replicas", "node", "nodes"})
+_FILE_LIKE = frozenset({"file", "document", "doc", "image", "photo", "video", "audio", "attachment", "blob", "upload",
+                        "pdf", "asset", "media", "page", "note", "message", "post"})
+
+
+def _held_count(key: str, kind: str) -> bool:
+    """Whether `key` counts what a new record of `kind` holds (rows, cards, bytes): none until something is put
+    in. Not the people it is made with, nor what a file or a message holds from the start (its own text)."""
+    words = tokens(key)
+    return bool((words[:1] == ["num"] or {"count", "bytes"} & set(words)) and not _PEOPLE_COUNTS & set(words)
+                and not _FILE_LIKE & set(tokens(kind)))
+
+
 def _named(key: str, names: frozenset[str]) -> bool:
     return _bare(key) in names
 
@@ -437,6 +451,14 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         unset = {p.name for p in it.parameters if p.name not in args and (p.role is ParameterRole.content or
                  p.role is ParameterRole.identifier and not (p.entity and same_kind(p.entity, it.entity)))}
         rec = {k: v for k, v in rec.items() if k not in unset}
+        # Nothing is in it yet (a new database has no rows, a new board no cards) and it was last touched now;
+        # the entity keeps this, so a later read shows the record as it was made, not redrawn.
+        rec = {k: 0 if k not in args and _held_count(k, it.entity) and isinstance(v, (int, float))
+               and not isinstance(v, bool) else at if _named(k, _UPDATED) and isinstance(v, str) and _ISO_Z.match(v)
+               else v for k, v in rec.items()}
+        if subject is not None:
+            subject.attributes.update({k: v for k, v in rec.items() if k not in subject.attributes and (
+                _named(k, _CREATED | _UPDATED | _STATES) or _held_count(k, it.entity))})
     elif a is Action.update:
         changed = _content(it, args, options=True)
         rec.update({k: _kept(v) for k, v in changed.items() if _kept(v) is not None})

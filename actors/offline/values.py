@@ -13,13 +13,15 @@ All randomness comes from the `random.Random` passed in, so a seed fixes every v
 from __future__ import annotations
 
 import copy
+import random
 import re
 from dataclasses import replace
 from typing import Any
 
+from actors.offline import chrono
 from actors.offline.values_check import error_path, first_error, is_valid, validator_for
 from actors.offline.values_containers import Containers
-from actors.offline.values_formats import format_string
+from actors.offline.values_formats import format_string, past_datetime
 from actors.offline.values_describe import param_docs
 from actors.offline.values_names import Hint, later_than_counterpart, realistic_string
 from actors.offline.values_numbers import boolean, number
@@ -48,6 +50,22 @@ _SUCCESS = re.compile(r"^(ok|success|successful|succeeded|completed?|done|ready|
                       r"200)$|(^|_)(OK|SUCCESS)($|_)", re.I)
 _FAILURE = re.compile(r"error|invalid|fail|denied|unauthori[sz]ed|forbidden|not_?found|too_?many|exceeded|timeout|"
                       r"reject|unavailable|conflict|bad_?request", re.I)
+
+
+# Stems of the moments a record was made or last changed (`createdAt`, `date_modified`): they lie before now.
+_BEFORE_NOW = frozenset(chrono.PAIRS[0][0]) | {"updated", "lastupdated", "modified", "lastmodified"}
+
+
+_OTHER_CLOCKS = re.compile(r"unix|epoch|milli|seconds|\bago\b|relative", re.I)  # a moment written otherwise
+
+
+def _made_before_now(fmt: Any, name: str, rng: random.Random, description: str = "") -> str | None:
+    """When a record was made or last changed (`createdAt`, `date_modified`), before now; None for other slots."""
+    if chrono.stem(name or "") not in _BEFORE_NOW or fmt not in ("date", "date-time", None) \
+            or fmt is None and _OTHER_CLOCKS.search(description):
+        return None
+    made = past_datetime(rng)
+    return made[:10] if fmt == "date" else made
 
 
 class ValueGenerator(Containers):
@@ -266,7 +284,8 @@ class ValueGenerator(Containers):
             pattern = None
         for _ in range(0 if slot.plain else 3 if pattern else 1):
             proposal = (later_than_counterpart(self._hint(slot)) if fmt in ("date", "date-time") and slot.siblings
-                        else None) or (format_string(fmt, self.org, self.rng) if isinstance(fmt, str) else None) \
+                        else None) or _made_before_now(fmt, slot.name, self.rng, slot.description) \
+                or (format_string(fmt, self.org, self.rng) if isinstance(fmt, str) else None) \
                 or realistic_string(self._hint(slot))
             for form in variants(proposal) if pattern else (proposal,):
                 fitted = self._fit_length(form, lo, hi)

@@ -103,6 +103,11 @@ def iso_datetime(rng: random.Random) -> str:
     return when(rng).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def past_datetime(rng: random.Random) -> str:
+    """A moment before now, as a UTC date-time: when something that exists was made or last touched."""
+    return when(rng, future_days=-1).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def iso_time(rng: random.Random) -> str:
     return when(rng).strftime("%H:%M:%SZ")
 

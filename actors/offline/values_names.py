@@ -103,7 +103,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     # a record's bookkeeping moments, even where the schema gives them no format (`created`, `last_modified`)
     ("created modified updated last_modified lastmodified last_updated date_created date_modified date_updated "
      "created_date modified_date updated_date last_seen last_login deleted_at timestamp",
-     lambda h: fmt.iso_datetime(h.rng)),
+     lambda h: fmt.past_datetime(h.rng)),
     ("jql", v.jql), ("cql", v.cql), ("sql statement", v.sql), ("kql", v.kql),
     ("query search q keyword keywords search_string question grep search_query", v.query),
     ("filter where condition", v.sql_filter),

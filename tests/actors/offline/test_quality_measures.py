@@ -41,6 +41,17 @@ def test_a_record_created_after_its_update_or_finished_before_its_start_is_a_con
     assert q.timestamp_contradictions(good) == []
 
 
+def test_a_record_made_after_now_or_shown_with_two_creation_times_is_a_contradiction():
+    """Nothing that exists was made after the world's now (16 March 2026); one record is made once."""
+    later = _scenario(({}, {"id": 4, "created_at": "2026-04-09T09:15:00Z"}))
+    assert [w for w in q.timestamp_contradictions(later) if "after now" in w]
+    redated = _scenario(({}, {"id": 4, "created_at": "2026-03-16T09:33:00Z"}),
+                        ({}, json.dumps([{"id": 4, "created_at": "2026-01-02T10:00:00Z"}, {"id": 5}])))
+    assert len(q.timestamp_contradictions(redated)) == 1
+    made_now = _scenario(({}, {"id": 4, "created_at": "2026-03-16T09:33:00Z"}), ({}, {"id": 4, "createdAt": "2026-03-16T09:33:00Z"}))
+    assert q.timestamp_contradictions(made_now) == []
+
+
 def test_dictated_values_and_openings_are_read_from_the_instruction():
     assert q.dictated_values("Set `a` to `1` in `b`, then check `c`.") == 4
     assert q.dictated_values("Rename the staging bucket to archive.") == 0

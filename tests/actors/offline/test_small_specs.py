@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+from actors.offline import quality as q
 from coordinator.pipeline import generate_local
 from schemas import RunConfig
 from specs import load_suite
@@ -788,3 +789,28 @@ def test_a_record_made_in_the_workflow_is_made_then_starts_where_records_start_a
                     assert "description" not in out or out["description"] == c.arguments.get("description"), out
             stamps += [v for k, v in out.items() if k in ("created_at", "updated_at") and isinstance(v, str)]
     assert created
+
+
+def test_a_record_made_in_the_workflow_is_empty_and_reads_back_as_made_and_nothing_else_was_made_after_now(tmp_path):
+    """A new database has no rows yet; a later read shows the creation time the create answered with, not a
+    redrawn one; the databases that were there already were created before now."""
+    s = {"type": "string"}
+    tools = [_tool("list-databases", "Lists all databases in the workspace", {}),
+             _tool("create-database", "Creates a new database", {"name": s, "region": s}, ("name",)),
+             _tool("get-database", "Gets details of a specific database", {"name": s}, ("name",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    made = 0
+    for sc in scenarios:
+        assert not q.timestamp_contradictions(sc), q.timestamp_contradictions(sc)
+        created = {}
+        for c in sc.calls:
+            out = json.loads(c.output)
+            if c.tool == "create-database":
+                made += 1
+                assert out.get("row_count", 0) == 0 and out.get("size_bytes", 0) == 0, out
+                created[out["name"]] = out
+            elif c.tool == "get-database" and out["name"] in created:
+                assert {k: out.get(k) for k in ("created_at", "row_count")} == \
+                    {k: created[out["name"]].get(k) for k in ("created_at", "row_count")}, (created, out)
+    assert made
