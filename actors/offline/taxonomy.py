@@ -151,7 +151,7 @@ VERB_NOUN: dict[str, str] = {
 # Words that never name an entity on their own.
 NOT_NOUNS = set("""staged unstaged a an the of for to from in on by with and or all multiple detail details info data
 with sizes size current new existing given one many single batch bulk item_s own my me via as at into
-mcp tool tools api is it am are what who""".split())
+mcp tool tools api is it am are what who basic advanced simple quick detailed extended fuzzy exact""".split())
 
 # Entity heads: when a name ends in one of these, the head alone is the entity (`read_text_file` -> file).
 HEADS = set("""pull_request review alert release notification discussion artifact file directory folder branch commit tag key hash list stream channel message user issue

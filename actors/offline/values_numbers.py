@@ -199,6 +199,7 @@ _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("number issue_number pull_number pr pr_number discussion_number alert_number run_id milestone",
      (17, 42, 128, 311)),
     ("year", (2025, 2026)),
+    ("year_start start_year from_year year_from min_year year_min since_year", (2016, 2018, 2020, 2022)),
     # Parts of a date or a time hold what a calendar or a clock shows (day 28 exists in every month).
     ("month month_number", tuple(range(1, 13))),
     ("day day_of_month dom", tuple(range(1, 29))),
@@ -232,6 +233,9 @@ for _names, _choices in _NUMBER_RULES:
 _CMYK = {"c": "cyan", "m": "magenta", "y": "yellow", "k": "black"}
 
 
+_POSITIONS = frozenset({"start", "end", "stop", "skip", "offset", "from", "to", "min", "max", "begin", "until"})
+
+
 @lru_cache(maxsize=8192)
 def _number_choices(name: str, parent: str) -> tuple[float, ...] | None:
     w = words(name)
@@ -240,7 +244,8 @@ def _number_choices(name: str, parent: str) -> tuple[float, ...] | None:
     if w in _NUMBERS_BY_NAME:
         return _NUMBERS_BY_NAME[w]
     tokens = w.split("_")
-    for token in reversed(tokens):
+    # what is counted (`year` of `yearStart`) says more than where in a range it sits (`start`)
+    for token in [t for t in reversed(tokens) if t not in _POSITIONS] + [t for t in reversed(tokens) if t in _POSITIONS]:
         if token in _NUMBERS_BY_NAME and len(token) > 2:
             return _NUMBERS_BY_NAME[token]
     if tokens[0] in ("max", "min", "num") or tokens[-1] in ("count", "total"):
@@ -281,6 +286,8 @@ def realistic_number(h: Hint) -> float | None:
     if isinstance(start, (int, float)) and not isinstance(start, bool):
         if start > _EPOCH_FLOOR:  # `todate` a day to a month after `fromdate`, both Unix times
             return start + h.rng.choice((1, 7, 30)) * 86400
+        if "year" in words(h.name).split("_") and 1900 < start <= fmt.EPOCH.year:  # a span of years up to this one
+            return min(start + h.rng.choice((1, 2, 3, 5)), fmt.EPOCH.year)
         return start + h.rng.choice((5, 10, 20, 40))  # `end_line` after `start_line`, `max` above `min`
     if _UNIX.search(h.description):  # "Unix date.", "seconds since the epoch"
         at = int(fmt.EPOCH.timestamp()) - h.rng.choice((0, 1, 7, 30)) * 86400 - h.rng.randint(0, 600) * 60

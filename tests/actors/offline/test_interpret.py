@@ -212,6 +212,8 @@ def test_what_a_conversion_is_into_is_an_option_and_a_request_says_the_tool_s_ta
     ("natural-language-trace-query", {"query": {"type": "string"}}, Action.search, "trace"),
     ("natural-language-metrics-query", {"query": {"type": "string"}}, Action.search, "metric"),
     ("traces", {"limit": {"type": "integer"}}, Action.list, "trace"),
+    ("papers-search-basic", {"query": {"type": "string"}}, Action.search, "paper"),  # (a basic search of papers)
+    ("paper-search-advanced", {"query": {"type": "string"}}, Action.search, "paper"),
 ])
 def test_how_a_tool_is_asked_or_over_what_span_is_no_kind(name, props, action, entity):
     """`natural language` and `time range` say how a tool is asked or over what span, not what it works on;

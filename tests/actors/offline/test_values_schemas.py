@@ -258,6 +258,10 @@ def test_values_follow_their_siblings_and_the_tools_docstring():
         "start_line": {"type": "integer"}, "end_line": {"type": "integer"}}}
     for v in values(window):
         assert v["since"] < v["until"] and v["start_line"] < v["end_line"], v
+    years = {"type": "object", "required": ["yearStart", "yearEnd"], "properties": {
+        "yearStart": {"type": "number"}, "yearEnd": {"type": "number"}}}
+    for v in values(years):  # (a span of years, not positions 20 to 99 in a listing)
+        assert 1990 < v["yearStart"] <= v["yearEnd"] <= 2026, v
     hosted = {"type": "object", "required": ["owner", "repo", "path"], "properties": {
         "owner": {"type": "string"}, "repo": {"type": "string"}, "path": {"type": "string"}}}
     assert all(not v["path"].startswith("/") for v in values(hosted))
