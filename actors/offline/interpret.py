@@ -166,6 +166,8 @@ def _entity(toks: list[str], verb_idx: int, input_schema: dict[str, Any]) -> str
 
     # `create_social_post`, `tag_delete`: around the verb, a word that could be one names the resource
     rest = toks[verb_idx + 1:]
+    if rest[:1] in (["from"], ["with"], ["by"]) and verb_idx > 0:
+        rest = []  # `service_create_from_image`: a service, made from an image; the thing is named before the verb
     cut = next((i for i, t in enumerate(rest) if i and t in ("by", "with", "from")), None)
     if cut is not None:
         # `get_settings_by_tag`, `GetPayCodesWithTag`: after "by" or "with" comes a filter; `get_alerts_from_pcap_file`
@@ -383,6 +385,9 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     # A search named by its verb alone finds what its description says ("Searches for flights"), not the
     # session or account its identifiers name.
     described = _described_object(tool.description)
+    if named is not None and described is not None and described != named and verb_idx < 0 \
+            and described in {singular(t) for t in toks}:
+        named = described  # `project_environments` "List all environments in a project": environments
     entity = named or (described if action in (Action.search, Action.list) else None) \
         or next((e for _, name, sub, role in sorted(idents, key=lambda x: x[0])
                  if (e := param_entity(name, sub, role, ""))), None) or described or "resource"

@@ -17,6 +17,8 @@ _ID_TAIL = {"id", "ids", "key", "keys", "uuid", "uuids", "uid", "sha", "hash", "
             "name", "names", "path", "paths", "url", "uri", "selector", "ts", "handle", "revision", "branch",
             "commit", "commits", "filepath", "filename", "identifier", "email", "channel", "object", "commitish",
             "isbn", "sku", "slug", "code"}
+_MEASURES = frozenset({"port", "count", "size", "amount", "number", "value", "level", "percent", "percentage",
+                       "temperature", "replicas", "capacity", "quantity", "price", "rate", "weight", "duration"})
 _TARGET = {"destination", "dest", "output", "outputdir", "new", "newname", "to", "save", "target"}
 # What a conversion is into or out of (a language, a currency, a format), not a place the result goes to.
 _SETTINGS = {"language", "lang", "locale", "currency", "format", "unit", "units", "timezone", "tz", "encoding", "code"}
@@ -73,6 +75,8 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
         return ParameterRole.content  # structured values are data, never a single entity's ID
     if toks and toks[0] in {"max", "min", "num", "total", "count"} and types & {"integer", "number"}:
         return ParameterRole.pagination if toks[0] == "max" else ParameterRole.option
+    if toks and toks[0] in _TARGET and toks[-1] in _MEASURES and types & {"integer", "number"}:
+        return ParameterRole.content  # `targetPort`, `target_count`: the number it is set to, no thing it points at
     if toks and toks[0] in _TARGET | {"from", "source", "src"} and toks[-1] in _SETTINGS:
         return ParameterRole.option  # `target_language`, `to_currency`, `output_format`: how, not where, it goes
     if toks and (toks[0] in _TARGET and len(toks) > 1 or low in {"destination", "dest", "target_path"}):

@@ -112,6 +112,10 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("issue_key issue_id_or_key epic_key ticket parent_key", v.issue_key),
     ("repo_path working_dir workdir cwd directory dir folder root workspace_folder project_root output_dir "
      "input_folder output_folder folder_path workspace_path worktree_path new_path", v.directory),
+    # a service's health check is an HTTP route, a volume is mounted at a directory: no source files
+    ("healthcheck_path health_check_path healthcheck health_path liveness_path readiness_path",
+     lambda h: h.rng.choice(("/health", "/healthz", "/api/health", "/status"))),
+    ("mount_path mountpath mount_point mountpoint", lambda h: h.rng.choice(("/data", "/var/lib/data", "/mnt/storage"))),
     ("filename file_name", lambda h: v.file_path(h).rsplit("/", 1)[-1]),
     ("path file file_path filepath source_path output_path test_path spec_file paths files", v.path),
     ("pattern glob include exclude exclude_patterns", v.glob),

@@ -225,6 +225,7 @@ _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("rating stars min_rating", (3, 4, 4.5)),
     ("age", (25, 34, 47, 61)),
     ("quantity qty", (1, 2, 3, 5)),
+    ("replicas replica num_replicas replica_count", (1, 2, 3)),  # a service runs on a few copies
 )
 _NUMBERS_BY_NAME: dict[str, tuple[float, ...]] = {}
 for _names, _choices in _NUMBER_RULES:

@@ -251,7 +251,7 @@ def standard_value(name: str, rng: random.Random, description: str = "", locale:
         if _CHAIN.search(description):
             return "0x" + "".join(rng.choice("0123456789abcdef") for _ in range(40))
         return _faker(rng).street_address() if _POSTAL.search(description) else None
-    if last in ("symbol", "symbols") and _CHAIN.search(description):
+    if last in ("symbol", "symbols", "ticker", "tickers") and (_CHAIN.search(description) or _CHAIN.search(name)):
         return rng.choice(_CRYPTO_SYMBOLS)
     if last in _TRAVEL_ENDS and _PLACE_WORDS.search(description):  # "Departure city", "Destination airport (IATA)"
         return rng.choice(_AIRPORTS) if _AIRPORT_WORDS.search(description) else city(rng, locale)

@@ -220,3 +220,17 @@ def test_how_a_tool_is_asked_or_over_what_span_is_no_kind(name, props, action, e
     a name that is one plural noun lists those things; `trace_query` ends on its verb."""
     it = _interpret(name, "", props, req=tuple(props))
     assert (it.action, it.entity) == (action, entity)
+
+
+def test_the_thing_made_or_listed_is_the_one_named_before_the_verb_or_in_the_description():
+    """`service_create_from_image` makes a service (from an image); `project_environments` "List all
+    environments in a project" lists environments; `targetPort` is the number a domain is set to."""
+    s = {"type": "string"}
+    made = _interpret("service_create_from_image", "Create a new service from a Docker image.",
+                      {"image": s, "projectId": s}, req=("image", "projectId"))
+    assert (made.action, made.entity) == (Action.create, "service")
+    listed = _interpret("project_environments", "List all environments in a project.", {"projectId": s}, req=("projectId",))
+    assert (listed.action, listed.entity) == (Action.list, "environment")
+    port = _interpret("domain_update", "Update a domain's configuration.",
+                      {"id": s, "targetPort": {"type": "number"}}, req=("id", "targetPort"))
+    assert _role(port, "targetPort").role is ParameterRole.content

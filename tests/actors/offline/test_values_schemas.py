@@ -262,6 +262,13 @@ def test_values_follow_their_siblings_and_the_tools_docstring():
         "yearStart": {"type": "number"}, "yearEnd": {"type": "number"}}}
     for v in values(years):  # (a span of years, not positions 20 to 99 in a listing)
         assert 1990 < v["yearStart"] <= v["yearEnd"] <= 2026, v
+    service = {"type": "object", "required": ["healthcheckPath", "mountPath", "numReplicas", "tokenTicker"],
+               "properties": {"healthcheckPath": {"type": "string"}, "mountPath": {"type": "string"},
+                              "numReplicas": {"type": "integer"}, "tokenTicker": {"type": "string"}}}
+    for v in values(service):  # an HTTP route, a directory, a few copies, a crypto token's ticker
+        assert v["healthcheckPath"].startswith("/") and "." not in v["healthcheckPath"], v
+        assert "." not in v["mountPath"] and 1 <= v["numReplicas"] <= 3, v
+        assert v["tokenTicker"] in ("ETH", "USDC", "USDT", "WBTC", "LINK", "UNI", "DAI", "AAVE", "BTC", "SOL"), v
     hosted = {"type": "object", "required": ["owner", "repo", "path"], "properties": {
         "owner": {"type": "string"}, "repo": {"type": "string"}, "path": {"type": "string"}}}
     assert all(not v["path"].startswith("/") for v in values(hosted))
