@@ -118,7 +118,8 @@ class OfflineExpander:
             start = k
         if len(groups) < 2:
             return []
-        return [self._turn(s, g, groups[:t]) for t, g in enumerate(groups)]
+        described: set[str] = set()  # values whose record a turn already read off: later turns just name them
+        return [self._turn(s, g, groups[:t], described) for t, g in enumerate(groups)]
 
     def _quote(self, s: Scenario, group: list[int], before: list[list[int]]) -> tuple[int, Any] | None:
         """(earlier call, value) a turn can quote: a value it uses first, else any id the earlier outputs show
@@ -143,7 +144,7 @@ class OfflineExpander:
                 return i, value
         return None
 
-    def _turn(self, s: Scenario, group: list[int], before: list[list[int]]) -> Turn:
+    def _turn(self, s: Scenario, group: list[int], before: list[list[int]], described: set[str] | None = None) -> Turn:
         """A turn in the user's words; values from earlier turns' outputs are stated, not referred to."""
         offset = group[0]
         rng = random.Random(f"turns:{s.seed}:{offset}")
@@ -161,13 +162,28 @@ class OfflineExpander:
                        for r in output_objects(s.calls[src].output, max_depth=0)), None) if src is not None else None
         if judged is not None:  # a checker's verdict: what it found, not the input it was given back
             opener = judged
+        elif seen is not None and (shown := self._facts(s, src, seen[1], described)) is not None:
+            opener = prose.lead(seen[1], noun, rng, used=False, made=False, shown=shown)  # what its record showed
         elif seen is not None:  # nothing of it is taken: react to what the result said, in words
             opener = prose.remark(seen[0], seen[1], noun, rng)
         else:
             made = any(e.created_by == src and str(e.id) == str(value) for e in s.state.entities)
             tied = src is not None and relation(steps[src].it, steps[src].args) is not None
-            opener = prose.lead(value, noun, rng, used=used, made=made, tied=tied)
+            opener = prose.lead(value, noun, rng, used=used, made=made, tied=tied,
+                                shown=self._facts(s, src, value, described))
         return Turn(user=prose.request(clauses, rng, opener, start=False), calls=group)
+
+    @staticmethod
+    def _facts(s: Scenario, src: int | None, value: Any, described: set[str] | None = None) -> str | None:
+        """What the record holding `value` in call `src`'s output showed besides it ("running, region eu-west"),
+        the first time a turn quotes it (`described` holds the values already read off)."""
+        if src is None or described is not None and str(value) in described:
+            return None
+        if described is not None:
+            described.add(str(value))
+        row = next((r for r in output_objects(s.calls[src].output, max_depth=1)
+                    if any(str(v) == str(value) for v in r.values())), None)
+        return text.facts(row, value) if row is not None else None
 
     @staticmethod
     def _uses(s: Scenario, group: list[int], value: Any) -> bool:

@@ -356,10 +356,20 @@ def verdict_remark(record: dict[str, Any], noun: str, rng: random.Random) -> str
     return None
 
 
-def lead(value: Any, noun: str, rng: random.Random, used: bool = True, made: bool = True, tied: bool = False) -> str:
+# Openers that say what the quoted record showed (`facts`), as a person reading the result does.
+_READ_OFF = ("{v} ({f}) is the one.", "Let's take {v}: {f}.", "{v} looks right: {f}.", "OK, {v} it is ({f}).")
+_SEEN = ("So {v} shows {f}.", "{v}: {f}. Noted.", "I see {v} there ({f}).")
+
+
+def lead(value: Any, noun: str, rng: random.Random, used: bool = True, made: bool = True, tied: bool = False,
+         shown: str | None = None) -> str:
     """How a later turn opens: quoting a value from an earlier result, as one it builds on (`used`) or as
-    something it noticed before moving on; "`X` is created" only where `X` is what was `made` (not a status);
-    after a call that `tied` two records, that it went through."""
+    something it noticed before moving on, with what its record showed (`shown`: "running, region eu-west")
+    where it showed anything; "`X` is created" only where `X` is what was `made` (not a status); after a call
+    that `tied` two records, that it went through."""
+    if shown and not tied and not (noun.endswith(" you created") and made):
+        said = rng.choice(_READ_OFF if used else _SEEN).format(v=show(value), f=shown)
+        return said[0].upper() + said[1:]
     if noun.endswith(" you created") and made:
         return rng.choice(("OK, {v} is created.", "Good, {v} exists now.", "Done: {v} is there.")).format(v=show(value))
     if tied:  # after a relation: that it holds now, not which "result" the value came from

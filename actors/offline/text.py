@@ -254,3 +254,27 @@ def described_action(it: ToolInterpretation, text: str | None = None, extra: int
     titled = all(w[:1].isupper() for w in words)  # "Get User Info": Title Case, not names
     rest = [w.lower() if titled and not (w.isupper() or any(c.isupper() for c in w[1:])) else w for w in words[1:]]
     return " ".join([_SAID_AS.get(base, base)] + rest)
+
+
+# What a person reads off a record to tell it apart: its state first, then its name, then where or what it is.
+_FACT_ORDER = (("status", "state", "phase", "health"), ("name", "title", "display_name", "full_name", "subject"),
+               ("region", "location", "environment", "type", "category", "level", "severity", "language", "plan"))
+_MAX_FACT = 40
+
+
+def facts(row: dict[str, Any], value: Any) -> str | None:
+    """What a record shows besides `value` (its ID), in words: "running, region northeurope", "Kenji Novak";
+    None when it shows nothing worth saying (only IDs, timestamps, links)."""
+    out: list[str] = []
+    for group in _FACT_ORDER:
+        for key, v in row.items():
+            bare = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower().replace("-", "_")
+            if bare not in group or not isinstance(v, str) or not v.strip() or v == str(value) or len(v) > _MAX_FACT \
+                    or v.startswith(("http:", "https:", "/")):
+                continue
+            out.append(v.replace("_", " ") if group is _FACT_ORDER[0] else v if group is _FACT_ORDER[1]
+                       else f"{bare.replace('_', ' ')} {v}")
+            break
+        if len(out) == 2:
+            break
+    return ", ".join(out) or None

@@ -480,3 +480,19 @@ def test_a_one_call_request_does_not_ask_for_the_same_change_twice(tmp_path):
             if len(s.calls) == 1 and len(said) != len(set(said)):
                 twice.append(s.instruction)
     assert singles >= 5 and not twice, twice[:3]
+
+
+def test_a_later_turn_says_what_the_record_it_quotes_showed():
+    """"`si_1` (running, region northeurope) is the one." reads off the result; "I can see `si_1` in the
+    instance list." only says where the value was."""
+    from actors.offline.prose import lead
+    from actors.offline.text import facts
+
+    row = {"id": "si_1", "status": "in_progress", "region": "northeurope", "created_at": "2026-01-02T10:00:00Z"}
+    assert facts(row, "si_1") == "in progress, region northeurope"
+    assert facts({"id": 5, "displayName": "Kenji Novak", "url": "https://x.test/5"}, 5) == "Kenji Novak"
+    assert facts({"id": "x", "url": "https://x.test/x", "updated_at": "2026-01-02T10:00:00Z"}, "x") is None
+    for seed in range(6):
+        said = lead("si_1", "the instance list", random.Random(seed), used=seed % 2 == 0, made=False,
+                    shown="running, region northeurope")
+        assert "`si_1`" in said and "running, region northeurope" in said and "instance list" not in said, said
