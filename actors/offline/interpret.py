@@ -236,11 +236,16 @@ _PHRASE_ENDS = frozenset({"by", "in", "on", "with", "from", "of", "that", "which
                           "against", "between", "under", "you", "it", "them", "as", "about", "together"})
 
 
+# A label before what a description says: "MCP Tool:", "Tool:", "[API]", "[QUERY]".
+_LABEL = re.compile(r"^\s*(?:\[[A-Z][A-Z _-]*\]\s*|(?:[A-Za-z]+\s+){0,2}tool\s*:\s*)", re.I)
+
+
 def _described_object(description: str) -> str | None:
     """The thing a tool whose name is only a verb (`search`, `fetch`) works on, as its description's
     opening says: "Search for a wiki page." -> `page`, "Get detailed information about a product" ->
     `product`; None where the opening is no verb and its object."""
-    clause = re.split(r"[,;:()\n]|\.\s", (_sentences(description) or [""])[0], maxsplit=1)[0]
+    opening = _LABEL.sub("", (_sentences(description) or [""])[0])  # ("MCP Tool: Detect language of …")
+    clause = re.split(r"[,;:()\n]|\.\s", opening, maxsplit=1)[0]
     words = re.findall(r"[A-Za-z][A-Za-z-]*", clause.lower())[:12]
     if not words or _opening_verb(words[0]) is None:
         return None

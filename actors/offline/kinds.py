@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from datetime import timedelta
 from typing import Any, Callable
 
@@ -107,6 +108,19 @@ _LEVELS = (("returned 5", "error"), ("refused", "error"), ("retrying", "warning"
 
 def _service(rng: random.Random, org: Organisation, topic: str) -> str:
     return rng.choice(org.services)
+
+
+# Languages by their ISO 639-1 codes, with the names a person reads.
+_LANGUAGES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish", "ja": "Japanese", "pt": "Portuguese"}
+
+
+
+def _language_of(text: str) -> str | None:
+    """The language a sentence is written in, where it shows: kana or kanji are Japanese, a sentence of plain
+    ASCII words English (what the spec's own texts are written in); None for a few words, which say nothing."""
+    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text):
+        return "ja"
+    return "en" if len(text.split()) >= 4 and text.isascii() else None
 
 
 # Metrics a service reports, with their unit and the range their values keep to.
@@ -293,6 +307,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                           "expires_at": _ahead}),
     ("trace span", {"service": _service, "duration_ms": _count(2, 9_000), "span_count": _count(1, 120),
                     "started_at": _when}),
+    ("language", {"code": lambda r, o, t: _language_of(t) or r.choice(tuple(_LANGUAGES)), "name": _pick("")}),
     ("route trip direction", {"distance_km": _num(0.8, 900, 1), "duration_minutes": _count(3, 720)}),
     ("metric metrics", {"metric": _pick(*_METRICS), "service": _service}),  # (its unit and points: record())
     ("stat statistic usage analytics", {"value": _count(1, 250_000), "period": _pick("24h", "7d", "30d"),
@@ -422,6 +437,8 @@ def record(kind: str, org: Organisation, key: str, topic: str) -> dict[str, Any]
         out["feels_like_c"] = round(out["temperature_c"] + rng.uniform(-4, 2), 1)
         if out.get("conditions") == "snow" and out["temperature_c"] > 2:
             out["conditions"] = "light rain"
+    if out.get("code") in _LANGUAGES and "name" in out:
+        out["name"] = _LANGUAGES[out["code"]]
     if out.get("metric") in _METRICS and "service" in out:  # a series in the metric's own unit and range
         unit, lo, hi = _METRICS[out["metric"]]
         out.update(unit=unit, points=_series(random.Random(f"{key}:points"), lo, hi))

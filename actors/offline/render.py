@@ -422,6 +422,11 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         if a in (Action.read, Action.analyze) and (target is None or elsewhere):  # (drawn only where it is used)
             about = described(it.entity, org, f"{org.seed}:{it.entity}:{sorted(_flat_args(args).items())}", model, topic,
                               said)
+        numbers = [v for v in args.values() if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        if a is Action.analyze and set(about) <= {"updated_at"} and numbers and len(numbers) == len(args):
+            # `calculate-bmi(weightKg, heightCm)`: a figure named as the kind, of the order of the figures given
+            # (not worked out: the formula is the tool's own)
+            about = {it.entity.split("_")[-1]: round(min(abs(n) for n in numbers) * rng.uniform(0.25, 0.5), 2)}
         if target is not None and (not elsewhere or set(about) <= {"updated_at"}):
             rec = _record(target, org, a is not Action.delete, model, topic)  # (an update answers the whole record)
         else:  # nothing names the subject: describe it by the arguments the call was made with (a field

@@ -8,6 +8,15 @@ from actors.offline.taxonomy import PARAM_ENTITY, singular, tokens
 from schemas import Action, ParameterRole
 
 _CREDENTIAL = {"token", "password", "secret", "apikey", "credential", "credentials", "passphrase"}
+# What a crypto or design token is called or where it lives (`tokenName`, `token_address`): a thing, no secret.
+_TOKEN_FACTS = frozenset({"name", "ticker", "symbol", "address", "contract", "amount", "supply", "decimals", "price",
+                          "standard", "mint"})
+
+
+def _asset_token(toks: list[str]) -> bool:
+    return len(toks) > 1 and "token" in toks and toks[-1] in _TOKEN_FACTS and not set(toks) & (_CREDENTIAL - {"token"})
+
+
 _CONTEXT_NAMES = {"repo_path", "repository_path", "working_dir", "workdir", "cwd", "tenant", "subscription",
                   "resource-group", "resource_group", "owner", "repo"}
 _PAGINATION = {"page", "per_page", "perpage", "page_size", "pagesize", "limit", "offset", "cursor", "skip",
@@ -60,7 +69,7 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
     desc = str(schema.get("description", "")).lower()
     types = schema_type(schema)
     has_enum = "enum" in schema or any("enum" in s for s in schema.get("anyOf", []) if isinstance(s, dict))
-    if set(toks) & _CREDENTIAL or low in {"api_key", "apikey", "access_token"}:
+    if (set(toks) & _CREDENTIAL and not _asset_token(toks)) or low in {"api_key", "apikey", "access_token"}:
         return ParameterRole.option if has_enum else ParameterRole.credential
     if low in _CONTEXT_NAMES or (toks and toks[-1] == "path" and any(c in desc for c in _DESC_CONTEXT)):
         return ParameterRole.context

@@ -129,6 +129,16 @@ _verbs(Action.analyze, "analyze analyse audit diff blame compare count measure s
        "lint validate check preflight inspect compute sum estimate verify assert profile trace")
 _verbs(Action.transfer, "export import download copy sync pull push save transfer share")
 
+# Verbs a tool name opens with that were read as part of its thing (`install_app` installed an "install_app").
+# (Not `schedule` or `filter`, nouns as often in names: `PaySchedule`, `saved_filter`; not `initiate`, which
+# starts a flow, a login or a payment, rather than making a record.)
+_verbs(Action.analyze, "research calculate decode detect")
+_verbs(Action.read, "scrape")
+_verbs(Action.create, "install initialize initialise register")
+_verbs(Action.update, "expand optimize optimise")
+_verbs(Action.delete, "terminate")
+_verbs(Action.list, "discover")
+
 # "read" verb "type" collides with typing text into a page; the execute meaning wins in browser tools.
 VERBS["type"] = Action.execute
 

@@ -27,6 +27,7 @@ mark resolve lock unlock export import download copy sync pull push save publish
 deploy trigger cancel dismiss archive approve evaluate execute run start stop send test
 validate verify audit analyze diagnose compare inspect checkout clone fork apply convert
 kick ban unban acknowledge pin unpin mute unmute block unblock reject snooze escalate react vote star unstar
+research calculate decode detect expand optimize terminate
 follow unfollow reopen unarchive like unlike invite restart retry complete uncomplete undelete""".split())
 
 _MAX_INLINE = 400

@@ -22,7 +22,7 @@ from actors.offline.ledger import ledger_value
 from actors.offline.taxonomy import singular as singular_word
 from actors.offline.values_describe import desc_entity, examples, options, templates
 from actors.offline.values_documents import document
-from actors.offline.values_standard import measure_value, standard_value
+from actors.offline.values_standard import TOKENS, measure_value, standard_value
 from actors.offline.values_vocab import Hint
 from actors.offline.values_query import statement
 from actors.offline.world import _uuid
@@ -395,6 +395,10 @@ def _from_siblings(h: Hint) -> str | None:
         # the value of a condition on a field (`attribute`, `operator`, `value`): a word the field holds, not prose
         named = next((str(x) for k, x in (h.siblings or {}).items() if words(k) in _CONDITION_FIELDS), "")
         return h.rng.choice(v.STATUSES) if re.search(r"stat|stage|phase", named) else v.noun(h)
+    if w.split("_")[-1] in ("ticker", "symbol"):  # a token named Uniswap beside it trades as UNI
+        named = next((TOKENS[x] for x in (h.siblings or {}).values() if isinstance(x, str) and x in TOKENS), None)
+        if named is not None:
+            return named
     return later_than_counterpart(h)
 
 

@@ -226,6 +226,8 @@ _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("age", (25, 34, 47, 61)),
     ("quantity qty", (1, 2, 3, 5)),
     ("replicas replica num_replicas replica_count", (1, 2, 3)),  # a service runs on a few copies
+    ("height_cm body_height", (158, 170, 182)),  # a person's, in centimetres (not an image's pixels)
+    ("weight weight_kg body_weight", (58, 72, 85)),
 )
 _NUMBERS_BY_NAME: dict[str, tuple[float, ...]] = {}
 for _names, _choices in _NUMBER_RULES:

@@ -208,6 +208,7 @@ _KINDS: tuple[tuple[str, Callable[[Faker], str]], ...] = (
     ("dish recipe recipe_name meal", lambda f: f.random_element(_DISHES)),
     ("ingredient", lambda f: f.random_element(_INGREDIENTS)),
     ("coin coin_name cryptocurrency", lambda f: f.random_element(_COINS)),
+    ("token_name crypto_name asset_name", lambda f: f.random_element(tuple(TOKENS))),
     ("brand brand_name", lambda f: f.random_element(_BRANDS)),
     ("artist artist_name player_name composer singer", lambda f: f.name()),
 )
@@ -239,6 +240,9 @@ def standard_kind(name: str) -> Callable[[Faker], str] | None:
 _CHAIN = re.compile(r"\b(0x|wallet|contract|transaction|token|blockchain|ethereum|evm|ens|on-?chain|coin|crypto)", re.I)
 _POSTAL = re.compile(r"\b(street|postal|mailing|shipping|billing|city|zip|post ?code)\b", re.I)
 _CRYPTO_SYMBOLS = ("ETH", "USDC", "USDT", "WBTC", "LINK", "UNI", "DAI", "AAVE", "BTC", "SOL")
+# Crypto tokens by name, with their tickers: a token named Uniswap trades as UNI.
+TOKENS = {"Ethereum": "ETH", "USD Coin": "USDC", "Tether": "USDT", "Wrapped Bitcoin": "WBTC", "Chainlink": "LINK",
+          "Uniswap": "UNI", "Dai": "DAI", "Aave": "AAVE", "Bitcoin": "BTC", "Solana": "SOL"}
 
 
 def standard_value(name: str, rng: random.Random, description: str = "", locale: str = "") -> str | None:

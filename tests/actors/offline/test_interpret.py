@@ -234,3 +234,28 @@ def test_the_thing_made_or_listed_is_the_one_named_before_the_verb_or_in_the_des
     port = _interpret("domain_update", "Update a domain's configuration.",
                       {"id": s, "targetPort": {"type": "number"}}, req=("id", "targetPort"))
     assert _role(port, "targetPort").role is ParameterRole.content
+
+
+def test_a_crypto_token_s_name_is_no_secret():
+    """`tokenName`/`token_address` say which token; `access_token`, `refresh_token` and a bare `token` are secrets."""
+    from actors.offline.roles import param_role
+
+    s = {"type": "string"}
+    for name in ("tokenName", "tokenTicker", "token_address"):
+        assert param_role(name, s, Action.read) is not ParameterRole.credential, name
+    for name in ("token", "access_token", "refresh_token", "token_secret_name"):
+        assert param_role(name, s, Action.read) is ParameterRole.credential, name
+
+
+@pytest.mark.parametrize("name, description, action, entity", [
+    ("install-app", "Install an app", Action.create, "app"),
+    ("terminate-simulator-session", "Terminate a simulator session", Action.delete, "simulator_session"),
+    ("detect_language", "Detect the language of a text", Action.analyze, "language"),
+    ("register_webhook", "Register a webhook", Action.create, "webhook"),
+    ("detect", "MCP Tool: Detect language of the input text.", Action.analyze, "language"),  # (after its label)
+    ("discover-attributes", "Discover attributes", Action.list, "attribute"),
+])
+def test_a_verb_a_tool_name_opens_with_is_no_part_of_its_thing(name, description, action, entity):
+    """`install_app` installs an app; it does not act on an "install_app"."""
+    it = _interpret(name, description, {"id": {"type": "string"}}, req=("id",))
+    assert (it.action, it.entity) == (action, entity)

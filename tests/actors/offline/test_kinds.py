@@ -225,3 +225,22 @@ def test_logs_metrics_and_traces_read_like_what_a_service_records(tmp_path):
         assert m["unit"] != "percent" or all(0 <= p["value"] <= 100 for p in m["points"])
     traces = [o for _, objs in _outputs(tmp_path, OBSERVABILITY, "list-traces") for o in objs if "duration_ms" in o]
     assert traces and all(o["service"] and o["started_at"] < "2026-03-16T09:30:00Z" for o in traces)
+
+
+def test_a_language_detected_is_the_text_s_and_a_language_has_its_name(tmp_path):
+    """"MCP Tool: Detect language of the input text." answers the language of the English sentence it is
+    given, by code and name, not a timestamp beside the text."""
+    tools = [_tool("detect", "MCP Tool: Detect language of the input text.", {"text": {"type": "string"}}, ["text"])]
+    found = [o for _, objs in _outputs(tmp_path, tools, "detect") for o in objs]
+    assert found and all(o["code"] == "en" and o["name"] == "English" for o in found), found
+    assert kinds._language_of("今日は晴れです") == "ja" and kinds._language_of("two words") is None
+
+
+def test_a_figure_worked_out_from_figures_is_named_as_what_was_asked(tmp_path):
+    """`calculate-bmi(weightKg, heightCm)` answers a `bmi`, not a timestamp beside its arguments; a person's
+    height in centimetres and weight are a person's."""
+    tools = [_tool("calculate-bmi", "", {"weightKg": {"type": "number"}, "heightCm": {"type": "number"}},
+                   ["weightKg", "heightCm"])]
+    found = [(args, o) for args, objs in _outputs(tmp_path, tools, "calculate-bmi") for o in objs]
+    assert found and all(isinstance(o.get("bmi"), float) and "updated_at" not in o for _, o in found), found
+    assert all(140 < args["heightCm"] < 200 and 40 < args["weightKg"] < 120 for args, _ in found), found

@@ -269,6 +269,11 @@ def test_values_follow_their_siblings_and_the_tools_docstring():
         assert v["healthcheckPath"].startswith("/") and "." not in v["healthcheckPath"], v
         assert "." not in v["mountPath"] and 1 <= v["numReplicas"] <= 3, v
         assert v["tokenTicker"] in ("ETH", "USDC", "USDT", "WBTC", "LINK", "UNI", "DAI", "AAVE", "BTC", "SOL"), v
+    from actors.offline.values_standard import TOKENS
+    token = {"type": "object", "required": ["tokenName", "tokenTicker"],
+             "properties": {"tokenName": {"type": "string"}, "tokenTicker": {"type": "string"}}}
+    for v in values(token):  # a token by its name, trading under that name's ticker
+        assert TOKENS.get(v["tokenName"]) == v["tokenTicker"], v
     hosted = {"type": "object", "required": ["owner", "repo", "path"], "properties": {
         "owner": {"type": "string"}, "repo": {"type": "string"}, "path": {"type": "string"}}}
     assert all(not v["path"].startswith("/") for v in values(hosted))
