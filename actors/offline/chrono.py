@@ -65,21 +65,21 @@ def contradictions(obj: dict) -> list[str]:
     return out
 
 
-_MADE = PAIRS[0][0]  # stems of the moment a record came to be
+MADE = PAIRS[0][0]  # stems of the moment a record came to be
 _SOON = timedelta(days=1)  # records made in the workflow are made minutes after its now
 
 
 def made_later(obj: dict, now: datetime) -> list[str]:
     """The moments `obj` says it was created or opened that lie after the world's `now`: nothing that already
     exists was made in the future."""
-    return [f"{k} {t.isoformat()} after now" for k, t in _stamps(obj, (_MADE, ()))[0] if t > now + _SOON]
+    return [f"{k} {t.isoformat()} after now" for k, t in _stamps(obj, (MADE, ()))[0] if t > now + _SOON]
 
 
 def made_at(obj: dict) -> tuple[Any, datetime] | None:
     """The record's identifier (its `id`, else its `name`) and the moment it says it was created, if both."""
     ident = next((obj[k] for k in ("id", "uuid", "name") if isinstance(obj.get(k), (str, int))
                   and not isinstance(obj.get(k), bool)), None)
-    made = _stamps(obj, (_MADE, ()))[0]
+    made = _stamps(obj, (MADE, ()))[0]
     return (ident, made[0][1]) if ident is not None and made else None
 
 
@@ -97,7 +97,7 @@ def keep_made(node: Any, made: dict[str, datetime]) -> Any:
         return out
     for key, value in out.items():
         s, t = stem(key), when(value)
-        if t is not None and (s in _MADE or s in PAIRS[0][1] and t < moment):
+        if t is not None and (s in MADE or s in PAIRS[0][1] and t < moment):
             out[key] = _like(value, moment) or value
     return out
 

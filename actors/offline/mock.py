@@ -16,6 +16,7 @@ from typing import Any
 
 from actors.base import EngineContext, Outcome, StageError
 from actors.offline import chrono, compute, kinds, paths
+from actors.offline import values_formats as fmt
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
 from actors.offline.quality import token_in
@@ -27,7 +28,6 @@ from actors.offline.slots import can_carry, counted, echo, embed, fill_record, f
 from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
-from actors.offline import values_formats as fmt
 from actors.offline.values_formats import EPOCH, shaped_like
 from actors.offline.values_standard import named_things, naming_field, spare_names, standard_kind
 from actors.offline.world import EXTENSIONS as _EXTS, Organisation
@@ -199,7 +199,7 @@ def _made(entities: list[Entity], org: Organisation) -> dict[str, datetime]:
     it), so the fields a declared output draws afresh do not give one record two creation times."""
     out: dict[str, datetime] = {}
     for e in entities:
-        said = next((t for k, v in e.attributes.items() if chrono.stem(k) in chrono.PAIRS[0][0]
+        said = next((t for k, v in e.attributes.items() if chrono.stem(k) in chrono.MADE
                      and (t := chrono.when(v)) is not None), None)
         out[e.id] = said or fmt.when(random.Random(f"{org.seed}:{e.kind}:{e.id}:made"), future_days=-1)
     return out

@@ -53,7 +53,7 @@ _FAILURE = re.compile(r"error|invalid|fail|denied|unauthori[sz]ed|forbidden|not_
 
 
 # Stems of the moments a record was made or last changed (`createdAt`, `date_modified`): they lie before now.
-_BEFORE_NOW = frozenset(chrono.PAIRS[0][0]) | {"updated", "lastupdated", "modified", "lastmodified"}
+_BEFORE_NOW = frozenset(chrono.MADE) | {"updated", "lastupdated", "modified", "lastmodified"}
 
 
 _OTHER_CLOCKS = re.compile(r"unix|epoch|milli|seconds|\bago\b|relative", re.I)  # a moment written otherwise
