@@ -75,10 +75,15 @@ def made_later(obj: dict, now: datetime) -> list[str]:
     return [f"{k} {t.isoformat()} after now" for k, t in _stamps(obj, (MADE, ()))[0] if t > now + _SOON]
 
 
+def _ident(obj: dict) -> Any:
+    """The record's identifier: its `id`, else its `uuid` or `name`; None where it has none."""
+    return next((obj[k] for k in ("id", "uuid", "name") if isinstance(obj.get(k), (str, int))
+                 and not isinstance(obj.get(k), bool)), None)
+
+
 def made_at(obj: dict) -> tuple[Any, datetime] | None:
     """The record's identifier (its `id`, else its `name`) and the moment it says it was created, if both."""
-    ident = next((obj[k] for k in ("id", "uuid", "name") if isinstance(obj.get(k), (str, int))
-                  and not isinstance(obj.get(k), bool)), None)
+    ident = _ident(obj)
     made = _stamps(obj, (MADE, ()))[0]
     return (ident, made[0][1]) if ident is not None and made else None
 
@@ -91,8 +96,8 @@ def keep_made(node: Any, made: dict[str, datetime]) -> Any:
     if not isinstance(node, dict):
         return node
     out = {k: keep_made(v, made) for k, v in node.items()}
-    ident = next((str(out[k]) for k in ("id", "uuid", "name") if isinstance(out.get(k), (str, int))), None)
-    moment = made.get(ident) if ident is not None else None
+    ident = _ident(out)
+    moment = made.get(str(ident)) if ident is not None else None
     if moment is None:
         return out
     for key, value in out.items():

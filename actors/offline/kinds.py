@@ -114,7 +114,6 @@ def _service(rng: random.Random, org: Organisation, topic: str) -> str:
 _LANGUAGES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish", "ja": "Japanese", "pt": "Portuguese"}
 
 
-
 def _language_of(text: str) -> str | None:
     """The language a sentence is written in, where it shows: kana or kanji are Japanese, a sentence of plain
     ASCII words English (what the spec's own texts are written in); None for a few words, which say nothing."""
