@@ -54,7 +54,7 @@ def _tool_for(action: str, kind: str, tools: dict[str, Tool], interps: dict[str,
 
 def content_text(entity: Entity) -> str:
     """What a created file or message holds: its own content, else every text its attributes mention."""
-    attrs = entity.attributes
+    attrs = {k: v for k, v in entity.attributes.items() if not k.startswith("_")}  # (`_`: the engine's own notes)
     if isinstance(attrs.get("content"), str):
         return attrs["content"]
     texts = [v for v in leaves(attrs) if isinstance(v, str) and v.strip()]

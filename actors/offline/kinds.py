@@ -145,6 +145,11 @@ def _person(rng: random.Random, org: Organisation, topic: str) -> str:
     return org.people[rng.randrange(len(org.people))].name
 
 
+def _authors(rng: random.Random, org: Organisation, topic: str) -> list[str]:
+    """A work's authors: one to four people, each named once."""
+    return [p.name for p in rng.sample(org.people, min(len(org.people), rng.randint(1, 4)))]
+
+
 def _username(rng: random.Random, org: Organisation, topic: str) -> str:
     return org.people[rng.randrange(len(org.people))].username
 
@@ -176,7 +181,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                           "observed_at": _when}),
     ("news article story headline blog", {"title": title, "source": _pick(*_OUTLETS), "url": _url,
                                           "published_at": _when, "summary": summary}),
-    ("paper publication preprint citation", {"title": title, "authors": lambda r, o, t: [_person(r, o, t) for _ in range(r.randint(1, 4))],
+    ("paper publication preprint citation", {"title": title, "authors": _authors,
                                              "year": _count(2012, 2026), "venue": _pick("arXiv", "NeurIPS", "Nature", "ACL", "ICML"),
                                              "citations": _count(1, 4_000), "abstract": summary}),
     ("video episode podcast", {"title": title, "channel": _person, "duration_seconds": _count(45, 5_400),

@@ -20,7 +20,7 @@ from actors.offline import values_formats as fmt
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
 from actors.offline.quality import token_in
-from actors.offline.model import SpecModel, record_writes, spread
+from actors.offline.model import ABOUT, SpecModel, record_writes, shown_fields, spread
 from actors.offline.history import is_history
 from actors.offline.render import asked_about, is_metadata, render
 from actors.offline.schemautil import deref, leaves, properties
@@ -147,6 +147,10 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
             shown += [decoy] if decoy is not None else []
     if it.action in (Action.search, Action.list):
         _name_things(it, arguments, shown, state, index)
+    if it.action is Action.search and (asked := asked_about(it, arguments)):
+        for e in shown:  # a paper found by "wildfire prevention" is still about it when a later call reads it
+            if e.created_by == index and same_kind(e.kind, it.entity):
+                e.attributes.setdefault(ABOUT, asked)
     written = record_writes(tool, it, arguments)
     if target is not None and it.action in (Action.update, Action.create) and written \
             and same_kind(target.kind, it.entity):  # a contact created for a company writes nothing into the company
@@ -331,10 +335,10 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
 
 def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
           gen: ValueGenerator, model: SpecModel | None = None, index: int = 0) -> str:
-    if it.action is Action.read and target is not None and target.attributes and same_kind(target.kind, it.entity) \
+    if it.action is Action.read and target is not None and shown_fields(target.attributes) and same_kind(target.kind, it.entity) \
             and not is_metadata(tool.name) and not is_history(tool.name, it) \
             and not tool.name.startswith("git_"):  # git prints its own formats (git show: commit, author, diff)
-        body = {k: v for k, v in target.attributes.items() if k != "deleted" and v != target.id}  # (its name is its ID)
+        body = {k: v for k, v in shown_fields(target.attributes).items() if v != target.id}  # (its name is its ID)
         key, one = next(iter(body.items())) if len(body) == 1 else (None, None)
         lines = None
         fields = len(model.fields(target.kind)) if model is not None else 0
@@ -468,8 +472,7 @@ def _record_values(it: ToolInterpretation, target: Entity | None, shown: list[En
         return {}
     values: dict[str, Any] = {k: it.action is Action.delete for k in _GONE}
     if it.action is not Action.delete:
-        values.update(written if subject is None else spread(it.entity, {k: v for k, v in subject.attributes.items()
-                                                                   if k != "deleted"}))
+        values.update(written if subject is None else spread(it.entity, shown_fields(subject.attributes)))
     if not any(e.created_by == index for e in shown) and (asked or subject is target):
         values["id"] = asked[0] if asked else subject.id  # (a record the workflow shows elsewhere keeps its own)
     return values
@@ -554,4 +557,6 @@ class OfflineMocker:
                 path = f"calls[{len(calls)}]" + (f".{path}" if path else "")
             return Outcome(item=None, failures=[Failure(stage="mock", item=scenario.id, reason=reason, path=path)])
         _record_first_texts(state, story)
+        for e in state.entities + state.preconditions:  # (what a hit was about is the engine's note, not a field)
+            e.attributes.pop(ABOUT, None)
         return Outcome(item=scenario.model_copy(update={"calls": calls, "state": state}))

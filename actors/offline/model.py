@@ -281,6 +281,14 @@ def _public(it: ToolInterpretation) -> bool:
     return it.action is Action.search and bool(set(tokens(it.entity)) & PUBLIC_KINDS)
 
 
+ABOUT = "_about"  # what a record is about (the query that found it), kept with it but never one of its fields
+
+
+def shown_fields(attributes: dict[str, Any]) -> dict[str, Any]:
+    """What a record's attributes show as its fields: not whether it was deleted, nor what it is about."""
+    return {k: v for k, v in attributes.items() if k != "deleted" and not k.startswith("_")}
+
+
 def spread(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
     """`fields` of a `kind` record with the record sent in a wrapper (`createAccount(account={name, type, balance})`, `data={…}`)
     given as the record's own fields, the way an API answers with the record; not an `id` inside it (the

@@ -275,6 +275,27 @@ def timestamp_contradictions(s: Scenario) -> list[str]:
     return out
 
 
+def renamed_records(s: Scenario) -> list[str]:
+    """Records one scenario shows under one ID with two titles or names, where no call's arguments gave the
+    new one (a paper a search found as "Wildfire prevention explained" is not "Warehouse paper" when read)."""
+    given = {v for c in s.calls for v in leaves(c.arguments) if isinstance(v, str)}
+    first: dict[tuple[str, Any], tuple[int, str]] = {}
+    out = []
+    for i, c in enumerate(s.calls):
+        for obj in output_objects(c.output, max_depth=1):
+            ident = obj.get("id")
+            if not isinstance(ident, (str, int)) or isinstance(ident, bool):
+                continue
+            for key in ("title", "name"):
+                shown = obj.get(key)
+                if not isinstance(shown, str) or shown == ident:
+                    continue
+                seen = first.setdefault((key, ident), (i, shown))
+                if seen[1] != shown and shown not in given:
+                    out.append(f"{s.id} calls[{i}].output: {ident} {key} {shown!r}, {seen[1]!r} in calls[{seen[0]}]")
+    return out
+
+
 def dictated_values(instruction: str) -> int:
     """How many values an instruction dictates in backticks."""
     return len(_QUOTED.findall(instruction))

@@ -21,7 +21,7 @@ from actors.offline import compute, kinds
 from actors.offline import values_formats as fmt
 from actors.offline.history import events, is_history
 from actors.offline.listed import listed_fields, listed_value
-from actors.offline.model import SpecModel, spread
+from actors.offline.model import ABOUT, SpecModel, shown_fields, spread
 from actors.offline.quality import token_in
 from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import docs_topic, label
@@ -219,11 +219,13 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
     out: dict[str, Any] = {key: int(e.id) if e.id.isdigit() and len(e.id) < 16 else e.id}
     if extra:
         named = next((v for k, v in e.attributes.items() if k in ("title", "name") and isinstance(v, str)), None)
-        drawn = described(e.kind, org, f"{org.seed}:{e.kind}:{e.id}", model, named or topic, listed)
+        # (a hit found by a search stays about what was searched for when a later call reads it)
+        about = named or e.attributes.get(ABOUT) or topic
+        drawn = described(e.kind, org, f"{org.seed}:{e.kind}:{e.id}", model, about, listed)
         out.update({k: v for k, v in drawn.items() if k != key})  # (a drawn `name` never hides the ID)
     # What the workflow wrote wins over what the record was drawn with, objects too (an update's `engagement`),
     # under the field's other name too: stations listed by `country_code: IN` are in `country` IN.
-    written = {k: _kept(v) for k, v in e.attributes.items() if k != "deleted" and _kept(v) is not None}
+    written = {k: _kept(v) for k, v in shown_fields(e.attributes).items() if _kept(v) is not None}
     return spread(e.kind, _filtered(out, written))
 
 

@@ -72,3 +72,14 @@ def test_records_are_the_output_and_what_its_wrappers_and_lists_hold_not_their_p
 def test_values_that_are_words_of_the_fixed_vocabulary_are_counted_as_borrowed():
     s = _scenario(({"phone": "fleet", "city": "Carmenton"}, {"team": "Payments", "note": "fleet is late"}))
     assert q.borrowed_values(s, frozenset({"fleet", "payments"})) == (2, 4)
+
+
+def test_a_record_shown_under_one_id_with_two_titles_is_renamed_unless_a_call_gave_the_new_one():
+    renamed = _scenario(({"query": "wildfire"}, {"items": [{"id": "p1", "title": "Wildfire prevention"}]}),
+                        ({"id": "p1"}, {"id": "p1", "title": "Warehouse paper"}))
+    assert len(q.renamed_records(renamed)) == 1
+    retitled = _scenario(({}, {"id": "p1", "title": "Draft"}),
+                         ({"id": "p1", "patch": {"title": "Final"}}, {"id": "p1", "title": "Final"}))
+    assert q.renamed_records(retitled) == []
+    other = _scenario(({}, [{"id": "p1", "name": "a"}, {"id": "p2", "name": "b"}]), ({}, {"id": "p2", "name": "b"}))
+    assert q.renamed_records(other) == []

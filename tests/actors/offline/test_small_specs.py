@@ -814,3 +814,21 @@ def test_a_record_made_in_the_workflow_is_empty_and_reads_back_as_made_and_nothi
                 assert {k: out.get(k) for k in ("created_at", "row_count")} == \
                     {k: created[out["name"]].get(k) for k in ("created_at", "row_count")}, (created, out)
     assert made
+
+
+def test_a_hit_a_search_found_is_still_about_what_was_searched_for_when_read(tmp_path):
+    tools = [_tool("search_papers", "Search for papers.", {"query": {"type": "string"}}, ("query",)),
+             _tool("read_paper", "Read the full content of a stored paper.",
+                   {"paper_id": {"type": "string", "description": "The ID of the paper"}}, ("paper_id",)),
+             _tool("download_paper", "Download a paper.", {"paper_id": {"type": "string"}}, ("paper_id",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    found = [s for s in scenarios if s.calls[0].tool == "search_papers" and len(s.calls) > 1]
+    assert found
+    for s in found:
+        assert q.renamed_records(s) == []
+        query = s.calls[0].arguments["query"].lower()
+        hits = json.loads(s.calls[0].output)["items"] if isinstance(s.calls[0].output, str) else s.calls[0].output["items"]
+        later = [c for c in s.calls[1:] if c.arguments.get("paper_id") == hits[0]["id"]]
+        for c in later:  # the first hit, read or downloaded, keeps the title the search showed
+            assert query in json.dumps(c.output).lower()
