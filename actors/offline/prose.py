@@ -566,9 +566,17 @@ def goal(steps: list[Step], rng: random.Random, owned: frozenset[str] | None = N
     own = described_action(focal.it) if bare else None
     doing = own or f"{verb(focal.it)} {what}"  # "detect prompt injection attempts", not "run the injection detector"
     fallback = ("",) if len(steps) == 1 else (f"I need to {doing}.", f"Can you help me {doing}?")
+    if focal.it.action is Action.transfer:  # a download, a copy or a move changes nothing about the thing itself
+        doing_it = f"{verb(focal.it)} {with_article(label(focal.it.entity)) if bare else what}"
+        table["inspect-then-modify"] = (f"I need to {doing_it}, after a look at the {looks}.",
+                                        f"Let's check the {looks}, then {doing_it}.",
+                                        f"Before I {doing_it} I'd like to see the {looks}.")
+        table["modification"] = ("", "", "Quick one for you.") if len(steps) == 1 else (
+            f"I need to {doing_it}.", f"Can you help me {doing_it}?")
     if not bare and len(steps) == 1:  # as above: the request itself names what it asks about and does to it
         table["lookup"] = ("", "", "Quick question.", "Something I need to check.")
-        table["modification"] = ("", f"Some details of {what} are out of date.")
+        if focal.it.action is not Action.transfer:
+            table["modification"] = ("", f"Some details of {what} are out of date.")
         table["cleanup"] = ("", f"We no longer need {what}.")
     options = table.get(form, fallback)
     return rng.choice(options)

@@ -615,10 +615,13 @@ def _hit(row: dict[str, Any], rank: int, topic: str | None, org: Organisation, r
         return {**row, "score": kinds.hit_score(rank, rng)}
     named = row.get(naming_field(kind)) if kind and named_things(kind) else None
     about = named if isinstance(named, str) else topic or _topic_of(org, str(rank))  # (a film's snippet is on it)
+    ident = next((row[k] for k in ("id", "url", "uuid") if isinstance(row.get(k), (str, int))), None)
+    # (one page found by two searches shows one title: its words are drawn for the page, not for the call)
+    own = random.Random(f"{org.seed}:hit:{ident}:{about}") if ident is not None else rng
     if not {"title", "name", "subject", "display_name"} & set(row):
-        row = {**row, "title": kinds.title(rng, org, about)}
+        row = {**row, "title": kinds.title(own, org, about)}
     if not {"snippet", "summary", "text", "description", "body", "abstract"} & set(row):
-        row = {**row, "snippet": kinds.snippet(rng, org, about)}
+        row = {**row, "snippet": kinds.snippet(own, org, about)}
     return {**row, "score": kinds.hit_score(rank, rng)}
 
 

@@ -88,6 +88,11 @@ def _address(h: Hint) -> str:
 
 
 # (alternative names, generator): earlier rules win when several match
+def _flag(h: Hint) -> str:
+    """A command-line flag that changes how a command runs, not what it runs on (no `--help`: it runs nothing)."""
+    return h.rng.choice(("--verbose", "--dry-run", "--json", "-v", "--force", "--quiet", "--no-color"))
+
+
 _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("to cc bcc reply_to recipient recipients", lambda h: v.person(h).email),
     ("email e_mail mail emails user_email author_email", lambda h: v.person(h).email),
@@ -138,8 +143,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("prompt prompt_text image_prompt", v.prompt),  # (a picture described where the tool draws one)
     ("body content comment text note notes contents answer input_text reason "
      "result response", v.text),  # (not `output`: mostly where the output goes, said by its description)
-    ("args arg argv flags flag cli_args extra_args command_args",
-     lambda h: h.rng.choice(("--verbose", "--dry-run", "--help", "--json", "-v", "--force"))),
+    ("args arg argv flags flag cli_args extra_args command_args", _flag),
     ("key cache_key keys new_key old_key", v.cache_key),
     ("subscription subscription_id", lambda h: h.org.subscription),
     ("tenant tenant_id", lambda h: h.org.tenant),
@@ -255,6 +259,9 @@ _FAMILY_RULES: tuple[tuple[re.Pattern[str], Make], ...] = (
 # description cues: used first for generic names, and for any name no rule knows
 _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p, f in (
     (r"key to press|keyboard|key or a combination", v.keyboard),
+    # ("Additional options for the dart analyze command": what a command line takes, `--verbose`)
+    (r"options (for|to pass to) (the )?[\w -]*\bcommand\b|command[- ]line (options|flags|arguments)|\bcli (options|flags)"
+     r"|^(additional|extra) [\w -]*(options|flags)\b", _flag),
     (r"json ?path", lambda h: h.rng.choice(("$", f"$.{v.noun(h)}.status", "$.items[0].owner", "$.settings.retries"))),
     (r"field name|name of the field", lambda h: h.rng.choice(("status", "owner", "email", "updated_at", "plan"))),
     (r"\b(hash|list|set|stream|redis|sorted set) key\b|key name", v.cache_key),

@@ -496,3 +496,25 @@ def test_a_later_turn_says_what_the_record_it_quotes_showed():
         said = lead("si_1", "the instance list", random.Random(seed), used=seed % 2 == 0, made=False,
                     shown="running, region northeurope")
         assert "`si_1`" in said and "running, region northeurope" in said and "instance list" not in said, said
+
+
+def test_a_download_is_asked_for_as_a_download_not_as_a_change_to_what_is_downloaded(tmp_path):
+    """Downloading a paper leaves the paper as it was: no "One of our papers needs an update"."""
+    import json
+
+    from actors.offline.pipeline import Pipeline, cover_suite
+    from specs import load_suite
+
+    paper = {"type": "object", "properties": {"paper_id": {"type": "string"}}, "required": ["paper_id"]}
+    tools = [{"name": "list_papers", "description": "List the stored papers.", "inputSchema": {"type": "object"}},
+             {"name": "download_paper", "description": "Download a paper.", "inputSchema": paper},
+             {"name": "read_paper", "description": "Read a stored paper.", "inputSchema": paper}]
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps({"tools": tools}))
+    pipe = Pipeline(load_suite([path]))
+    downloads = [s for seed in range(6) for s in cover_suite(pipe, seed)[0]
+                 if any(c.tool == "download_paper" for c in s.calls) and len(s.calls) > 1]
+    assert downloads
+    for s in downloads:
+        assert not re.search(r"needs an update|change (some|the)|out of date", s.instruction), s.instruction
+    assert any("download" in s.instruction.split(".")[0].lower() for s in downloads)

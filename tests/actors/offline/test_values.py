@@ -207,3 +207,18 @@ def test_a_trip_does_not_end_where_it_starts():
         "toCity": {"type": "string", "description": "Arrival city"}}}
     trips = [gen(seed).arguments(schema) for seed in range(60)]
     assert all(t["fromCity"] != t["toCity"] for t in trips)
+
+
+@pytest.mark.parametrize("description", ["Additional options for the dart analyze command", "Additional test options",
+                                         "Extra compilation flags", "Command-line arguments"])
+def test_options_a_command_takes_are_command_line_flags(description):
+    """What a command-line tool's `options` array holds: flags such as `--verbose`, not `option-7`."""
+    schema = {"type": "array", "items": {"type": "string"}, "description": description}
+    for seed in range(4):
+        drawn = gen(seed).value(schema, name="options")
+        assert drawn and all(re.fullmatch(r"--?[a-z][a-z-]*", x) for x in drawn), drawn
+
+
+def test_the_options_of_a_poll_are_not_command_line_flags():
+    schema = {"type": "array", "items": {"type": "string"}, "description": "The answer options of the poll"}
+    assert not any(x.startswith("-") for seed in range(4) for x in gen(seed).value(schema, name="options"))
