@@ -140,6 +140,7 @@ def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
         "generic_records": sum(g for g, _ in records), "records": sum(n for _, n in records),
         "time_contradictions": sum(len(q.timestamp_contradictions(s)) for s in scenarios),
         "renamed": sum(len(q.renamed_records(s)) for s in scenarios),
+        "out_of_window": sum(len(q.out_of_window(s)) for s in scenarios),
         "borrowed": sum(b for b, _ in borrowed), "strings": sum(n for _, n in borrowed),
         "placeholders": sum(p for p, _ in placeholders), "arg_strings": sum(n for _, n in placeholders),
         "dictated3": sum(1 for s in scenarios if q.dictated_values(s.instruction) >= 3),
@@ -194,7 +195,8 @@ def summary(rows: list[dict]) -> str:
         f"{tot('generic')}/{tot('objects')} = {share(tot('generic'), tot('objects')):.3f}",
         f"timestamp contradictions: {tot('time_contradictions')} in {sum(1 for r in ok if r['time_contradictions'])} specs",
         f"records shown under one ID with two titles or names: {tot('renamed')} in "
-        f"{sum(1 for r in ok if r.get('renamed'))} specs",
+        f"{sum(1 for r in ok if r.get('renamed'))} specs; records dated outside the span a call asked for: "
+        f"{tot('out_of_window')} in {sum(1 for r in ok if r.get('out_of_window'))} specs",
         f"values borrowed from the fixed vocabulary (a word the spec never uses): {tot('borrowed')}/{tot('strings')} = "
         f"{share(tot('borrowed'), tot('strings')):.4f}",
         f"argument values that are only the field's name and a digit (`place-4`): {tot('placeholders')}/"

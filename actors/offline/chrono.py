@@ -7,10 +7,13 @@ A record's timestamps are drawn one field at a time, so nothing else keeps `crea
 
 from __future__ import annotations
 
+import random
 import re
 from functools import lru_cache
 from datetime import datetime, timedelta, timezone
 from typing import Any
+
+from actors.offline.taxonomy import tokens
 
 # Stems of timestamp keys (`created_at`, `startTime`, `finished_on`), in pairs of groups: in one record each
 # stem of a pair's first group comes no later than each of its second. (A start may well come after an update:
@@ -143,4 +146,63 @@ def ordered(node: Any) -> Any:
         for k, t in late:
             if first is not None and t < first and (moved := _like(out[k], first + timedelta(days=1))) is not None:
                 out[k] = moved
+    return out
+
+
+# Words of an argument that bounds a range of dates from below or above (`date_from`, `until`, `startDate`).
+SINCE = frozenset({"start", "from", "since", "after", "begin", "min", "earliest", "oldest", "gte"})
+UNTIL = frozenset({"end", "to", "until", "before", "max", "latest", "till", "lte"})
+
+
+def window(args: dict[str, Any]) -> tuple[datetime, datetime] | None:
+    """The span of dates a call's arguments ask for (`date_from`, `before`), or None where they bound none; an
+    open end is as far as dates go (`within` stops it at now)."""
+    lo = hi = None
+    for name, value in args.items():
+        t = when(value) if isinstance(value, str) else None
+        words = set(tokens(name))
+        if t is None:
+            continue
+        if words & SINCE and not words & UNTIL:
+            lo = lo or t
+        elif words & UNTIL and not words & SINCE:
+            hi = hi or t
+    if lo is None and hi is None or lo is not None and hi is not None and lo > hi:
+        return None
+    return (lo or datetime.min.replace(tzinfo=timezone.utc), hi or datetime.max.replace(tzinfo=timezone.utc))
+
+
+_MAIN = (("published", "publication", "posted", "release", "date", "issued"), ("start", "begin"), ("creat",))
+_YEARS = frozenset({"year", "publishedyear", "publicationyear", "releaseyear"})
+
+
+def _bare(key: str) -> str:
+    return re.sub(r"[^a-z]", "", key.lower())
+
+
+def within(rec: dict[str, Any], span: tuple[datetime, datetime], now: datetime, key: str) -> dict[str, Any]:
+    """`rec` dated inside `span` (a search since 24 January finds what was published since then): where its
+    main date (published, else started, else created) lies outside, every one of its timestamps moves by the
+    same amount, so they keep their order, to a moment of its own inside the span and before `now`; a
+    `year` is set to that moment's year."""
+    lo, hi = span[0], min(span[1], now)
+    if lo > hi:
+        return rec
+    stamps = {k: t for k, v in rec.items() if (t := when(v)) is not None and _like(v, t) is not None}
+    main = next((k for group in _MAIN for k in stamps if _bare(k).startswith(group)), None)
+    years = [k for k, v in rec.items() if _bare(k) in _YEARS and isinstance(v, int)
+             and not isinstance(v, bool)]
+    if main is None and not years:
+        return rec
+    if main is not None and lo <= stamps[main] <= hi or main is None and all(lo.year <= rec[k] <= hi.year for k in years):
+        return rec
+    start = max(lo, hi - timedelta(days=365 * 3))  # (an open start: a few years back, not the year 1)
+    target = start + (hi - start) * random.Random(f"within:{key}").random()
+    out = dict(rec)
+    if main is not None:
+        later = max(stamps.values()) - stamps[main]
+        target = max(start, min(target, hi - later))  # (its last change still before now)
+        delta = target - stamps[main]
+        out.update({k: _like(rec[k], t + delta) for k, t in stamps.items()})
+    out.update({k: target.year for k in years})
     return out

@@ -20,7 +20,7 @@ from actors.offline import values_formats as fmt
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
 from actors.offline.quality import token_in
-from actors.offline.model import ABOUT, SpecModel, record_writes, shown_fields, spread
+from actors.offline.model import ABOUT, WITHIN, SpecModel, record_writes, shown_fields, spread
 from actors.offline.history import is_history
 from actors.offline.render import asked_about, is_metadata, render
 from actors.offline.schemautil import deref, leaves, properties
@@ -151,6 +151,11 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         for e in shown:  # a paper found by "wildfire prevention" is still about it when a later call reads it
             if e.created_by == index and same_kind(e.kind, it.entity):
                 e.attributes.setdefault(ABOUT, asked)
+    span = chrono.window(arguments) if it.action in (Action.search, Action.list) else None
+    if span is not None:
+        for e in shown:  # what a search since 24 January finds was published since then, and stays so
+            if e.created_by == index and same_kind(e.kind, it.entity):
+                e.attributes.setdefault(WITHIN, [t.isoformat() for t in span])
     written = record_writes(tool, it, arguments)
     if target is not None and it.action in (Action.update, Action.create) and written \
             and same_kind(target.kind, it.entity):  # a contact created for a company writes nothing into the company
@@ -205,7 +210,13 @@ def _made(entities: list[Entity], org: Organisation) -> dict[str, datetime]:
     for e in entities:
         said = next((t for k, v in e.attributes.items() if chrono.stem(k) in chrono.MADE
                      and (t := chrono.when(v)) is not None), None)
-        out[e.id] = said or fmt.when(random.Random(f"{org.seed}:{e.kind}:{e.id}:made"), future_days=-1)
+        made = said or fmt.when(random.Random(f"{org.seed}:{e.kind}:{e.id}:made"), future_days=-1)
+        span = e.attributes.get(WITHIN)
+        if span and not said:  # (found by a search since 24 January: made since then)
+            moved = chrono.within({"created": made.strftime("%Y-%m-%dT%H:%M:%SZ")}, tuple(map(chrono.when, span)), EPOCH,
+                                  f"{org.seed}:{e.kind}:{e.id}")
+            made = chrono.when(moved["created"]) or made
+        out[e.id] = made
     return out
 
 
@@ -557,6 +568,7 @@ class OfflineMocker:
                 path = f"calls[{len(calls)}]" + (f".{path}" if path else "")
             return Outcome(item=None, failures=[Failure(stage="mock", item=scenario.id, reason=reason, path=path)])
         _record_first_texts(state, story)
-        for e in state.entities + state.preconditions:  # (what a hit was about is the engine's note, not a field)
-            e.attributes.pop(ABOUT, None)
+        for e in state.entities + state.preconditions:  # (the engine's notes on a record are none of its fields)
+            for note in (ABOUT, WITHIN):
+                e.attributes.pop(note, None)
         return Outcome(item=scenario.model_copy(update={"calls": calls, "state": state}))

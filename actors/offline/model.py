@@ -281,7 +281,9 @@ def _public(it: ToolInterpretation) -> bool:
     return it.action is Action.search and bool(set(tokens(it.entity)) & PUBLIC_KINDS)
 
 
-ABOUT = "_about"  # what a record is about (the query that found it), kept with it but never one of its fields
+# Notes kept with a record but never among its fields: what it is about (the query that found it) and the
+# span of dates it was found in (a search since 24 January).
+ABOUT, WITHIN = "_about", "_within"
 
 
 def shown_fields(attributes: dict[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from actors.offline import compute
+from actors.offline.chrono import SINCE, UNTIL
 from actors.offline.relations import past, relation, relation_goal
 from actors.offline.taxonomy import singular, tokens, with_article
 from actors.offline.text import (INSPECT, Ref, described_action, is_code, label, named_verb, plural, said, shape, show,
@@ -272,8 +273,6 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
 
 _LIMITS = frozenset({"limit", "max_results", "maxresults", "num_results", "numresults", "count", "top_k", "topk",
                      "page_size", "pagesize", "per_page", "perpage", "max_items", "maxitems", "size", "top", "n", "k"})
-_SINCE = frozenset({"start", "from", "since", "after", "begin", "min", "earliest", "oldest", "gte"})
-_UNTIL = frozenset({"end", "to", "until", "before", "max", "latest", "till", "lte"})
 _DATE = re.compile(r"\d{4}-\d\d-\d\d")
 
 
@@ -285,9 +284,9 @@ def _bounds(args: dict[str, Any], names: list[str]) -> tuple[str, set[str]]:
     for n in names:
         v, words = args[n], set(tokens(n))
         if isinstance(v, str) and _DATE.match(v):
-            if words & _SINCE and not words & _UNTIL and start is None:
+            if words & SINCE and not words & UNTIL and start is None:
                 start = n
-            elif words & _UNTIL and not words & _SINCE and end is None:
+            elif words & UNTIL and not words & SINCE and end is None:
                 end = n
         elif isinstance(v, int) and not isinstance(v, bool) and v > 0 and n.lower().replace("-", "_") in _LIMITS:
             cap = cap or n

@@ -296,6 +296,20 @@ def renamed_records(s: Scenario) -> list[str]:
     return out
 
 
+def out_of_window(s: Scenario) -> list[str]:
+    """Records a search or listing for a span of dates (`date_from`, `before`) answers with that were published,
+    started or made outside it."""
+    out = []
+    for i, c in enumerate(s.calls):
+        span = chrono.window(c.arguments)
+        if span is None:
+            continue
+        for obj in output_objects(c.output, max_depth=1):
+            if chrono.within(obj, span, EPOCH, "check") != obj:
+                out.append(f"{s.id} calls[{i}].output: {obj.get('id', '?')} dated outside what was asked for")
+    return out
+
+
 def dictated_values(instruction: str) -> int:
     """How many values an instruction dictates in backticks."""
     return len(_QUOTED.findall(instruction))

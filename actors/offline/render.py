@@ -17,11 +17,11 @@ from typing import Any
 
 import sqlglot
 
-from actors.offline import compute, kinds
+from actors.offline import chrono, compute, kinds
 from actors.offline import values_formats as fmt
 from actors.offline.history import events, is_history
 from actors.offline.listed import listed_fields, listed_value
-from actors.offline.model import ABOUT, SpecModel, shown_fields, spread
+from actors.offline.model import ABOUT, WITHIN, SpecModel, shown_fields, spread
 from actors.offline.quality import token_in
 from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import docs_topic, label
@@ -222,6 +222,9 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
         # (a hit found by a search stays about what was searched for when a later call reads it)
         about = named or e.attributes.get(ABOUT) or topic
         drawn = described(e.kind, org, f"{org.seed}:{e.kind}:{e.id}", model, about, listed)
+        if e.attributes.get(WITHIN):  # (found by a search since 24 January: dated since then wherever shown)
+            span = tuple(map(chrono.when, e.attributes[WITHIN]))
+            drawn = chrono.within(drawn, span, fmt.EPOCH, f"{org.seed}:{e.kind}:{e.id}")
         out.update({k: v for k, v in drawn.items() if k != key})  # (a drawn `name` never hides the ID)
     # What the workflow wrote wins over what the record was drawn with, objects too (an update's `engagement`),
     # under the field's other name too: stations listed by `country_code: IN` are in `country` IN.
@@ -396,6 +399,9 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
             spare = spare_names(it.entity, {str(r.get(field)) for r in rows} | {topic}, f"more:{topic}")
             more = [{**r, field: name} for r, name in zip(more, spare)]
         rows += more
+        span = chrono.window(args)
+        if span is not None:  # (the lower-ranked hits fall in the dates asked for too)
+            rows = [chrono.within(r, span, fmt.EPOCH, f"{org.seed}:hit:{r.get('id', k)}") for k, r in enumerate(rows)]
         kind_of = [e.kind for e in shown] + [shown[0].kind if shown else it.entity] * len(rows)
         rows = [_hit(row, k, topic, org, rng, kind_of[k]) for k, row in enumerate(rows)]
         out = {"total_count": len(rows), "items": rows}

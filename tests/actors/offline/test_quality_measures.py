@@ -83,3 +83,11 @@ def test_a_record_shown_under_one_id_with_two_titles_is_renamed_unless_a_call_ga
     assert q.renamed_records(retitled) == []
     other = _scenario(({}, [{"id": "p1", "name": "a"}, {"id": "p2", "name": "b"}]), ({}, {"id": "p2", "name": "b"}))
     assert q.renamed_records(other) == []
+
+
+def test_a_record_dated_outside_the_span_a_search_asked_for_is_counted():
+    found = [{"id": "p1", "year": 2025}, {"id": "p2", "published_at": "2026-02-01T10:00:00Z"}]
+    s = _scenario(({"query": "heat pumps", "date_from": "2026-01-24"}, {"items": found}))
+    assert [w.split(": ")[1] for w in q.out_of_window(s)] == ["p1 dated outside what was asked for"]
+    unbounded = _scenario(({"query": "heat pumps"}, {"items": found}))
+    assert q.out_of_window(unbounded) == []

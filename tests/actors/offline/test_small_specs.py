@@ -832,3 +832,16 @@ def test_a_hit_a_search_found_is_still_about_what_was_searched_for_when_read(tmp
         later = [c for c in s.calls[1:] if c.arguments.get("paper_id") == hits[0]["id"]]
         for c in later:  # the first hit, read or downloaded, keeps the title the search showed
             assert query in json.dumps(c.output).lower()
+
+
+def test_a_search_for_a_span_of_dates_finds_what_was_dated_inside_it_and_a_later_read_agrees(tmp_path):
+    search = {"query": {"type": "string"}, "date_from": {"type": "string", "description": "Start date (YYYY-MM-DD)"},
+              "date_to": {"type": "string", "description": "End date (YYYY-MM-DD)"}}
+    tools = [_tool("search_papers", "Search for papers.", search, ("query", "date_from")),
+             _tool("read_paper", "Read a stored paper.", {"paper_id": {"type": "string"}}, ("paper_id",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    bounded = [s for s in scenarios if any("date_from" in c.arguments for c in s.calls)]
+    assert bounded
+    for s in bounded:
+        assert q.out_of_window(s) == [] and q.timestamp_contradictions(s) == []
