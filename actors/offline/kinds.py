@@ -62,6 +62,13 @@ def title(rng: random.Random, org: Organisation, topic: str) -> str:
                                                        ": a practical guide", " in 2026"))
 
 
+def _paper_title(rng: random.Random, org: Organisation, topic: str) -> str:
+    """A research paper's title on `topic`: what studies are called, not a blog post's headline."""
+    cap = topic[:1].upper() + topic[1:]
+    return rng.choice((f"A survey of {topic}", f"{cap}: a systematic review", f"New evidence on {topic}",
+                       f"Measuring {topic} at scale", f"{cap}: methods, data and open questions"))
+
+
 def summary(rng: random.Random, org: Organisation, topic: str) -> str:
     return rng.choice((f"An overview of {topic}, with the main figures and what they mean.",
                        f"Covers {topic}: the background, the latest numbers and what comes next.",
@@ -181,7 +188,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                           "observed_at": _when}),
     ("news article story headline blog", {"title": title, "source": _pick(*_OUTLETS), "url": _url,
                                           "published_at": _when, "summary": summary}),
-    ("paper publication preprint citation", {"title": title, "authors": _authors,
+    ("paper publication preprint citation", {"title": _paper_title, "authors": _authors,
                                              "year": _count(2012, 2026), "venue": _pick("arXiv", "NeurIPS", "Nature", "ACL", "ICML"),
                                              "citations": _count(1, 4_000), "abstract": summary}),
     ("video episode podcast", {"title": title, "channel": _person, "duration_seconds": _count(45, 5_400),

@@ -26,7 +26,7 @@ from actors.offline.quality import token_in
 from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import docs_topic, label
 from actors.offline.values_standard import named_things, naming_field, spare_names
-from actors.offline.values_vocab import STATUSES, kind_id, org_topic
+from actors.offline.values_vocab import PUBLIC_KINDS, PUBLIC_TOPICS, STATUSES, kind_id, org_topic
 from actors.offline.verdicts import answer, availability, is_availability_check, is_checker, question, verdict
 from actors.offline.world import Organisation
 from schemas import Action, Entity, ParameterRole, ToolInterpretation
@@ -176,7 +176,7 @@ def described(kind: str, org: Organisation, key: str, model: SpecModel | None, t
     own = {**{k: v for k, v in usual.items() if model.speaks_of(k)}, **model.record(kind, org, key)}
     # (a name alone says nothing of the thing: a project known only by its name and team gets the usual fields)
     telling = [k for k in own if k not in ("name", "title", "display_name")]
-    common = kinds.record(kind, org, key, topic or _topic_of(org, key)) \
+    common = kinds.record(kind, org, key, topic or _topic_of(org, key, kind)) \
         if len(telling) < 2 and kinds.borrowable(kind, model.speaks_of, org.technical, bool(org.ledger)) else {}
     fields = {**common, **own}
     if not fields and listed:  # "arrivals with delay predictions and crowding levels": what the author says
@@ -185,9 +185,12 @@ def described(kind: str, org: Organisation, key: str, model: SpecModel | None, t
     return fields or {"updated_at": _when(random.Random(key))}  # nothing known: an honest timestamp
 
 
-def _topic_of(org: Organisation, key: str) -> str:
-    """What a record nobody asked about by name is about: one of the organisation's subjects."""
+def _topic_of(org: Organisation, key: str, kind: str = "") -> str:
+    """What a record nobody asked about by name is about: one of the organisation's subjects, or for what
+    people publish for anyone (papers, articles, videos), one of the world's."""
     rng = random.Random(f"topic:{key}")
+    if set(tokens(kind)) & PUBLIC_KINDS:
+        return rng.choice(PUBLIC_TOPICS)
     return f"{rng.choice(org.nouns)} {org_topic(org, rng)}"
 
 
@@ -620,7 +623,7 @@ def _hit(row: dict[str, Any], rank: int, topic: str | None, org: Organisation, r
         # (a log line or a chat message found says what it says: it has no article's title)
         return {**row, "score": kinds.hit_score(rank, rng)}
     named = row.get(naming_field(kind)) if kind and named_things(kind) else None
-    about = named if isinstance(named, str) else topic or _topic_of(org, str(rank))  # (a film's snippet is on it)
+    about = named if isinstance(named, str) else topic or _topic_of(org, str(rank), kind)  # (a film's snippet is on it)
     ident = next((row[k] for k in ("id", "url", "uuid") if isinstance(row.get(k), (str, int))), None)
     # (one page found by two searches shows one title: its words are drawn for the page, not for the call)
     own = random.Random(f"{org.seed}:hit:{ident}:{about}") if ident is not None else rng
