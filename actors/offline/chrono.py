@@ -78,7 +78,7 @@ def made_later(obj: dict, now: datetime) -> list[str]:
     return [f"{k} {t.isoformat()} after now" for k, t in _stamps(obj, (MADE, ()))[0] if t > now + _SOON]
 
 
-def _ident(obj: dict) -> Any:
+def ident(obj: dict) -> Any:
     """The record's identifier: its `id`, else its `uuid` or `name`; None where it has none."""
     return next((obj[k] for k in ("id", "uuid", "name") if isinstance(obj.get(k), (str, int))
                  and not isinstance(obj.get(k), bool)), None)
@@ -86,9 +86,9 @@ def _ident(obj: dict) -> Any:
 
 def made_at(obj: dict) -> tuple[Any, datetime] | None:
     """The record's identifier (its `id`, else its `name`) and the moment it says it was created, if both."""
-    ident = _ident(obj)
+    who = ident(obj)
     made = _stamps(obj, (MADE, ()))[0]
-    return (ident, made[0][1]) if ident is not None and made else None
+    return (who, made[0][1]) if who is not None and made else None
 
 
 def keep_made(node: Any, made: dict[str, datetime]) -> Any:
@@ -99,8 +99,8 @@ def keep_made(node: Any, made: dict[str, datetime]) -> Any:
     if not isinstance(node, dict):
         return node
     out = {k: keep_made(v, made) for k, v in node.items()}
-    ident = _ident(out)
-    moment = made.get(str(ident)) if ident is not None else None
+    who = ident(out)
+    moment = made.get(str(who)) if who is not None else None
     if moment is None:
         return out
     for key, value in out.items():
@@ -188,14 +188,15 @@ def within(rec: dict[str, Any], span: tuple[datetime, datetime], now: datetime, 
     lo, hi = span[0], min(span[1], now)
     if lo > hi:
         return rec
+    given, rec = rec, ordered(rec)  # (drawn one field at a time, its end may precede its start: order, then move)
     stamps = {k: t for k, v in rec.items() if (t := when(v)) is not None and _like(v, t) is not None}
     main = next((k for group in _MAIN for k in stamps if _bare(k).startswith(group)), None)
     years = [k for k, v in rec.items() if _bare(k) in _YEARS and isinstance(v, int)
              and not isinstance(v, bool)]
     if main is None and not years:
-        return rec
+        return given
     if main is not None and lo <= stamps[main] <= hi or main is None and all(lo.year <= rec[k] <= hi.year for k in years):
-        return rec
+        return given
     start = max(lo, hi - timedelta(days=365 * 3))  # (an open start: a few years back, not the year 1)
     target = start + (hi - start) * random.Random(f"within:{key}").random()
     out = dict(rec)
@@ -206,3 +207,16 @@ def within(rec: dict[str, Any], span: tuple[datetime, datetime], now: datetime, 
         out.update({k: _like(rec[k], t + delta) for k, t in stamps.items()})
     out.update({k: target.year for k in years})
     return out
+
+
+def records_within(node: Any, span: tuple[datetime, datetime], now: datetime, key_of: Any, depth: int = 0) -> Any:
+    """`node` (an output) with each record it answers with (the output, what its wrapper or lists hold, not the
+    parts of a record) dated inside `span` by `within`, under the key `key_of(record)` gives; a record it gives
+    None for (one shown before, dated then) stays as it is."""
+    if isinstance(node, list):
+        return [records_within(x, span, now, key_of, depth) for x in node]
+    if not isinstance(node, dict) or depth > 1:
+        return node
+    out = {k: records_within(v, span, now, key_of, depth + 1) for k, v in node.items()}
+    key = key_of(out)
+    return within(out, span, now, key) if key is not None else out

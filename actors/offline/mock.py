@@ -197,6 +197,17 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     if worked is not None:  # the result in the field the tool declares for it
         answered = compute.placed(obj, worked.result)
         obj = answered if is_valid(tool.output_schema, answered) else obj
+    span = chrono.window(arguments) if it.action in (Action.search, Action.list) else None
+    if span is not None:  # what a listing since 24 January shows was dated since then, as the text answer's rows
+        noted = {e.id: f"{gen.org.seed}:{e.kind}:{e.id}" for e in shown if e.attributes.get(WITHIN)}
+        before = {e.id for e in shown} - set(noted)
+
+        def keyed(rec: dict[str, Any]) -> str | None:
+            who = str(chrono.ident(rec))
+            return None if who in before else noted.get(who, f"{gen.org.seed}:row:{who}")
+
+        inside = chrono.records_within(obj, span, EPOCH, keyed)
+        obj = inside if is_valid(tool.output_schema, inside) else obj
     kept = chrono.keep_made(obj, _made(shown + ([target] if target is not None else []), gen.org))
     obj = kept if is_valid(tool.output_schema, kept) else obj
     dated = chrono.ordered(obj)

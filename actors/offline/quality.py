@@ -304,10 +304,25 @@ def out_of_window(s: Scenario) -> list[str]:
         span = chrono.window(c.arguments)
         if span is None:
             continue
-        for obj in output_objects(c.output, max_depth=1):
+        for obj in _listed(c.output):  # (what a listing found, not the one record a read with `since` answers)
             if chrono.within(obj, span, EPOCH, "check") != obj:
                 out.append(f"{s.id} calls[{i}].output: {obj.get('id', '?')} dated outside what was asked for")
     return out
+
+
+def _listed(output: Any) -> list[dict]:
+    """The records an output lists: the items of its top-level list, or of the lists its object holds."""
+    root = output
+    if isinstance(root, dict) and len(root) == 1 and isinstance(next(iter(root.values())), str):
+        root = next(iter(root.values()))  # FastMCP's wrapped text
+    if isinstance(root, str):
+        try:
+            root = json.loads(root)
+        except ValueError:
+            return []
+    if isinstance(root, dict):
+        root = [o for v in root.values() if isinstance(v, list) for o in v]
+    return [o for o in root if isinstance(o, dict)] if isinstance(root, list) else []
 
 
 def dictated_values(instruction: str) -> int:

@@ -397,14 +397,14 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
         # (the lower-ranked hits were found by the same filter: `country_code: IN` holds for them too)
         same = {k: v for k, v in args.items() if shown and shown[0].attributes.get(k) == v}
         more = [_filtered(r, same) for r in _more_hits(shown, org, rng, model, topic)]
+        span = chrono.window(args)
+        if span is not None:  # (the lower-ranked hits fall in the dates asked for too)
+            more = [chrono.within(r, span, fmt.EPOCH, f"{org.seed}:hit:{r.get('id', k)}") for k, r in enumerate(more)]
         if topic in (named_things(it.entity) or ()):  # (lower-ranked films are other films, not "Arrival explained")
             field = naming_field(it.entity)
             spare = spare_names(it.entity, {str(r.get(field)) for r in rows} | {topic}, f"more:{topic}")
             more = [{**r, field: name} for r, name in zip(more, spare)]
         rows += more
-        span = chrono.window(args)
-        if span is not None:  # (the lower-ranked hits fall in the dates asked for too)
-            rows = [chrono.within(r, span, fmt.EPOCH, f"{org.seed}:hit:{r.get('id', k)}") for k, r in enumerate(rows)]
         kind_of = [e.kind for e in shown] + [shown[0].kind if shown else it.entity] * len(rows)
         rows = [_hit(row, k, topic, org, rng, kind_of[k]) for k, row in enumerate(rows)]
         out = {"total_count": len(rows), "items": rows}
