@@ -19,9 +19,13 @@ from actors.offline.schemautil import leaves
 from actors.offline.quality import in_output, output_objects
 from actors.offline.relations import relation
 from actors.offline.scenario import interpretations_for
-from schemas import Scenario, Turn
+from actors.offline.taxonomy import same_kind
+from schemas import Action, ParameterRole, Scenario, Turn
 
 MAX_TURNS = 4
+# What a follow-up may ask to do next with a record just shown: look closer, fetch, run; not change or delete it
+# (a change needs what to change, which nobody has said yet).
+_ONWARD = frozenset({Action.read, Action.analyze, Action.transfer, Action.execute, Action.navigate})
 
 
 _SALIENT = re.compile(r"https?://[\w./%?=&#-]+|[\w.+-]+@[\w-]+\.[\w.]+|/[\w./-]{4,}|\b[\w-]*\d[\w:-]{3,}\b|\b[a-z]+[-_:][\w:-]{3,}\b")
@@ -93,9 +97,41 @@ class OfflineExpander:
             return s.follow_up
         step = prose.Step(last.tool, self.its[last.tool], last.arguments, ())
         records = output_objects(last.output, max_depth=1)
+        rng = random.Random(f"follow:{s.seed}:next")
+        onward = self._next_step(s, records, rng)
+        if onward is not None and rng.random() < 0.5:
+            return onward
         asked = prose.grounded_follow_up(step, records, random.Random(f"follow:{s.seed}"))
         # (else a stock question this result can answer: no "are there more" when all came back)
         return asked or prose.follow_up(step, random.Random(f"follow:{s.seed}:stock"), records)
+
+    def _next_step(self, s: Scenario, records: list[dict[str, Any]], rng: random.Random) -> str | None:
+        """The next thing a person asks of what the last call showed, from what the spec's own tools can do with
+        it: "Could you download the paper `2403.01234` next?" after a search, a tool the scenario did not call
+        that needs nothing but one of the records shown. None where no tool takes what was shown."""
+        called = {c.tool for c in s.calls}
+        kind = self.its[s.calls[-1].tool].entity
+        rows = [r for r in records if "total_count" not in r]
+        asks = []
+        for tool in sorted(self.its):
+            it = self.its[tool]
+            if tool in called or it.action not in _ONWARD:
+                continue
+            required = [p for p in it.parameters if p.required]
+            if len(required) != 1 or required[0].role is not ParameterRole.identifier \
+                    or not required[0].entity or not same_kind(required[0].entity, kind):
+                continue
+            name = required[0].name
+            for rec in rows[1:2] + rows[:1]:  # (the first row is the one the workflow already took)
+                value = rec.get(name, rec.get("id"))
+                if isinstance(value, (str, int)) and not isinstance(value, bool) and in_output(value, s.calls[-1].output):
+                    ask = prose.clause(prose.Step(tool, it, {name: value}, ()), [], {})
+                    asks.append(f"pull up {ask[5:]}" if ask.startswith("read ") else ask)  # (not "read the release")
+                    break
+        if not asks:
+            return None
+        ask = rng.choice(asks)
+        return rng.choice((f"Could you {ask} next?", f"Can you {ask} as well?", f"While you're at it, could you {ask}?"))
 
     def _phase(self, scenario: Scenario, i: int) -> bool:
         return self.its[scenario.calls[i].tool].action in text.INSPECT

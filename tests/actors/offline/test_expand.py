@@ -68,3 +68,31 @@ def test_a_turn_remarks_on_what_the_result_said_not_on_what_the_call_was_given()
     out = '[{"name": "asc", "state": "open"}]'
     assert notable(out, {"order": "asc"}) == ("state", "open")
     assert notable(out) == ("name", "asc")
+
+
+def test_a_follow_up_may_ask_for_what_another_tool_can_do_with_a_record_just_shown(tmp_path):
+    """After a search for papers, "Could you download the paper `p-2` next?": the next step the spec's own
+    tools offer, on a record the last result showed, by a tool the scenario has not called."""
+    import json
+    import re
+
+    from coordinator.pipeline import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    paper = {"type": "object", "properties": {"paper_id": {"type": "string"}}, "required": ["paper_id"]}
+    tools = [{"name": "search_papers", "description": "Search for papers.",
+              "inputSchema": {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}},
+             {"name": "download_paper", "description": "Download a paper.", "inputSchema": paper},
+             {"name": "read_paper", "description": "Read a stored paper.", "inputSchema": paper}]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "spec.json"]), RunConfig.model_validate({"seed": 7}),
+                                  str(tmp_path / "h"))
+    onward = [s for s in scenarios if s.follow_up.startswith(("Could you", "Can you", "While you're at it"))
+              and re.search(r"\b(download|pull up)\b", s.follow_up)]
+    assert onward
+    for s in onward:
+        quoted = re.findall(r"`([^`]+)`", s.follow_up)
+        assert quoted and all(q.in_output(v, s.calls[-1].output) for v in quoted), s.follow_up
+        verb = "download_paper" if "download" in s.follow_up else "read_paper"
+        assert verb not in {c.tool for c in s.calls}, (s.follow_up, [c.tool for c in s.calls])
