@@ -23,9 +23,9 @@ from actors.offline.taxonomy import same_kind
 from schemas import Action, ParameterRole, Scenario, Turn
 
 MAX_TURNS = 4
-# What a follow-up may ask to do next with a record just shown: look closer, fetch, run; not change or delete it
-# (a change needs what to change, which nobody has said yet).
-_ONWARD = frozenset({Action.read, Action.analyze, Action.transfer, Action.execute, Action.navigate})
+# What a follow-up may ask to do next with a record just shown: look closer, fetch it; not change, run or delete
+# it (a change needs what to change, which nobody has said yet; "close the alert" may be what was just done).
+_ONWARD = frozenset({Action.read, Action.analyze, Action.transfer})
 
 
 _SALIENT = re.compile(r"https?://[\w./%?=&#-]+|[\w.+-]+@[\w-]+\.[\w.]+|/[\w./-]{4,}|\b[\w-]*\d[\w:-]{3,}\b|\b[a-z]+[-_:][\w:-]{3,}\b")

@@ -99,6 +99,8 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     rng = random.Random(f"{seed}:{index}:{tool.name}")
     gen = ValueGenerator(org_for(seed, suite), rng)
     it = interpretation
+    if it.action is Action.create:  # what is made without a setting has the setting's default (size 3, level M)
+        arguments = {**_defaults(tool), **arguments}
     shown = [e for e in state.entities if e.created_by == index]
     planned = {e.id for e in shown}
     target = _bound_entity(it, arguments, state, index)
@@ -212,6 +214,12 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     obj = kept if is_valid(tool.output_schema, kept) else obj
     dated = chrono.ordered(obj)
     return MockOutput(output=dated if is_valid(tool.output_schema, dated) else obj, grounding=tier)
+
+
+def _defaults(tool: Tool) -> dict[str, Any]:
+    """The top-level settings the tool's input schema gives a default."""
+    return {k: p["default"] for k, p in properties(tool.input_schema).items()
+            if isinstance(p, dict) and p.get("default") is not None}
 
 
 def _made(entities: list[Entity], org: Organisation) -> dict[str, datetime]:

@@ -246,7 +246,7 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
             to = f" to {said(value)}"
         else:
             parts[name] = f"{humanise(name)} {said(value)}"
-    spans, spanned = _bounds(args, [n for n in parts if n not in refs and n not in same])
+    spans, spanned = _bounds(args, [n for n in parts if n not in refs and n not in same], listing)
     tail = _with([t for n, t in parts.items() if n not in spanned]) + spans
     if rel is not None:
         return f"{rel.verb} {obj}{to}{lead}{tail}"
@@ -271,15 +271,16 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
     return f"{verb(step.it)} {obj}{to}{lead}{tail}"
 
 
+_SIZES = frozenset({"size", "count", "top", "n", "k"})  # (caps of a listing; elsewhere how big, how many to make)
 _LIMITS = frozenset({"limit", "max_results", "maxresults", "num_results", "numresults", "count", "top_k", "topk",
                      "page_size", "pagesize", "per_page", "perpage", "max_items", "maxitems", "size", "top", "n", "k"})
 _DATE = re.compile(r"\d{4}-\d\d-\d\d")
 
 
-def _bounds(args: dict[str, Any], names: list[str]) -> tuple[str, set[str]]:
+def _bounds(args: dict[str, Any], names: list[str], listing: bool = True) -> tuple[str, set[str]]:
     """Dates that bound a range and a cap on how many, as a person says them (" from 2026-01-13 to
-    2026-02-01 (at most 50)"), not as parameters ("with start date …, end date … and limit 50"). Also the
-    arguments said so."""
+    2026-02-01 (at most 50)"), not as parameters ("with start date …, end date … and limit 50"); a `size` or a
+    `count` caps only a listing (a QR code's size is its size). Also the arguments said so."""
     start = end = cap = None
     for n in names:
         v, words = args[n], set(tokens(n))
@@ -288,7 +289,8 @@ def _bounds(args: dict[str, Any], names: list[str]) -> tuple[str, set[str]]:
                 start = n
             elif words & UNTIL and not words & SINCE and end is None:
                 end = n
-        elif isinstance(v, int) and not isinstance(v, bool) and v > 0 and n.lower().replace("-", "_") in _LIMITS:
+        elif isinstance(v, int) and not isinstance(v, bool) and v > 0 and (key := n.lower().replace("-", "_")) in _LIMITS \
+                and (listing or key not in _SIZES):
             cap = cap or n
     if start and end and str(args[start]) > str(args[end]):  # (an end before its start is no range to say)
         start = end = None
@@ -572,6 +574,8 @@ def goal(steps: list[Step], rng: random.Random, owned: frozenset[str] | None = N
                                         f"Before I {doing_it} I'd like to see the {looks}.")
         table["modification"] = ("", "", "Quick one for you.") if len(steps) == 1 else (
             f"I need to {doing_it}.", f"Can you help me {doing_it}?")
+    if len(steps) == 1:  # "I'd like a new QR code. Please generate a new QR code …": the request says it already
+        table["creation"] = ("", "", "", "Quick one for you.")
     if not bare and len(steps) == 1:  # as above: the request itself names what it asks about and does to it
         table["lookup"] = ("", "", "Quick question.", "Something I need to check.")
         if focal.it.action is not Action.transfer:

@@ -121,8 +121,11 @@ def subjects_of(names: tuple[str, ...]) -> tuple[str, ...]:
     -> case, opinion. A word in most names (the server's own name: `github_`, `exa_`) is left out."""
     counts: Counter[str] = Counter()
     for name in names:
-        for word in {singular(t) for t in without_modifiers(tokens(name))}:
-            if word.isalpha() and 3 <= len(word) <= 14 and word not in VERBS and word not in NOT_NOUNS \
+        words = [singular(t) for t in without_modifiers(tokens(name))]
+        lead = next((i for i, w in enumerate(words) if w in VERBS), len(words))
+        # (a verb's word after the name's verb is its object: `get_logs` is about logs, `list_runs` about runs)
+        for word in {w for i, w in enumerate(words) if w not in VERBS or i > lead}:
+            if word.isalpha() and 3 <= len(word) <= 14 and word not in NOT_NOUNS \
                     and word not in _NOT_SUBJECTS and not word.endswith(("ed", "ing", "ize", "ise")):
                 counts[word] += 1
     common = {w for w, n in counts.items() if len(names) >= 3 and n > 0.6 * len(names)}

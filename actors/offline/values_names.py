@@ -524,6 +524,8 @@ def _realistic(h: Hint) -> str:
         return _name_of(h)  # "The name of the secret": a name, not a secret value
     if h.role == "identifier" and make in _PROSE:
         make, exact = v.identifier, True  # `message` as an identifier is a message ID, not a sentence
+    if make in _PROSE and _ENCODED.search(h.description):
+        return v.url(h)  # what a QR code or a barcode holds is mostly a link, not a chat message
     if exact and not generic:
         return make(h)  # type: ignore[misc]
     cue = _cue(h.description) if h.description else None
@@ -548,6 +550,9 @@ def _realistic(h: Hint) -> str:
     if h.entity:
         return v.for_entity(h, h.entity, w)
     return _by_role(h)
+
+
+_ENCODED = re.compile(r"\b(qr|barcode|data ?matrix)\b", re.I)
 
 
 # (not `dir` or `folder`: an `image_dir` holds images, it is none)

@@ -279,7 +279,8 @@ def _described_range(description: str) -> tuple[float, float] | None:
     return (lo, hi) if lo < hi else None
 
 
-_UNIX = re.compile(r"\bunix\b|\bepoch\b|seconds since|\bposix time", re.I)
+# (a number said to be a timestamp, "Timestamp to get logs after", is one of these too)
+_UNIX = re.compile(r"\bunix\b|\bepoch\b|seconds since|\bposix time|\btimestamp\b", re.I)
 _EPOCH_FLOOR = 10 ** 9  # a number this large beside a Unix time is one too (2001 onwards)
 
 

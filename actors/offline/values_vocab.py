@@ -401,6 +401,9 @@ def _signal_filter(h: Hint, signal: str) -> str:
 def sql_filter(h: Hint) -> str:
     about = h.about.lower()
     signal = next((name for name, cue in _SIGNALS if cue.search(about)), None)
+    if signal is not None and re.match(r"(the )?(text|string|substring|keyword|word)s? ", h.description.lower()):
+        # "Text to filter logs by": words a line holds, not a query language
+        return h.rng.choice(("timeout", "ERROR", "connection refused", h.rng.choice(h.org.services), "retry"))
     if signal is not None:
         return _signal_filter(h, signal)
     return h.rng.choice((f"status = '{h.rng.choice(STATUSES)}'", f"created_at > '{fmt.iso_date(h.rng)}'",

@@ -845,3 +845,21 @@ def test_a_search_for_a_span_of_dates_finds_what_was_dated_inside_it_and_a_later
     assert bounded
     for s in bounded:
         assert q.out_of_window(s) == [] and q.timestamp_contradictions(s) == []
+
+
+def test_what_a_create_makes_without_a_setting_has_the_settings_default(tmp_path):
+    props = {"content": {"type": "string", "description": "The text content to encode in the QR code"},
+             "errorCorrectionLevel": {"type": "string", "enum": ["L", "M", "Q", "H"], "default": "M"},
+             "size": {"type": "number", "minimum": 1, "maximum": 10, "default": 3}}
+    manifest, scenarios = _generate(tmp_path, [_tool("generate-qrcode", "Generate QR codes.", props, ("content",))])
+    assert manifest.failures == []
+    shown = 0
+    for s in scenarios:
+        c = s.calls[0]
+        assert "(at most" not in s.instruction, s.instruction  # (a QR code's size is no cap on how many)
+        out = json.loads(c.output) if isinstance(c.output, str) else c.output
+        for key, default in (("errorCorrectionLevel", "M"), ("size", 3)):
+            if key in out and key not in c.arguments:
+                shown += 1
+                assert out[key] == default, (c.arguments, out)
+    assert shown

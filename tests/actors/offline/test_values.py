@@ -222,3 +222,24 @@ def test_options_a_command_takes_are_command_line_flags(description):
 def test_the_options_of_a_poll_are_not_command_line_flags():
     schema = {"type": "array", "items": {"type": "string"}, "description": "The answer options of the poll"}
     assert not any(x.startswith("-") for seed in range(4) for x in gen(seed).value(schema, name="options"))
+
+
+def test_a_number_said_to_be_a_timestamp_is_a_unix_time_before_now():
+    for seed in range(4):
+        at = gen(seed).value({"type": "number", "description": "Timestamp to get logs after"}, name="since")
+        assert 1_700_000_000 < at <= 1_773_700_000, at
+
+
+def test_a_log_filter_described_as_text_is_words_a_line_holds_not_a_query():
+    schema = {"type": "string", "description": "Text to filter logs by"}
+    for seed in range(4):
+        g = gen(seed)
+        g.about = "get-logs Retrieve logs from the named pipe with optional filtering"
+        drawn = g.value(schema, name="filter", role="filter")
+        assert "=" not in drawn and "AND" not in drawn, drawn
+
+
+def test_what_a_qr_code_encodes_is_a_link_not_a_chat_message():
+    schema = {"type": "string", "description": "The text content to encode in the QR code"}
+    for seed in range(4):
+        assert gen(seed).value(schema, name="content").startswith("https://")
