@@ -34,11 +34,13 @@ _SALIENT = re.compile(r"https?://[\w./%?=&#-]+|[\w.+-]+@[\w-]+\.[\w.]+|/[\w./-]{
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}|^\d{9,}\.\d+$")
 
 
-def salient(output: Any) -> str | None:
+def salient(output: Any, asked: dict[str, Any] | None = None) -> str | None:
     """A concrete value worth quoting from an output (an email, a path, an ID-like token) that
-    stands in it as a whole token."""
+    stands in it as a whole token; never one the call was given (`asked`): an empty search that echoes its
+    path shows nothing to remark on."""
     if output is None:
         return None
+    given = {v for v in leaves(asked or {}) if isinstance(v, str)}
     data = output
     if isinstance(output, str) and output[:1] in "[{":
         try:  # a JSON text result: its values are the candidates, each whole
@@ -47,11 +49,12 @@ def salient(output: Any) -> str | None:
             data = output
     texts = [data] if isinstance(data, str) else [v for v in leaves(data) if isinstance(v, str)]
     # ID-like tokens first (paths, emails, keys with digits), then short plain values ("rightclick")
-    cands = [m.group(0).rstrip(".,;:") for t in texts for m in _SALIENT.finditer(t)]
+    cands = [m.group(0).rstrip(".,;:") for t in texts for m in _SALIENT.finditer(t)
+             if not re.match(r":\s", t[m.end() - m.group(0).endswith(":"):m.end() + 2])]  # (no label: `expire_seconds: 9`)
     words = texts + [ln.split(": ", 1)[1] for t in texts for ln in t.splitlines() if ": " in ln]  # `key: value` lines
     cands += [t for t in words if 3 <= len(t) <= 60 and " " not in t and not t.startswith("http")]
     for c in cands:
-        if _STAMP.match(c) or re.fullmatch(r"(19|20)\d\d", c):  # a timestamp or a year is not what a user quotes back
+        if _STAMP.match(c) or re.fullmatch(r"(19|20)\d\d", c) or c in given:  # (nor a timestamp or a year)
             continue
         if len(c) >= 3 and in_output(c, output):
             return c
@@ -175,7 +178,7 @@ class OfflineExpander:
             return max(found, key=lambda f: f[0])
         for i in reversed(earlier):  # else what the latest result showed: what it created, or a value in it
             made = next((e.id for e in s.state.entities if e.created_by == i and in_output(e.id, s.calls[i].output)), None)
-            value = made if made is not None else salient(s.calls[i].output)
+            value = made if made is not None else salient(s.calls[i].output, s.calls[i].arguments)
             if value is not None:
                 return i, value
         return None

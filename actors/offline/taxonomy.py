@@ -56,6 +56,11 @@ _COUNTED_ICS = frozenset({"metrics", "topics", "lyrics", "comics", "clinics", "c
                           "characteristics", "relics", "mosaics", "epics"})
 
 
+def participle(verb: str) -> str:
+    """`close` -> `closing`, `stop` -> `stopping`."""
+    return _INFLECT.present_participle(verb) or f"{verb}ing"
+
+
 @lru_cache(maxsize=16384)
 def singular(word: str) -> str:
     """One of a plural noun (`aliases` -> `alias`, `statuses` -> `status`, `children` -> `child`), by inflect;

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from actors.offline.taxonomy import VERBS, plural_noun, singular, tokens, verb_base
+from actors.offline.taxonomy import VERBS, participle, plural_noun, singular, tokens, verb_base
 from schemas import Action, ToolInterpretation
 
 VERB = {
@@ -97,10 +97,16 @@ class Ref:
 def verb(it: ToolInterpretation) -> str:
     """The verb for a call: the tool name's own verb when it reads well, else the action's."""
     if it.action not in (Action.create, Action.list, Action.search, Action.read):
-        for word in tokens(it.tool):
+        words = tokens(it.tool)
+        for i, word in enumerate(words):
             if word in VERBS and VERBS[word] is it.action:
+                if i and words[i - 1] in _UNDOING:  # `alerts_undo_close`: "undo closing the alert", not "close" it
+                    return f"undo {participle(word)}"
                 return word if word in _PLAIN else VERB[it.action]
     return VERB[it.action]
+
+
+_UNDOING = frozenset({"undo", "revert", "reverse", "rollback"})
 
 
 def shape(actions: list[Action]) -> str:

@@ -96,3 +96,13 @@ def test_a_follow_up_may_ask_for_what_another_tool_can_do_with_a_record_just_sho
         assert quoted and all(q.in_output(v, s.calls[-1].output) for v in quoted), s.follow_up
         verb = "download_paper" if "download" in s.follow_up else "read_paper"
         assert verb not in {c.tool for c in s.calls}, (s.follow_up, [c.tool for c in s.calls])
+
+
+def test_a_value_the_call_was_given_back_is_nothing_to_quote_from_its_result():
+    from actors.offline.expand import salient
+
+    empty = '{"total_count": 0, "items": [], "path": "/srv/acme/src"}'
+    assert salient(empty) == "/srv/acme/src"
+    assert salient(empty, {"path": "/srv/acme/src", "pattern": "*.py"}) is None
+    found = '{"total_count": 1, "items": [{"path": "/srv/acme/src/retry.py"}], "path": "/srv/acme/src"}'
+    assert salient(found, {"path": "/srv/acme/src"}) == "/srv/acme/src/retry.py"

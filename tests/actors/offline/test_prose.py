@@ -518,3 +518,15 @@ def test_a_download_is_asked_for_as_a_download_not_as_a_change_to_what_is_downlo
     for s in downloads:
         assert not re.search(r"needs an update|change (some|the)|out of date", s.instruction), s.instruction
     assert any("download" in s.instruction.split(".")[0].lower() for s in downloads)
+
+
+def test_a_tool_that_undoes_an_action_is_asked_to_undo_it_not_to_do_it():
+    from actors.offline.prose import Step, clause
+    from schemas import ParameterInterpretation, ToolInterpretation
+
+    it = ToolInterpretation(tool="post_alerts_alert_id_undo_close", functionality="This method tries to undo an alert close.",
+                            action="execute", entity="alert", required_parameters=["alertId"], use_cases=["x"], tags=[],
+                            parameters=[ParameterInterpretation(name="alertId", role="identifier", entity="alert",
+                                                                required=True, description="")])
+    said = clause(Step(it.tool, it, {"alertId": "a-17"}, ()), [], {})
+    assert said.startswith("undo closing the alert"), said
