@@ -200,6 +200,8 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
     ("image photo screenshot picture thumbnail", {"url": _url, "width": _pick(640, 1024, 1280, 1920),
                                                   "height": _pick(480, 720, 1080), "format": _pick("png", "jpeg", "webp"),
                                                   "size_bytes": _count(18_000, 4_000_000)}),
+    ("qrcode qr barcode", {"image_url": lambda r, o, t: f"https://{o.domain}/qr/{r.getrandbits(40):010x}.png",
+                           "format": _pick("png"), "width_px": _pick(164, 246, 330, 410)}),
     ("coin crypto cryptocurrency", {"price_usd": _num(0.01, 68_000, 4), "market_cap_usd": _count(10**7, 10**12),
                                     "volume_24h_usd": _count(10**5, 10**10), "change_24h_percent": _PCT}),
     ("statement financial financials earnings", {
@@ -376,6 +378,9 @@ for _words, _fields in _KINDS:
     _FIRST[id(_fields)] = _words.split()[0]
     for _w in _words.split():
         _BY_WORD.setdefault(_w, _fields)
+# Kinds of what a generator makes and hands back (a picture, a QR code): whatever settings a spec's own tools
+# give it, the answer carries the thing made.
+ARTIFACTS = frozenset({"image", "photo", "picture", "screenshot", "thumbnail", "qrcode", "qr", "barcode"})
 # Kinds of software's own records: elsewhere their words mean other things (a subway's service, a court's log).
 _SOFTWARE_KINDS = frozenset({"commit", "deployment", "service", "log", "database", "version", "secret", "webhook",
                              "domain", "certificate", "trace", "session"})
@@ -391,6 +396,10 @@ def _words(kind: str) -> list[str]:
     while len(words) > 1 and words[-1] in _ABOUT:
         words = words[:-1]
     return words
+
+
+def is_artifact(kind: str) -> bool:
+    return bool(_words(kind)) and _words(kind)[-1] in ARTIFACTS
 
 
 def fields_of(kind: str) -> dict[str, Draw] | None:

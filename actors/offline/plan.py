@@ -48,7 +48,7 @@ class Planner:
         spec, it = self.spec_of[f], self.its[f]
         options: list[list[str]] = [[f]]
         preds = [p for p in self.graph.predecessors(f) if self.spec_of[p] == spec and self._related(p, f)
-                 and self.its[p].action in _PRODUCE and self.carriers[p]]
+                 and self.its[p].action in _PRODUCE and self.carriers[p] and not self._twin(p, f)]
         if preds:
             options.append([self._pick(preds, rng, uncovered, spec), f])
         if it.action in (Action.create, Action.update, Action.transfer):
@@ -122,13 +122,13 @@ class Planner:
         workflow, else behind a producer of its own when there is room, else at the end."""
         if extra in seq:
             return
-        feeding = [i for i, t in enumerate(seq) if extra in self.graph.successors(t)]
+        feeding = [i for i, t in enumerate(seq) if extra in self.graph.successors(t) and not self._twin(extra, t)]
         if feeding:
             seq.insert(feeding[-1] + 1, extra)
             return
         if MAX_CALLS - len(seq) - later >= 3:  # keep one slot for a second action class
             cands = [p for p in self.graph.predecessors(extra) if p not in seq and self.carriers[p]
-                     and self.its[p].action is not Action.delete]
+                     and self.its[p].action is not Action.delete and not self._twin(p, extra)]
             if cands:
                 seq.append(self._pick(cands, rng, uncovered, self.spec_of[extra]))
         seq.append(extra)
@@ -140,7 +140,7 @@ class Planner:
         k = 1
         while k < len(seq) and len(seq) < MAX_CALLS:
             preds = [p for p in self.graph.predecessors(seq[k]) if self.carriers[p]
-                     and self.its[p].action is not Action.delete]
+                     and self.its[p].action is not Action.delete and not self._twin(p, seq[k])]
             if preds and not set(preds) & set(seq[:k]):
                 fresh = [p for p in preds if p not in seq]
                 if fresh:
@@ -148,15 +148,23 @@ class Planner:
                     k += 1
             k += 1
 
+    def _twin(self, a: str, b: str) -> bool:
+        """Two listings of one kind that take the same things (`list_directory` and `directory_tree` of a path):
+        a person runs one of them, not both back to back."""
+        ia, ib = self.its[a], self.its[b]
+        return ia.action is ib.action is Action.list and same_kind(ia.entity, ib.entity) \
+            and set(ia.required_parameters) == set(ib.required_parameters)
+
     def _grow(self, seq: list[str], backward: bool, rng, uncovered, spec) -> bool:
         if backward:
             cands = [p for p in self.graph.predecessors(seq[0]) if p not in seq and self.carriers[p]
-                     and self.its[p].action is not Action.delete]
+                     and self.its[p].action is not Action.delete and not any(self._twin(p, t) for t in seq)]
             if cands:
                 seq.insert(0, self._pick(cands, rng, uncovered, spec))
                 return True
             return False
-        cands = [s for t in reversed(seq) for s in self.graph.successors(t) if s not in seq]
+        cands = [s for t in reversed(seq) for s in self.graph.successors(t) if s not in seq
+                 and not any(self._twin(s, t) for t in seq)]
         if any(self.its[t].action is Action.delete for t in seq):
             cands = [c for c in cands if self.its[c].action is not Action.delete]
         if cands:
@@ -186,7 +194,7 @@ class Planner:
 
     def _fill(self, seq: list[str], rng, uncovered, spec) -> None:
         """No data flow left: add same-spec tools on a related entity (else any), inspections first."""
-        pool = [t for t in self.by_spec[spec] if t not in seq]
+        pool = [t for t in self.by_spec[spec] if t not in seq and not any(self._twin(t, s) for s in seq)]
         related = [t for t in pool if any(self._related(t, s) for s in seq)]
         classes = min(2, self._classes(spec))
         while pool and (len(seq) < 3 or len({self.its[t].action for t in seq}) < classes) and len(seq) < MAX_CALLS:

@@ -740,7 +740,8 @@ _UNREMARKABLE = frozenset({"completed", "complete", "success", "succeeded", "suc
 _NOT_FIGURES = frozenset({"id", "ids", "number", "no", "index", "date", "time", "at", "created", "updated", "timestamp",
                           "epoch", "ts", "limit", "offset", "page", "size", "count", "version", "year", "port",
                           "latitude", "longitude", "lat", "lng", "lon", "code", "decimals", "block", "height", "nonce",
-                          "sequence", "chain", "zoom", "x", "y", "rank", "position", "order"})
+                          "sequence", "chain", "zoom", "x", "y", "rank", "position", "order",
+                          "width", "height", "px", "pixels", "dpi"})  # (how big a picture is: nobody asks why)
 # Figures a person wants lower (a cost, a delay, an error rate): only of these is "what would bring it below" asked.
 _REDUCIBLE = frozenset({"cost", "price", "fee", "fees", "spend", "usage", "latency", "duration", "error", "errors",
                         "failure", "failures", "debt", "load", "cpu", "memory", "delay", "wait", "risk", "churn",

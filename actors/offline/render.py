@@ -177,7 +177,7 @@ def described(kind: str, org: Organisation, key: str, model: SpecModel | None, t
     # (a name alone says nothing of the thing: a project known only by its name and team gets the usual fields)
     telling = [k for k in own if k not in ("name", "title", "display_name")]
     common = kinds.record(kind, org, key, topic or _topic_of(org, key, kind)) \
-        if len(telling) < 2 and kinds.borrowable(kind, model.speaks_of, org.technical, bool(org.ledger)) else {}
+        if (len(telling) < 2 or kinds.is_artifact(kind)) and kinds.borrowable(kind, model.speaks_of, org.technical, bool(org.ledger)) else {}
     fields = {**common, **own}
     if not fields and listed:  # "arrivals with delay predictions and crowding levels": what the author says
         rng = random.Random(f"listed:{key}")

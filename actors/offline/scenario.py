@@ -143,6 +143,7 @@ _CONTAINERS = frozenset({"repository", "repo", "issue", "pull", "branch", "commi
 
 
 _PATH_KINDS = {"file", "directory", "repository"}
+_PLAIN_NAME = "notes.md"
 _PATH_WORDS = ("path", "file", "dir", "folder", "repo")
 
 
@@ -618,7 +619,8 @@ class OfflineScenarioWriter:
             if not paths.is_path(one) or (paths.under(one, root) and paths.matches(one, pattern, root)
                                           and not paths.excluded(one, excludes, root)):
                 return one
-            name = paths.fit(paths.base(one), pattern, excludes)
+            # (a name its excludes rule out, `0004_add_sensor_export.sql` under `**/*sensor*`, gives way to a plain one)
+            name = paths.fit(paths.base(one), pattern, excludes) or paths.fit(_PLAIN_NAME, pattern, excludes)
             new = f"{root.rstrip('/')}/{name}" if name else None
             return new if new and new not in taken else one
 

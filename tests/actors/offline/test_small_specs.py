@@ -863,3 +863,35 @@ def test_what_a_create_makes_without_a_setting_has_the_settings_default(tmp_path
                 shown += 1
                 assert out[key] == default, (c.arguments, out)
     assert shown
+
+
+def test_a_generator_answers_with_what_it_made_whatever_settings_it_takes(tmp_path):
+    """A QR code generator with its own settings (content, level, size) still hands back the QR code."""
+    props = {"content": {"type": "string", "description": "The text content to encode in the QR code"},
+             "errorCorrectionLevel": {"type": "string", "enum": ["L", "M", "Q", "H"], "default": "M"},
+             "size": {"type": "number", "minimum": 1, "maximum": 10, "default": 3}}
+    manifest, scenarios = _generate(tmp_path, [_tool("generate-qrcode", "Generate QR codes.", props, ("content",))])
+    assert manifest.failures == [] and scenarios
+    for s in scenarios:
+        out = json.loads(s.calls[0].output)
+        assert str(out.get("image_url", "")).endswith(".png"), out
+        assert "width" not in s.follow_up, s.follow_up
+
+
+def test_two_listings_of_one_kind_that_take_the_same_things_are_not_run_back_to_back(tmp_path):
+    path = {"path": {"type": "string", "description": "Path to the directory"}}
+    tools = [_tool("list_directory", "Get a listing of all files and directories in a path.", path, ("path",)),
+             _tool("directory_tree", "Get a recursive tree view of files and directories.",
+                   {**path, "maxDepth": {"type": "number", "default": 5}}, ("path",)),
+             _tool("read_file", "Read a file.", {"path": {"type": "string"}}, ("path",)),
+             _tool("write_file", "Create a new file.", {"path": {"type": "string"}, "content": {"type": "string"}},
+                   ("path", "content"))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == [] and manifest.coverage.ratio == 1.0
+    both = 0
+    for s in scenarios:
+        names = [c.tool for c in s.calls]
+        both += {"list_directory", "directory_tree"} <= set(names)
+        if s.complexity == "simple":
+            assert not {"list_directory", "directory_tree"} <= set(names), names
+    assert both <= len(scenarios) // 4, both  # (a workflow that must cover both may hold both, not back to back)
