@@ -61,6 +61,16 @@ def salient(output: Any, asked: dict[str, Any] | None = None) -> str | None:
     return None
 
 
+def _found_nothing(output: Any) -> bool:
+    """Whether an output is an empty listing or search (`{"total_count": 0, "items": []}`, "No matches found")."""
+    if isinstance(output, str) and (output.strip() == "[]" or re.search(r"\bno (matches|results)\b|\bnothing found\b",
+                                                                       output, re.I)):
+        return True
+    records = output_objects(output, max_depth=0)
+    lists = [v for r in records for v in r.values() if isinstance(v, list)]
+    return bool(lists) and not any(lists) or any(r.get("total_count") == 0 for r in records)
+
+
 _NOTABLE = ("title", "name", "display_name", "subject", "headline", "status", "state", "conclusion", "severity",
             "conditions", "summary")
 
@@ -179,6 +189,8 @@ class OfflineExpander:
         for i in reversed(earlier):  # else what the latest result showed: what it created, or a value in it
             made = next((e.id for e in s.state.entities if e.created_by == i and in_output(e.id, s.calls[i].output)), None)
             value = made if made is not None else salient(s.calls[i].output, s.calls[i].arguments)
+            if value is None and not _found_nothing(s.calls[i].output):
+                value = salient(s.calls[i].output)  # (the record it read, by the key it was read with)
             if value is not None:
                 return i, value
         return None

@@ -18,7 +18,7 @@ from actors.offline import values_formats as fmt
 from actors.offline.taxonomy import singular
 from actors.offline.world import Organisation
 
-_MARKER = re.compile(r"\b(?:with|including|includes|include|containing|contains|showing|shows|returns?|"
+_MARKER = re.compile(r"\b(?:with|including|includes|include|containing|contains|showing|shows?|returns?|"
                      r"provides?|such as)\s+", re.I)
 _ITEMS = re.compile(r"[^.;:()]+")
 _SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+&\s+")
@@ -63,8 +63,9 @@ _TEXTS = frozenset({"directions", "instructions", "description", "summary", "ana
                     "explanation", "recommendation", "recommendations", "impact", "overview", "status"})
 
 
-def listed_value(field: str, org: Organisation, rng: random.Random, about: str) -> Any:
-    """A value for a listed field, by what its last word says it holds."""
+def listed_value(field: str, org: Organisation, rng: random.Random, about: str, siblings: tuple[str, ...] = ()) -> Any:
+    """A value for a listed field, by what its last word says it holds; `siblings` are the other fields listed
+    with it (Markdown beside an image URL shows that image)."""
     last = field.rsplit("_", 1)[-1]
     thing = field.replace("_", " ")
     if last in _RATES:
@@ -79,6 +80,13 @@ def listed_value(field: str, org: Organisation, rng: random.Random, about: str) 
         return (fmt.EPOCH + timedelta(minutes=rng.randint(5, 600))).strftime("%Y-%m-%dT%H:%M:%SZ")
     if last in ("minutes", "seconds", "hours", "days", "duration", "distance", "km", "miles"):
         return rng.randint(2, 45)
+    if last.endswith(("url", "uri", "link")) or "markdown" in field.split("_"):
+        # an address of what is described (a picture's ends in .png), or Markdown that shows it
+        slug = "-".join(re.findall(r"[a-z0-9]+", about.lower()))[:40] or "item"
+        pictured = any("image" in f for f in (field, *siblings)) or "image" in about.lower()
+        drawn = random.Random(f"{org.seed}:{about}:{rng.random()}" if not siblings else f"{org.seed}:{about}:{siblings}")
+        url = f"https://{org.domain}/{slug}/{drawn.getrandbits(32):08x}{'.png' if pictured else ''}"
+        return (f"![{about}]({url})" if pictured else f"[{about}]({url})") if "markdown" in field.split("_") else url
     if last in _TEXTS:
         return f"{thing.capitalize()} for {about}: {rng.choice(('as expected', 'a few changes', 'worth a look'))}."
     if last.endswith("s") and not last.endswith("ss") and singular(last) != last:  # "alternative routes"

@@ -288,7 +288,23 @@ def _listing(tool: Tool, it: ToolInterpretation, args: dict[str, Any], root: str
         seen.add(e.id)
         state.entities.append(e)
         out.append(e)
+    if deep and pattern is None:  # a tree shows the folders on the way to what it shows (`src` above `src/a.ts`)
+        out = _with_folders(out, root, excludes, seen)
     return out[:_MAX_LISTED]
+
+
+def _with_folders(entries: list[Entity], root: str, excludes: list[str], seen: set[str]) -> list[Entity]:
+    out: list[Entity] = []
+    base = root.rstrip("/")
+    for e in entries:
+        parts = e.id[len(base) + 1:].split("/")[:-1] if paths.under(e.id, root) else []
+        for k in range(1, len(parts) + 1):
+            folder = f"{base}/{'/'.join(parts[:k])}"
+            if folder not in seen and not paths.excluded(folder, excludes, root):
+                seen.add(folder)
+                out.append(Entity(kind="directory", id=folder))
+        out.append(e)
+    return out
 
 
 def _entries(e: Entity, root: str, deep: bool, pattern: str | None, excludes: list[str]) -> list[Entity]:

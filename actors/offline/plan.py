@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from actors.base import StageError
-from actors.offline.taxonomy import same_kind
+from actors.offline.taxonomy import VERBS, same_kind, singular, tokens
 from coordinator.graph import ToolGraph
 from schemas import Action, ScenarioRequest, ToolInterpretation
 
@@ -152,8 +152,20 @@ class Planner:
         """Two listings of one kind that take the same things (`list_directory` and `directory_tree` of a path):
         a person runs one of them, not both back to back."""
         ia, ib = self.its[a], self.its[b]
-        return ia.action is ib.action is Action.list and same_kind(ia.entity, ib.entity) \
-            and set(ia.required_parameters) == set(ib.required_parameters)
+        if not (ia.action is ib.action is Action.list and same_kind(ia.entity, ib.entity)
+                and set(ia.required_parameters) == set(ib.required_parameters)):
+            return False
+        pa, pb = {p.name for p in ia.parameters}, {p.name for p in ib.parameters}
+        # (one takes nothing the other does not, and one is the kind's plain listing: `Groups_GetDatapoints` and
+        # `Retargeting_GetDatapoints` list the datapoints of different things)
+        plain = not self._scope(a) or not self._scope(b)
+        return (pa <= pb or pb <= pa) and plain
+
+    def _scope(self, tool: str) -> set[str]:
+        """The words of a tool's name besides its kind and verbs: what it lists them of (`groups`), or how."""
+        it = self.its[tool]
+        kind = {singular(w) for w in tokens(it.entity)}
+        return {w for w in tokens(tool) if singular(w) not in kind and w not in VERBS and w not in ("all", "list")}
 
     def _grow(self, seq: list[str], backward: bool, rng, uncovered, spec) -> bool:
         if backward:

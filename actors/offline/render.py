@@ -181,7 +181,7 @@ def described(kind: str, org: Organisation, key: str, model: SpecModel | None, t
     fields = {**common, **own}
     if not fields and listed:  # "arrivals with delay predictions and crowding levels": what the author says
         rng = random.Random(f"listed:{key}")
-        fields = {f: listed_value(f, org, rng, topic or kind.replace("_", " ")) for f in listed}
+        fields = {f: listed_value(f, org, rng, topic or kind.replace("_", " "), listed) for f in listed}
     return fields or {"updated_at": _when(random.Random(key))}  # nothing known: an honest timestamp
 
 

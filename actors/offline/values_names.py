@@ -626,12 +626,21 @@ def _by_role(h: Hint) -> str:
         return h.rng.choice(("standard", "custom", "basic", "advanced"))  # what most APIs call their kinds
     if last in ("level", "severity"):
         return h.rng.choice(("low", "medium", "high"))
+    first = words(h.name).split("_")[0]
+    if first in ("is", "has", "can", "should", "allow", "enable", "enabled") or last in ("enabled", "active", "flag"):
+        return h.rng.choice(("true", "true", "false"))  # a yes-or-no written as text (`IsActive: "true"`)
+    if last in _FIGURES or last.endswith("count"):
+        return str(h.rng.choice(_FIGURES.get(last, (1, 3, 12, 40))))  # a figure written as text (`TTL: "3600"`)
     said = _said_kind(h)
     if said is not None:
         return said
     # Nothing says what this holds: an honest value named after the field, not a word from another domain.
     return f"{singular(h.name).replace('_', '-') or 'value'}-{h.rng.randint(1, 9)}"  # (FALLBACK matches these)
 
+
+# Figures some APIs send as text, with values of their usual order.
+_FIGURES = {"ttl": (300, 3600, 86400), "priority": (1, 5, 10), "weight": (1, 10, 50), "port": (443, 8080, 5432),
+            "timeout": (30, 60, 300), "retries": (3, 5), "quantity": (1, 2, 5), "number": (1, 12, 204)}
 
 _BOUNDS = frozenset({"after", "before", "since", "until", "from", "to", "start", "end", "starting_after",
                      "ending_before"})

@@ -106,3 +106,12 @@ def test_a_value_the_call_was_given_back_is_nothing_to_quote_from_its_result():
     assert salient(empty, {"path": "/srv/acme/src", "pattern": "*.py"}) is None
     found = '{"total_count": 1, "items": [{"path": "/srv/acme/src/retry.py"}], "path": "/srv/acme/src"}'
     assert salient(found, {"path": "/srv/acme/src"}) == "/srv/acme/src/retry.py"
+
+
+def test_an_empty_listing_is_told_from_a_record_read_by_its_key():
+    from actors.offline.expand import _found_nothing
+
+    assert _found_nothing('{"total_count": 0, "items": [], "path": "/srv/acme/src"}')
+    assert _found_nothing("No matches found") and _found_nothing("[]")
+    assert not _found_nothing({"result": "key: idx:assets\ntype: list"})
+    assert not _found_nothing('{"total_count": 2, "items": [{"id": 1}, {"id": 2}]}')

@@ -244,3 +244,17 @@ def test_a_figure_worked_out_from_figures_is_named_as_what_was_asked(tmp_path):
     found = [(args, o) for args, objs in _outputs(tmp_path, tools, "calculate-bmi") for o in objs]
     assert found and all(isinstance(o.get("bmi"), float) and "updated_at" not in o for _, o in found), found
     assert all(140 < args["heightCm"] < 200 and 40 < args["weightKg"] < 120 for args, _ in found), found
+
+
+def test_an_image_url_and_markdown_listed_together_show_one_picture():
+    """"Get LGTM image and show markdown code and imageurl": the Markdown embeds the URL the answer gives."""
+    import random
+
+    from actors.offline.listed import listed_fields, listed_value
+
+    said = listed_fields("Get LGTM image and show markdown code and imageurl.")
+    assert said == ("markdown_code", "imageurl")
+    org, rng = org_for(7), random.Random(3)
+    got = {f: listed_value(f, org, rng, "lgtm", said) for f in said}
+    assert got["imageurl"].startswith("https://") and got["imageurl"].endswith(".png")
+    assert got["markdown_code"] == f"![lgtm]({got['imageurl']})"

@@ -243,3 +243,10 @@ def test_what_a_qr_code_encodes_is_a_link_not_a_chat_message():
     schema = {"type": "string", "description": "The text content to encode in the QR code"}
     for seed in range(4):
         assert gen(seed).value(schema, name="content").startswith("https://")
+
+
+def test_a_figure_or_a_yes_or_no_written_as_text_reads_as_one_not_as_its_field_name():
+    """A DNS record's `TTL: "3600"` and `IsActive: "true"`, not `ttl-9` and `is-active-9`."""
+    for seed in range(4):
+        assert gen(seed).value({"type": "string"}, name="TTL").isdigit()
+        assert gen(seed).value({"type": "string"}, name="IsActive") in ("true", "false")
