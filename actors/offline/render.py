@@ -158,7 +158,11 @@ def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
                 "visible": True, "locked": False, "bounds": [0, 0, rng.choice((640, 1280, 1920)), rng.choice((480, 720, 1080))]}
     if words & {"file", "document", "blob"}:
         return {"size": rng.randint(1_200, 48_000), "modified": _when(rng)}
-    if "key" in words:
+    if "key" in words and words & {"api", "access", "secret", "private", "public", "ssh", "signing", "license"}:
+        # an API key is a credential, shown by its name and a masked prefix, never a cache entry
+        return {"name": f"{rng.choice(org.services)}-{rng.choice(('ci', 'prod', 'local'))}",
+                "prefix": f"sk_{rng.getrandbits(24):06x}", "created_at": _when(rng)}
+    if "key" in words:  # a key of a key-value store
         return {"type": rng.choice(("string", "hash", "list")), "ttl": rng.choice((-1, 3600, 86400))}
     return {"updated_at": _when(rng)}  # nothing is known of this kind: an honest timestamp, no borrowed person
 

@@ -258,3 +258,14 @@ def test_an_image_url_and_markdown_listed_together_show_one_picture():
     got = {f: listed_value(f, org, rng, "lgtm", said) for f in said}
     assert got["imageurl"].startswith("https://") and got["imageurl"].endswith(".png")
     assert got["markdown_code"] == f"![lgtm]({got['imageurl']})"
+
+
+def test_an_api_key_is_a_credential_and_a_key_of_a_store_is_an_entry():
+    import random
+
+    from actors.offline.render import extras
+
+    org = org_for(7)
+    api = extras("api_key", org, random.Random(1))
+    assert str(api.get("prefix", "")).startswith("sk_") and "ttl" not in api
+    assert "ttl" in extras("key", org, random.Random(1))
