@@ -101,6 +101,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     it = interpretation
     if it.action is Action.create:  # what is made without a setting has the setting's default (size 3, level M)
         arguments = {**_defaults(tool), **arguments}
+    span = chrono.window(arguments) if it.action in (Action.search, Action.list) else None  # (a span of dates asked for)
     shown = [e for e in state.entities if e.created_by == index]
     planned = {e.id for e in shown}
     target = _bound_entity(it, arguments, state, index)
@@ -153,7 +154,6 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         for e in shown:  # a paper found by "wildfire prevention" is still about it when a later call reads it
             if e.created_by == index and same_kind(e.kind, it.entity):
                 e.attributes.setdefault(ABOUT, asked)
-    span = chrono.window(arguments) if it.action in (Action.search, Action.list) else None
     if span is not None:
         for e in shown:  # what a search since 24 January finds was published since then, and stays so
             if e.created_by == index and same_kind(e.kind, it.entity):
@@ -199,7 +199,6 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     if worked is not None:  # the result in the field the tool declares for it
         answered = compute.placed(obj, worked.result)
         obj = answered if is_valid(tool.output_schema, answered) else obj
-    span = chrono.window(arguments) if it.action in (Action.search, Action.list) else None
     if span is not None:  # what a listing since 24 January shows was dated since then, as the text answer's rows
         noted = {e.id: f"{gen.org.seed}:{e.kind}:{e.id}" for e in shown if e.attributes.get(WITHIN)}
         before = {e.id for e in shown} - set(noted)
@@ -294,6 +293,7 @@ def _listing(tool: Tool, it: ToolInterpretation, args: dict[str, Any], root: str
 
 
 def _with_folders(entries: list[Entity], root: str, excludes: list[str], seen: set[str]) -> list[Entity]:
+    """`entries` of a tree under `root`, each after the folders between `root` and it not shown yet."""
     out: list[Entity] = []
     base = root.rstrip("/")
     for e in entries:
@@ -381,8 +381,8 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
 
 def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
           gen: ValueGenerator, model: SpecModel | None = None, index: int = 0) -> str:
-    if it.action is Action.read and target is not None and shown_fields(target.attributes) and same_kind(target.kind, it.entity) \
-            and not is_metadata(tool.name) and not is_history(tool.name, it) \
+    if it.action is Action.read and target is not None and shown_fields(target.attributes) \
+            and same_kind(target.kind, it.entity) and not is_metadata(tool.name) and not is_history(tool.name, it) \
             and not tool.name.startswith("git_"):  # git prints its own formats (git show: commit, author, diff)
         body = {k: v for k, v in shown_fields(target.attributes).items() if v != target.id}  # (its name is its ID)
         key, one = next(iter(body.items())) if len(body) == 1 else (None, None)
