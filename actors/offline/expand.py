@@ -95,6 +95,7 @@ class OfflineExpander:
     def __init__(self, ctx: EngineContext):
         self.ctx = ctx
         self.its = interpretations_for(ctx.suite, ctx.interpretations)
+        self._onward_tools: list[tuple[str, str, str]] | None = None
 
     def expand(self, scenario: Scenario) -> Outcome[Scenario]:
         turns = self._turns(scenario)
@@ -126,15 +127,10 @@ class OfflineExpander:
         kind = self.its[s.calls[-1].tool].entity
         rows = [r for r in records if "total_count" not in r]
         asks = []
-        for tool in sorted(self.its):
+        for tool, name, takes in self._onward():
+            if tool in called or not same_kind(takes, kind):
+                continue
             it = self.its[tool]
-            if tool in called or it.action not in _ONWARD:
-                continue
-            required = [p for p in it.parameters if p.required]
-            if len(required) != 1 or required[0].role is not ParameterRole.identifier \
-                    or not required[0].entity or not same_kind(required[0].entity, kind):
-                continue
-            name = required[0].name
             for rec in rows[1:2] + rows[:1]:  # (the first row is the one the workflow already took)
                 value = rec.get(name, rec.get("id"))
                 if isinstance(value, (str, int)) and not isinstance(value, bool) and in_output(value, s.calls[-1].output):
@@ -145,6 +141,19 @@ class OfflineExpander:
             return None
         ask = rng.choice(asks)
         return rng.choice((f"Could you {ask} next?", f"Can you {ask} as well?", f"While you're at it, could you {ask}?"))
+
+    def _onward(self) -> list[tuple[str, str, str]]:
+        """(tool, parameter, kind) of the tools that look closer at or fetch one record given by its ID alone,
+        read once per suite (a follow-up is written for every scenario)."""
+        if self._onward_tools is None:
+            self._onward_tools = []
+            for tool in sorted(self.its):
+                it = self.its[tool]
+                required = [p for p in it.parameters if p.required]
+                if it.action in _ONWARD and len(required) == 1 and required[0].role is ParameterRole.identifier \
+                        and required[0].entity:
+                    self._onward_tools.append((tool, required[0].name, required[0].entity))
+        return self._onward_tools
 
     def _phase(self, scenario: Scenario, i: int) -> bool:
         return self.its[scenario.calls[i].tool].action in text.INSPECT

@@ -139,7 +139,8 @@ def echo(obj: Any, schema: dict[str, Any], arguments: dict[str, Any], valid: Cal
         if value is not None and obj[key] != value:
             put(obj, key, value)
     declared = deref(schema, schema).get("properties") or {}
-    for key in declared.keys() - obj.keys():  # a rule read by its `ruleId` answers with its `rule_id`
+    # (in the schema's order: a set's order changes with the interpreter's hash seed, and the output must not)
+    for key in [k for k in declared if k not in obj]:  # a rule read by its `ruleId` answers with its `rule_id`
         value = owners.get(_plain_name(key))
         if value is not None:
             obj[key] = None

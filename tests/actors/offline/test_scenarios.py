@@ -336,3 +336,26 @@ def test_a_filler_call_takes_what_the_workflow_shows_rather_than_nothing(tmp_pat
         seq = ["list_orders", "ping"]
         planner._fill(seq, random.Random(seed), set(), suite.tools[0].spec)
         assert seq == ["list_orders", "ping", "refund_order"], seq
+
+
+def test_an_output_filled_from_arguments_does_not_depend_on_the_hash_seed(tmp_path):
+    """A declared output's fields named like the call's IDs (`issueId`, `labelId`) are filled in the schema's order,
+    whatever order a set of names would have in this process."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+    spec = json.loads((ROOT / "bench/corpus/mcp/tacticlaunch__mcp-linear.json").read_text())
+    spec["tools"] = [t for t in spec["tools"]
+                     if t["name"] in ("linear_getIssueById", "linear_addIssueLabel", "linear_removeIssueLabel")]
+    (tmp_path / "labels.json").write_text(json.dumps(spec))
+    code = (
+        "import hashlib,sys;from specs import load_suite;from actors.offline.pipeline import Pipeline, cover_suite;"
+        "p=Pipeline(load_suite([sys.argv[1]]));s,_=cover_suite(p, 5);"
+        "print(hashlib.sha256(''.join(x.to_json_line() for x in s).encode()).hexdigest())")
+    digests = {subprocess.run([sys.executable, "-c", code, str(tmp_path / "labels.json")], cwd=ROOT, capture_output=True,
+                              text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip()
+               for seed in ("1", "2", "3", "4", "5", "6")}
+    assert len(digests) == 1 and len(next(iter(digests))) == 64
