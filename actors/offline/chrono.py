@@ -114,13 +114,38 @@ def _shape(value: str) -> str:
     return re.sub(r"\d", "9", value)
 
 
+_WRITTEN = re.compile(r"^\d{4}-\d{2}-\d{2}(?:(?P<sep>[T ])\d{2}:\d{2}(?P<sec>:\d{2}(?P<frac>\.\d+)?)?"
+                      r"(?P<zone>Z|[+-]\d{2}:?\d{2})?)?$")
+
+
 def _like(template: str, t: datetime) -> str | None:
-    """`t` written the way `template` is (a date, or a UTC date-time ending in Z); None for other formats."""
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", template):
+    """`t` written the way `template` is: a date; or a date-time with its separator, seconds, fraction and zone
+    (`Z`, `+02:00`, `+0200` or none, read as UTC); None where `template` is no ISO 8601 moment."""
+    m = _WRITTEN.match(template.strip()) if isinstance(template, str) else None
+    if m is None:
+        return None
+    if m.group("sep") is None:
         return t.date().isoformat()
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z", template):
-        return t.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return None
+    zone = m.group("zone")
+    if zone and zone != "Z":
+        sign = 1 if zone[0] == "+" else -1
+        digits = zone[1:].replace(":", "")
+        offset = timezone(sign * timedelta(hours=int(digits[:2]), minutes=int(digits[2:])))
+    else:
+        offset = timezone.utc
+    local = t.astimezone(offset)
+    out = local.strftime(f"%Y-%m-%d{m.group('sep')}%H:%M")
+    if m.group("sec"):
+        out += local.strftime(":%S")
+        if m.group("frac"):
+            width = len(m.group("frac")) - 1
+            out += "." + f"{local.microsecond:06d}"[:width].ljust(width, "0")
+    if zone == "Z":
+        out += "Z"
+    elif zone:
+        tail = local.strftime("%z")  # +0200
+        out += tail if ":" not in zone else f"{tail[:3]}:{tail[3:]}"
+    return out
 
 
 def ordered(node: Any) -> Any:

@@ -19,7 +19,7 @@ from actors.offline import chrono, compute, kinds, paths
 from actors.offline import values_formats as fmt
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
-from actors.offline.quality import token_in
+from actors.offline.quality import output_objects, token_in
 from actors.offline.model import ABOUT, WITHIN, SpecModel, record_writes, shown_fields, spread
 from actors.offline.history import is_history
 from actors.offline.render import asked_about, is_metadata, render
@@ -238,19 +238,43 @@ def _made(entities: list[Entity], org: Organisation) -> dict[str, datetime]:
     return out
 
 
-def _in_order(text: str) -> str:
-    """A text result whose JSON (the whole text, or lines of it) has its timestamps in agreeing order."""
+def _made_as_shown(output: Any, made: dict[str, datetime], schema: dict[str, Any] | None) -> Any:
+    """`output` with each record an earlier call of the scenario showed dated as made when that call said (a
+    record has one creation moment, whichever tool shows it: a reaction's argument or a fresh draw does not
+    move it); `made` then learns the records this output shows first."""
+    if made:
+        if isinstance(output, str):
+            output = _each_json(output, lambda data: chrono.keep_made(data, made))
+        elif isinstance(output, dict) and len(output) == 1 and isinstance(text := next(iter(output.values())), str):
+            output = {next(iter(output)): _each_json(text, lambda data: chrono.keep_made(data, made))}
+        else:
+            kept = chrono.keep_made(output, made)
+            output = kept if schema is None or is_valid(schema, kept) else output
+    for obj in output_objects(output, max_depth=1):
+        if (first := chrono.made_at(obj)) is not None:
+            made.setdefault(str(first[0]), first[1])
+    return output
 
-    def fixed(chunk: str) -> str | None:
+
+def _each_json(text: str, change: Any) -> str:
+    """`text` with `change` applied to the JSON it holds (the whole text, or lines of it), re-written only where
+    that changed something."""
+
+    def changed(chunk: str) -> str | None:
         try:
             data = json.loads(chunk) if chunk.lstrip()[:1] in ("{", "[") else None
         except ValueError:
             return None
-        dated = chrono.ordered(data) if data is not None else None
-        return chunk if dated is None or dated == data else json.dumps(dated, ensure_ascii=False)
+        new = change(data) if data is not None else None
+        return chunk if new is None or new == data else json.dumps(new, ensure_ascii=False)
 
-    whole = fixed(text)
-    return whole if whole is not None else "\n".join(fixed(line) or line for line in text.split("\n"))
+    whole = changed(text)
+    return whole if whole is not None else "\n".join(changed(line) or line for line in text.split("\n"))
+
+
+def _in_order(text: str) -> str:
+    """A text result whose JSON (the whole text, or lines of it) has its timestamps in agreeing order."""
+    return _each_json(text, chrono.ordered)
 
 
 def _listing(tool: Tool, it: ToolInterpretation, args: dict[str, Any], root: str, state: WorkflowState, index: int,
@@ -592,10 +616,12 @@ class OfflineMocker:
         try:
             story = Story(scenario, self.its, org_for(scenario.seed or 0, self.ctx.suite), scenario.seed or 0)
             taken = _taken(scenario)
+            made: dict[str, datetime] = {}
             for i, call in enumerate(scenario.calls):
                 out = _mock_step(self.tools[call.tool], self.its[call.tool], call.arguments, state,
                                  scenario.seed or 0, self.ctx.suite, i, self.tier(call.tool), story, taken.get(i, set()), self.model)
-                calls.append(call.model_copy(update={"output": out.output, "grounding": out.grounding,
+                output = _made_as_shown(out.output, made, self.tools[call.tool].output_schema)
+                calls.append(call.model_copy(update={"output": output, "grounding": out.grounding,
                                                      "is_error": out.is_error}))
         except (StageError, ValueError) as e:
             reason, path = (e.reason, e.path) if isinstance(e, StageError) else (str(e), None)

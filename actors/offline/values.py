@@ -24,7 +24,7 @@ from actors.offline.values_containers import Containers
 from actors.offline.values_formats import format_string, past_datetime
 from actors.offline.values_describe import param_docs
 from actors.offline.values_names import Hint, later_than_counterpart, realistic_string
-from actors.offline.values_numbers import boolean, number
+from actors.offline.values_numbers import boolean, epoch_text, number
 from actors.offline.values_regex import regex_string
 from actors.offline.values_regex import search as _matches
 from actors.offline.values_schema import Unsatisfiable, merge, mentions_ref, resolve, types_of, without
@@ -284,7 +284,8 @@ class ValueGenerator(Containers):
             pattern = None
         for _ in range(0 if slot.plain else 3 if pattern else 1):
             proposal = (later_than_counterpart(self._hint(slot)) if fmt in ("date", "date-time") and slot.siblings
-                        else None) or _made_before_now(fmt, slot.name, self.rng, slot.description) \
+                        else None) or epoch_text(self._hint(slot), fmt) \
+                or _made_before_now(fmt, slot.name, self.rng, slot.description) \
                 or (format_string(fmt, self.org, self.rng) if isinstance(fmt, str) else None) \
                 or realistic_string(self._hint(slot))
             for form in variants(proposal) if pattern else (proposal,):

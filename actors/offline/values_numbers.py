@@ -284,6 +284,23 @@ _UNIX = re.compile(r"\bunix\b|\bepoch\b|seconds since|\bposix time|\btimestamp\b
 _EPOCH_FLOOR = 10 ** 9  # a number this large beside a Unix time is one too (2001 onwards)
 
 
+_EPOCH_TEXT = re.compile(r"\bunix\b|\bepoch\b|seconds since|\bposix time", re.I)  # (a text `timestamp` is ISO)
+
+
+def unix_time(h: Hint) -> int:
+    """A moment up to a month before now as a Unix time: in milliseconds where the slot says so."""
+    at = int(fmt.EPOCH.timestamp()) - h.rng.choice((0, 1, 7, 30)) * 86400 - h.rng.randint(0, 600) * 60
+    return at * 1000 if re.search(r"milli", h.description, re.I) else at
+
+
+def epoch_text(h: Hint, form: Any) -> str | None:
+    """A string slot that holds a Unix time ("in milliseconds since the epoch", format int64) as its digits;
+    None for other strings."""
+    if form in ("date", "date-time", "time") or not _EPOCH_TEXT.search(h.description):
+        return None
+    return str(unix_time(h))
+
+
 def realistic_number(h: Hint) -> float | None:
     """A realistic number for this slot, or None when nothing about it is known."""
     start = counterpart(h)
@@ -294,8 +311,7 @@ def realistic_number(h: Hint) -> float | None:
             return min(start + h.rng.choice((1, 2, 3, 5)), fmt.EPOCH.year)
         return start + h.rng.choice((5, 10, 20, 40))  # `end_line` after `start_line`, `max` above `min`
     if _UNIX.search(h.description):  # "Unix date.", "seconds since the epoch"
-        at = int(fmt.EPOCH.timestamp()) - h.rng.choice((0, 1, 7, 30)) * 86400 - h.rng.randint(0, 600) * 60
-        return at * 1000 if re.search(r"milli", h.description, re.I) else at
+        return unix_time(h)
     if words(h.name).endswith("id"):
         return _id_number(h)
     choices = _number_choices(h.name, h.parent)

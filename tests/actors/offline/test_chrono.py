@@ -27,11 +27,13 @@ def test_a_later_field_written_as_a_date_moves_to_the_day_after_in_its_own_forma
     assert out["expiryDate"] == "2026-03-03" and chrono.contradictions(out) == []
 
 
-def test_values_in_a_format_it_cannot_write_are_left_alone():
+def test_a_moved_value_keeps_its_own_way_of_writing_a_moment():
     rec = {"created": "2026-05-03T10:00:00+02:00", "modified": "2026-05-01"}
     assert chrono.ordered(rec) == {**rec, "modified": "2026-05-04"}
-    odd = {"created": "2026-05-03", "modified": "2026-05-01T09:00:00.5+02:00"}
-    assert chrono.ordered(odd) == odd
+    odd = {"created": "2026-05-03", "modified": "2026-05-01T09:00:00.5+02:00"}  # offset and tenths kept
+    assert chrono.ordered(odd) == {**odd, "modified": "2026-05-04T02:00:00.0+02:00"}
+    spaced = {"created": "2026-05-03", "modified": "2026-05-01 09:00"}
+    assert chrono.ordered(spaced) == {**spaced, "modified": "2026-05-04 00:00"}
 
 
 def test_records_in_order_and_other_values_are_returned_unchanged():

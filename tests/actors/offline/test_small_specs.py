@@ -895,3 +895,46 @@ def test_two_listings_of_one_kind_that_take_the_same_things_are_not_run_back_to_
         if s.complexity == "simple":
             assert not {"list_directory", "directory_tree"} <= set(names), names
     assert both <= len(scenarios) // 4, both  # (a workflow that must cover both may hold both, not back to back)
+
+
+def test_a_record_keeps_the_creation_moment_it_was_first_shown_with_whatever_tool_shows_it_later(tmp_path):
+    """A reaction's own `createdAt`, sent with the call, is not the comment's: every call that shows the comment
+    shows the one moment it was made; a table's creation time written "in milliseconds since the epoch" is
+    a Unix time, and one before now."""
+    s, ids = {"type": "string"}, ("roomId", "threadId")
+    reaction = {"type": "object", "properties": {"emoji": s, "userId": s,
+                                                 "createdAt": {"type": "string", "format": "date-time"}}}
+    tools = [_tool("get-threads", "Get the threads of a room", {"roomId": s}, ("roomId",)),
+             _tool("create-comment", "Create a comment in a thread", {"roomId": s, "threadId": s, "body": s},
+                   ("roomId", "threadId", "body")),
+             _tool("add-comment-reaction", "Add a reaction to a comment",
+                   {"roomId": s, "threadId": s, "commentId": s, "data": reaction}, ids + ("commentId", "data")),
+             _tool("edit-comment", "Edit a comment", {"roomId": s, "threadId": s, "commentId": s, "body": s},
+                   ids + ("commentId", "body")),
+             _tool("delete-comment", "Delete a comment", {"roomId": s, "threadId": s, "commentId": s},
+                   ids + ("commentId",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    assert sum(len(sc.calls) > 2 for sc in scenarios) >= 3
+    for sc in scenarios:
+        assert not q.timestamp_contradictions(sc), q.timestamp_contradictions(sc)
+
+
+def test_a_text_field_holding_a_unix_time_gets_its_digits_before_now():
+    import random
+
+    from actors.offline.values import ValueGenerator
+    from actors.offline.values_formats import EPOCH
+    from actors.offline.world import make_org
+
+    made = {"type": "string", "format": "int64",
+            "description": "Output only. The time when this table was created, in milliseconds since the epoch."}
+    for i in range(5):
+        gen = ValueGenerator(make_org(7), random.Random(i))
+        ms = gen.value(made, name="creationTime")
+        assert re.fullmatch(r"\d{13}", ms) and int(ms) <= EPOCH.timestamp() * 1000, ms
+        assert re.fullmatch(r"\d{10}", gen.value({"type": "string", "description": "Unix time of the event"},
+                                                 name="ts"))
+        # a text "timestamp" is ISO 8601, as most APIs write one
+        assert not gen.value({"type": "string", "description": "The timestamp of the event"},
+                             name="timestamp").isdigit()
