@@ -238,22 +238,72 @@ def _made(entities: list[Entity], org: Organisation) -> dict[str, datetime]:
     return out
 
 
-def _made_as_shown(output: Any, made: dict[str, datetime], schema: dict[str, Any] | None) -> Any:
-    """`output` with each record an earlier call of the scenario showed dated as made when that call said (a
-    record has one creation moment, whichever tool shows it: a reaction's argument or a fresh draw does not
-    move it); `made` then learns the records this output shows first."""
-    if made:
+def _as_shown(output: Any, seen: _Shown, given: set[str], schema: dict[str, Any] | None) -> Any:
+    """`output` with each record an earlier call of the scenario showed dated as made when that call said and
+    under the title or name it showed, unless an argument gave the new one (a record has one creation moment
+    and keeps its name whichever tool shows it: a reaction's own `createdAt`, or a fresh draw, does not move
+    it); `seen` then learns the records this output shows first."""
+
+    def change(data: Any) -> Any:
+        return _keep_names(chrono.keep_made(data, seen.made), seen.names, given)
+
+    if seen.made or seen.names:
         if isinstance(output, str):
-            output = _each_json(output, lambda data: chrono.keep_made(data, made))
+            output = _each_json(output, change)
         elif isinstance(output, dict) and len(output) == 1 and isinstance(text := next(iter(output.values())), str):
-            output = {next(iter(output)): _each_json(text, lambda data: chrono.keep_made(data, made))}
+            output = {next(iter(output)): _each_json(text, change)}
         else:
-            kept = chrono.keep_made(output, made)
+            kept = change(output)
             output = kept if schema is None or is_valid(schema, kept) else output
     for obj in output_objects(output, max_depth=1):
         if (first := chrono.made_at(obj)) is not None:
-            made.setdefault(str(first[0]), first[1])
+            seen.made.setdefault(str(first[0]), first[1])
+        if _ident(obj) is not None and _ident(obj) not in seen.names:
+            seen.names[_ident(obj)] = ({k: obj[k] for k in _NAMING if isinstance(obj.get(k), str)}, _fields(obj))
     return output
+
+
+_NAMING = ("title", "name")
+
+
+class _Shown:
+    """What a scenario's outputs showed first of each record: when it was made, its title and name."""
+
+    def __init__(self) -> None:
+        self.made: dict[str, datetime] = {}
+        self.names: dict[str, tuple[dict[str, str], set[str]]] = {}  # ID -> (title and name, the record's fields)
+
+
+def _fields(obj: dict[str, Any]) -> set[str]:
+    return set(obj) - {"id", *_NAMING}
+
+
+def _same_kind(fields: set[str], other: set[str]) -> bool:
+    """Two records under one ID are one record where they share most of their fields: a release and an
+    attachment, or a user and an issue, may share a number and still name different things."""
+    small = min(len(fields), len(other))
+    return small == 0 or len(fields & other) * 2 >= small
+
+
+def _ident(obj: dict[str, Any]) -> str | None:
+    ident = obj.get("id")
+    return str(ident) if isinstance(ident, (str, int)) and not isinstance(ident, bool) else None
+
+
+def _keep_names(node: Any, names: dict[str, tuple[dict[str, str], set[str]]], given: set[str], depth: int = 0) -> Any:
+    """`node` with each record (the output, what its wrappers and lists hold) under the names `names` gives
+    its ID, where the call gave no new one and the record is of the kind first shown under that ID."""
+    if isinstance(node, list):
+        return [_keep_names(x, names, given, depth) for x in node]
+    if not isinstance(node, dict) or depth > 1:
+        return node
+    out = {k: _keep_names(v, names, given, depth + 1) for k, v in node.items()}
+    first, fields = names.get(_ident(out) or "", ({}, set()))
+    if first and _same_kind(fields, _fields(out)):
+        for key, name in first.items():
+            if isinstance(out.get(key), str) and out[key] not in given and out[key] != _ident(out):
+                out[key] = name
+    return out
 
 
 def _each_json(text: str, change: Any) -> str:
@@ -616,11 +666,12 @@ class OfflineMocker:
         try:
             story = Story(scenario, self.its, org_for(scenario.seed or 0, self.ctx.suite), scenario.seed or 0)
             taken = _taken(scenario)
-            made: dict[str, datetime] = {}
+            seen, given = _Shown(), set()
             for i, call in enumerate(scenario.calls):
                 out = _mock_step(self.tools[call.tool], self.its[call.tool], call.arguments, state,
                                  scenario.seed or 0, self.ctx.suite, i, self.tier(call.tool), story, taken.get(i, set()), self.model)
-                output = _made_as_shown(out.output, made, self.tools[call.tool].output_schema)
+                given |= {v for v in leaves(call.arguments) if isinstance(v, str)}
+                output = _as_shown(out.output, seen, given, self.tools[call.tool].output_schema)
                 calls.append(call.model_copy(update={"output": output, "grounding": out.grounding,
                                                      "is_error": out.is_error}))
         except (StageError, ValueError) as e:

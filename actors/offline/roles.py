@@ -95,7 +95,8 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
         return ParameterRole.target  # (the ID of "the destination table" names a table that exists)
     if low in {"target", "object", "revision", "commitish"} and "string" in types:
         return ParameterRole.identifier
-    if low in {"source", "src", "from_path", "old_key", "old_name", "source_path"} and "string" in types:
+    if low in {"source", "src", "from_path", "old_key", "old_name", "source_path"} and "string" in types \
+            and not has_enum:  # (`source: url | upload` says how the input comes, it names no thing)
         return ParameterRole.identifier
     if {singular(t) for t in toks} & _FILTER and not has_enum:
         return ParameterRole.filter

@@ -454,6 +454,10 @@ class OfflineScenarioWriter:
         typed = [e for e in found if str(e["id"]).endswith(f".{ext}")] if ext is not None else []
         if typed:  # a CSV reader reads a .csv, not the notes file an earlier step touched
             found = typed
+        made = next((i for i in range(j - 1, -1, -1) if self.its[seq[i]].action is Action.create
+                     and same_kind(self.its[seq[i]].entity, kind) and self._shows(seq[i], kind)), None)
+        if made is not None:  # what was just made is what the next step works on (confirm it exists), not one named before
+            found = [e for e in found if e["created_by"] is not None and e["created_by"] >= made]
         revealed = [e for e in found if e["created_by"] is not None and self._shows(seq[e["created_by"]], e["kind"])]
         # A step the workflow repeats works on another item (a second result read, a second city checked).
         again = {_as_id(_scalar(world.args[i].get(name))) for i in range(j) if seq[i] == tool.name and i in world.args}

@@ -938,3 +938,51 @@ def test_a_text_field_holding_a_unix_time_gets_its_digits_before_now():
         # a text "timestamp" is ISO 8601, as most APIs write one
         assert not gen.value({"type": "string", "description": "The timestamp of the event"},
                              name="timestamp").isdigit()
+
+
+def test_a_record_read_after_a_create_of_its_kind_is_the_one_just_made(tmp_path):
+    """"Set up a project, then confirm it exists": the read names what the create answered with, not a project
+    the request named for an earlier step (a deployment listing of another project)."""
+    spec = Path(__file__).resolve().parents[3] / "bench" / "corpus" / "mcp" / "jason-tan-swe__railway-mcp.json"
+    suite = load_suite([spec])
+    manifest, scenarios = generate_local(suite, RunConfig.model_validate({"seed": 7}), str(tmp_path / "h"))
+    assert manifest.failures == []
+    its = q_its(tmp_path)
+    checked = 0
+    for sc in scenarios:
+        assert q.id_mismatches(sc, its) == []
+        made = None
+        for c in sc.calls:
+            if c.tool == "project_create":
+                made = json.loads(c.output)["id"]
+            elif c.tool == "project_info" and made is not None:
+                assert c.arguments["projectId"] == made, (sc.instruction, c.arguments, made)
+                checked += 1
+    assert checked
+
+
+def q_its(tmp_path: Path) -> dict:
+    from schemas import ToolInterpretation
+    lines = (tmp_path / "h" / "interpretations.jsonl").read_text().splitlines()
+    return {i.tool: i for i in map(ToolInterpretation.model_validate_json, lines)}
+
+
+def test_a_closed_choice_of_where_input_comes_from_is_an_option_not_a_thing():
+    from actors.offline.roles import param_role
+    from schemas import Action, ParameterRole
+
+    source = {"type": "string", "enum": ["url", "upload"], "description": "Source type: URL or local upload"}
+    assert param_role("source", source, Action.read) is ParameterRole.option
+    assert param_role("source", {"type": "string", "description": "Path of the file to copy"},
+                      Action.transfer) is ParameterRole.identifier
+
+
+def test_a_record_keeps_the_name_it_was_first_shown_with_unless_a_call_renames_it(tmp_path):
+    """A territory a listing showed as "North depot" is not "South warehouse" when the next call reads it; a
+    record of another kind that happens to share its number keeps its own name."""
+    for name in ("kodey-ai__mapwise-mcp", "dinhogehm__mcp-piperun"):
+        spec = Path(__file__).resolve().parents[3] / "bench" / "corpus" / "mcp" / f"{name}.json"
+        manifest, scenarios = generate_local(load_suite([spec]), RunConfig.model_validate({"seed": 7}),
+                                             str(tmp_path / name))
+        assert manifest.failures == []
+        assert [r for sc in scenarios for r in q.renamed_records(sc)] == []
