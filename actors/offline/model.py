@@ -19,6 +19,7 @@ from typing import Any
 from actors.offline.schemautil import deref
 from actors.offline.taxonomy import same_kind, singular, tokens
 from actors.offline.values import ValueGenerator
+from actors.offline.values_describe import returned_fields
 from actors.offline.values_names import FALLBACK
 from actors.offline.values_vocab import PUBLIC_KINDS
 from schemas import Action, ParameterRole, ToolInterpretation, ToolSuite
@@ -75,6 +76,11 @@ class SpecModel:
                 record = _record_schema(tool.output_schema, it.action)
                 for name, sub in (record.get("properties") or {}).items():
                     model._add(it.entity, name, deref(sub, tool.output_schema), tool.output_schema, f"{tool.name} output")
+        for tool in suite.tools:  # then the keys a docstring's Returns section lists, whatever the tool does
+            it = its.get(tool.name)
+            if it is not None and not tool.output_schema:
+                for name, schema in returned_fields(tool.description or ""):
+                    model._add(it.entity, name, schema, {}, f"{tool.name} docstring")
         for tool in suite.tools:  # then what a description says a lookup returns ("including channels and member count")
             it = its.get(tool.name)
             if it is not None and not tool.output_schema and it.action in _LOOKUPS:

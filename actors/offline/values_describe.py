@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 _PLACEHOLDERS = re.compile(r"example|foo|\bbar\b|baz|lorem|ipsum|xxx|<|>|\{|\}|\.\.\.|^string$|^value$|^text$|"
                            r"john|jane|\bdoe\b|\bproj\b|proj-|acme|\bmy-|\bmy_|^my[a-z]|^test|\btest-|^abc|"
@@ -53,15 +54,77 @@ def examples(description: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(x for x in out if x.strip() and len(x) <= 80 and not _PLACEHOLDERS.search(x)))
 
 
+# A docstring section's heading: "Args:", or NumPy's "Parameters" over a line of dashes.
+_HEADING = r"^[ \t]*(?:{})[ \t]*(?::[ \t]*$(?:\n[ \t]*-{{3,}}[ \t]*$)?|$\n[ \t]*-{{3,}}[ \t]*$)"
+_ARGS = re.compile(_HEADING.format("Args|Arguments|Parameters|Params"), re.M | re.I)
+_NEXT = re.compile(_HEADING.format(r"Returns?|Raises|Yields|Examples?|Example usage|Notes?|See also|Usage"), re.M | re.I)
+_ENTRY = re.compile(r"^(?P<name>[A-Za-z_][\w-]*)(?:\s*\([^)]*\))?(?P<gap>\s*):\s*(?P<rest>.*)$")
+
+
 @lru_cache(maxsize=4096)
 def param_docs(doc: str) -> dict[str, str]:
-    """Per-parameter text from a docstring-style tool description ("Args:\\n  name: The Redis hash key.")."""
-    m = re.search(r"^\s*(?:Args|Arguments|Parameters|Params)\s*:\s*$(.*?)(?:^\s*(?:Returns|Raises|Yields|Example|Examples|Notes?)\s*:|\Z)",
-                  doc, re.M | re.S)
-    if m is None:
+    """Per-parameter text from a docstring-style tool description: Google's "Args:\\n  name: The Redis hash
+    key." or NumPy's "Parameters\\n----------\\nname : str\\n    The player's cards (e.g., 'As Kh')"; lines
+    indented under an entry continue it."""
+    head = _ARGS.search(doc)
+    if head is None:
         return {}
-    return {name: text.strip() for name, text in
-            re.findall(r"^\s+([A-Za-z_][\w-]*)(?:\s*\([^)]*\))?\s*:\s*(.+)$", m.group(1), re.M)}
+    end = _NEXT.search(doc, head.end())
+    lines = [ln for ln in doc[head.end():end.start() if end else len(doc)].split("\n") if ln.strip()]
+    if not lines:
+        return {}
+    base = min(len(ln) - len(ln.lstrip()) for ln in lines)
+    out: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in lines:
+        m = _ENTRY.match(line.strip()) if len(line) - len(line.lstrip()) == base else None
+        if m is not None:
+            # NumPy writes `name : type` and the meaning below it; Google `name: meaning` on one line
+            current = out.setdefault(m.group("name"), [] if m.group("gap") else [m.group("rest")])
+        elif current is not None:
+            current.append(line.strip())
+    return {name: " ".join(x for x in parts if x).strip() for name, parts in out.items() if any(parts)}
+
+
+_RETURNS = re.compile(_HEADING.format("Returns?"), re.M | re.I)
+# One key of a returned object: "- 'win_probability': float, the chance…", "* name (str): …", "total_count: int"
+_KEYED = re.compile(r"^(?:[-*\u2022]\s*)?['\"`]?(?P<key>[A-Za-z_]\w*)['\"`]?\s*(?:\((?P<type>[^)]*)\))?\s*:\s*(?P<text>.*)$")
+_NOT_KEYS = frozenset({"dict", "dictionary", "list", "str", "string", "tuple", "json", "object", "int", "float", "bool",
+                       "none", "example", "examples", "note", "returns", "return", "raises", "type", "any", "response"})
+_TYPES = (("boolean", r"bool(?:ean)?"), ("integer", r"int(?:eger)?"), ("number", r"float|number|double|decimal"),
+          ("array", r"list|array|tuple"), ("string", r"str(?:ing)?"))
+
+
+@lru_cache(maxsize=4096)
+def returned_fields(doc: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The keys a docstring's Returns section lists for the object it answers with, each as a schema: its
+    type where the entry names one, its choices where it lists them ("the recommended action (fold,
+    check/call, bet/raise)"), and what it says as the description. Fewer than two keys: none (a Returns
+    section that describes a value in prose names no fields)."""
+    head = _RETURNS.search(doc)
+    if head is None:
+        return ()
+    end = _NEXT.search(doc, head.end())
+    found: list[list[str]] = []
+    for line in doc[head.end():end.start() if end else len(doc)].split("\n"):
+        m = _KEYED.match(line.strip())
+        if m is not None and m.group("key").lower() not in _NOT_KEYS:
+            found.append([m.group("key"), m.group("type") or "", m.group("text")])
+        elif found and line.strip() and not _KEYED.match(line.strip()):
+            found[-1][2] += " " + line.strip()
+    out = []
+    for key, typed, text in found:
+        said = f"{typed} {text}".strip()
+        kind = next((t for t, pattern in _TYPES if re.match(rf"(?:{pattern})\b", said, re.I)), None)
+        meaning = re.sub(rf"^(?:{'|'.join(p for _, p in _TYPES)})\b(?:\s+or\s+none)?[,:]?\s*", "", said, flags=re.I)
+        schema: dict[str, Any] = {"type": kind or "string", "description": meaning}
+        choices = [c.strip() for c in re.split(r",|\bor\b", next(iter(re.findall(r"\(([^()]{3,80})\)", meaning)), ""))]
+        if kind in (None, "string") and 2 <= len(choices) <= 8 and all(0 < len(c.split()) <= 2 for c in choices):
+            schema["enum"] = choices
+        if kind == "array":
+            schema["items"] = {"type": "string"}
+        out.append((key, schema))
+    return tuple(out[:8]) if len(out) >= 2 else ()
 
 
 @lru_cache(maxsize=8192)

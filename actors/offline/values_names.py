@@ -282,6 +282,7 @@ _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p
     (r"\buuid\b", lambda h: _uuid(h.rng)),
     (r"javascript|(?<!\.)\bjs\b|\(\w*\)\s*=>", v.javascript),  # (`sort = votes => number` maps, it is no code)
     (r"\bsql\b", v.sql), (r"\bkql\b|kusto", v.kql), (r"odata", v.odata), (r"\bjql\b", v.jql), (r"\bcql\b", v.cql),
+    (r"\b(?:list|array|sequence) of (?:\w+ )?(?:integers|numbers|ints|floats|counts)\b", v.number_list),
     (r"comma-separated|comma separated", v.comma_list),
     (r"regular expression|\bregex", v.regex),
     (r"\bglob\b|wildcard", v.glob),

@@ -213,6 +213,7 @@ _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("timestamp created created_at updated updated_at modified mtime ctime",
      tuple(int(fmt.EPOCH.timestamp()) - d * 86400 - m * 60 for d, m in ((0, 0), (1, 95), (6, 300), (30, 17)))),
     ("temperature", (0.2, 0.7)),
+    ("probability likelihood confidence certainty", (0.18, 0.42, 0.67, 0.83, 0.91)),  # a chance: between 0 and 1
     ("top_p", (0.9, 0.95)),
     ("gb gib size_gb disk_size provisioned_storage_in_gib os_disk_size_gb", (64, 128, 256)),
     ("font_size size radius corner_radius", (4, 12, 14, 24)),

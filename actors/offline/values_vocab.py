@@ -589,6 +589,15 @@ def json_text(h: Hint) -> str:
                        "owner": person(h).email})
 
 
+def number_list(h: Hint) -> str:
+    """Numbers a text slot holds as a list ("A list of integers, one per pile"): small whole ones, written as
+    the description says, a JSON array unless it asks for commas."""
+    picked = [h.rng.randint(1, 9) for _ in range(h.rng.randint(3, 4))]
+    if re.search(r"comma[- ]separated", h.description, re.I):
+        return ",".join(map(str, picked))
+    return json.dumps(picked)
+
+
 def comma_list(h: Hint) -> str:
     w = h.name.lower()
     if "field" in w:

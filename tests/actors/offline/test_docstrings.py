@@ -1,0 +1,73 @@
+"""A Python tool's docstring says what its parameters hold and what it answers with: NumPy's and Google's
+sections are both read, and the keys a Returns section lists are the fields of the result."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from actors.offline.values_describe import param_docs, returned_fields
+from coordinator.pipeline import generate_local
+from schemas import RunConfig
+from specs import load_suite
+
+POKER = '''
+    Suggests poker actions based on the current game state.
+    Parameters:
+    ----------
+    my_cards_input : str
+        The player's two cards as a space-separated string of rank+suit
+        (e.g., 'As Kh')
+    community_input : str
+        The community cards as a space-separated string (e.g., 'Jd 10c 7h'), or empty if none
+    Returns:
+    -------
+    dict
+        A dictionary containing:
+        - 'win_probability': float, the calculated probability of winning the hand
+        - 'suggested_action': str, the recommended action (fold, check/call, bet/raise)
+        - 'best_hand': str or None, description of the best hand currently possible
+    '''
+
+
+def test_numpy_and_google_parameter_sections_are_read_with_their_continued_lines():
+    docs = param_docs(POKER)
+    assert docs["my_cards_input"].endswith("(e.g., 'As Kh')") and "community_input" in docs
+    google = "Set a field.\n\n    Args:\n        name (str): The hash key,\n            written in full.\n        key: The field.\n"
+    assert param_docs(google) == {"name": "The hash key, written in full.", "key": "The field."}
+    assert param_docs("Parameters are given in the body.") == {}
+
+
+def test_the_keys_a_returns_section_lists_are_typed_fields_with_their_choices():
+    fields = dict(returned_fields(POKER))
+    assert list(fields) == ["win_probability", "suggested_action", "best_hand"]
+    assert fields["win_probability"]["type"] == "number"
+    assert fields["suggested_action"]["enum"] == ["fold", "check/call", "bet/raise"]
+    assert returned_fields("Get it.\n\nReturns:\n    str: The translated identifier.\n") == ()
+
+
+def test_a_tool_answers_with_what_its_docstring_says_and_is_given_what_its_parameters_take(tmp_path):
+    schema = {"type": "object", "required": ["my_cards_input", "community_input"],
+              "properties": {"my_cards_input": {"type": "string"}, "community_input": {"type": "string"}}}
+    nim = {"type": "object", "required": ["piles"], "properties": {"piles": {"type": "string"}}}
+    tools = [{"name": "analyse_poker_cards", "description": POKER, "inputSchema": schema},
+             {"name": "get_best_nim_move", "inputSchema": nim, "description":
+              "Determine the best move in a Nim game.\n\n    Args:\n        piles: A list of integers representing "
+              "the number of objects in each pile.\n"}]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    manifest, scenarios = generate_local(load_suite([tmp_path / "spec.json"]), RunConfig.model_validate({"seed": 7}),
+                                         str(tmp_path / "h"))
+    assert manifest.failures == []
+    analysed = piles = 0
+    for sc in scenarios:
+        for c in sc.calls:
+            if c.tool == "analyse_poker_cards":
+                out = json.loads(c.output)
+                assert 0 <= out["win_probability"] <= 1 and out["suggested_action"] in ("fold", "check/call", "bet/raise")
+                assert c.arguments["my_cards_input"] == "As Kh"
+                analysed += 1
+            else:
+                assert isinstance(json.loads(c.arguments["piles"]), list), c.arguments
+                piles += 1
+    assert analysed and piles
