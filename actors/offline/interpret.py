@@ -159,10 +159,17 @@ def _opening_verb(description: str) -> Action | None:
     return None
 
 
+def _done_to(word: str) -> bool:
+    """A verb's past participle (`published`, `created`, `starred`): what was done to the thing, never the
+    thing (`get analytics content published` is about content)."""
+    return len(word) > 5 and word.endswith("ed") and any(
+        stem in VERBS for stem in (word[:-2], word[:-1], word[:-3] if word[-3] == word[-4] else ""))
+
+
 def _entity(toks: list[str], verb_idx: int, input_schema: dict[str, Any]) -> str | None:
     def nouns(ts: list[str], also: frozenset[str] = frozenset()) -> list[str]:
         return [singular(t) for t in ts if (t not in VERBS or t in _NOUN_VERBS or t in also) and t not in NOT_NOUNS
-                and not t.isdigit() and t not in _ID_WORDS]
+                and not t.isdigit() and t not in _ID_WORDS and not _done_to(t)]
 
     # `create_social_post`, `tag_delete`: around the verb, a word that could be one names the resource
     rest = toks[verb_idx + 1:]

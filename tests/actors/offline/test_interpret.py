@@ -259,3 +259,13 @@ def test_a_verb_a_tool_name_opens_with_is_no_part_of_its_thing(name, description
     """`install_app` installs an app; it does not act on an "install_app"."""
     it = _interpret(name, description, {"id": {"type": "string"}}, req=("id",))
     assert (it.action, it.entity) == (action, entity)
+
+
+@pytest.mark.parametrize("name, entity", [
+    ("get analytics child content published", "child_content"),
+    ("get_shared_drives", "drive"),
+    ("get_completed_tasks", "task"),
+])
+def test_what_was_done_to_a_thing_is_no_part_of_its_kind(name, entity):
+    """`get analytics content published` is about content: a verb's past participle names no thing."""
+    assert _interpret(name).entity == entity
