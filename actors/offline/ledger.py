@@ -16,7 +16,8 @@ from actors.offline.taxonomy import tokens
 
 _STRONG = re.compile(r"\b(blockchains?|wallets?|evm|erc-?20|erc-?721|erc-?1155|nfts?|defi|solana|ethereum|aptos|"
                      r"starknet|bitcoin|on-?chain|mnemonic|gwei|wei|lamports|web3|dex|smart contracts?|"
-                     r"token address(?:es)?|transaction hash(?:es)?|tx ?hash(?:es)?|sui)\b", re.I)
+                     r"token address(?:es)?|transaction hash(?:es)?|tx ?hash(?:es)?|sui|multisig|"
+                     r"contract address(?:es)?|calldata)\b", re.I)
 # The chains a spec may name (the one named most wins; on a tie, the first here): (word, address style, coin).
 _CHAINS = (("solana", "base58", "SOL"), ("lamports", "base58", "SOL"), ("aptos", "hex64", "APT"),
            ("starknet", "hex64", "STRK"), ("sui", "hex64", "SUI"), ("bitcoin", "bech32", "BTC"),
@@ -92,6 +93,9 @@ def ledger_value(name: str, description: str, style: str, coin: str, rng: random
         if _BASE_UNITS.search(d) or toks & {"wei", "lamports", "octas", "raw"}:
             return str(rng.randint(1, 500) * 10 ** rng.choice((6, 8, 9, 15, 16)))
         return rng.choice(("0.05", "0.25", "1.5", "10", "120", "0.001"))
+    if toks & {"data", "calldata", "input"} and style == "hex40" and ("hex" in d or "calldata" in toks):
+        # an ERC-20 `transfer(to, amount)`: its selector, then each argument as a 32-byte word
+        return f"0xa9059cbb{rng.getrandbits(160):064x}{rng.randint(1, 500) * 10 ** 18:064x}"
     if toks & _NOT_ADDRESSES or "email" in d and "address" not in toks:
         return None
     if toks & _ADDRESSED or toks & _MAYBE_ADDRESSED and "address" in d:

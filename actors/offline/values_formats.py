@@ -136,8 +136,24 @@ def url(org: Organisation, rng: random.Random) -> str:
     return rng.choice(org.urls)
 
 
-def hostname(org: Organisation, rng: random.Random) -> str:
-    return f"{rng.choice(org.services)}.{org.domain}"
+def hostname(org: Organisation, rng: random.Random, said: str = "") -> str:
+    """A host of the organisation's; of the service `said` names where it names one ("SMTP host": `smtp.…`)."""
+    known = service(said)
+    return f"{known[1]}.{org.domain}" if known else f"{rng.choice(org.services)}.{org.domain}"
+
+
+# Services a host or port may be said to be of: (words, its usual port, the host name it usually has).
+_SERVICES = ((r"smtp|outgoing mail", 587, "smtp"), (r"imap", 993, "imap"), (r"pop3?", 995, "pop"),
+             (r"postgres(?:ql)?", 5432, "db"), (r"mysql|mariadb", 3306, "db"), (r"redis", 6379, "cache"),
+             (r"mongo(?:db)?", 27017, "mongo"), (r"s?ftp", 21, "ftp"), (r"ssh", 22, "ssh"), (r"ldaps?", 389, "ldap"),
+             (r"kafka", 9092, "kafka"), (r"elasticsearch|opensearch", 9200, "search"), (r"rabbitmq|amqp", 5672, "mq"),
+             (r"https", 443, "www"))
+_SERVICE_WORDS = tuple((re.compile(rf"\b(?:{w})\b", re.I), port, host) for w, port, host in _SERVICES)
+
+
+def service(said: str) -> tuple[int, str] | None:
+    """(usual port, usual host name) of the first service `said` names ("SMTP port"), if any."""
+    return next(((port, host) for w, port, host in _SERVICE_WORDS if w.search(said)), None) if said else None
 
 
 def ipv4(rng: random.Random) -> str:

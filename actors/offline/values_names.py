@@ -150,9 +150,9 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("uuid guid", lambda h: _uuid(h.rng)),
     ("resource_group rg", lambda h: h.rng.choice(h.org.resource_groups)),
     ("region location zone", lambda h: v.named(h, "location")),  # a cloud region in software, else a city
-    ("host hostname server domain", lambda h: fmt.hostname(h.org, h.rng)),
+    ("host hostname server domain", lambda h: fmt.hostname(h.org, h.rng, h.description)),
     ("ip ip_address start_ip_address end_ip_address", lambda h: fmt.ipv4(h.rng)),
-    ("port", lambda h: h.rng.choice(("8080", "5432", "6379", "443"))),
+    ("port", lambda h: str((fmt.service(h.description) or (h.rng.choice((8080, 5432, 6379, 443)),))[0])),
     ("environment_variable env_var env", lambda h: h.rng.choice(("LOG_LEVEL=info", "REGION=eu-west-1",
                                                                 "FEATURE_FLAGS=retry_v2", f"DB_NAME={h.org.slug}_prod"))),
     ("prefix import_prefix autoimport_prefix autoexport_prefix key_prefix_path",

@@ -313,6 +313,8 @@ def realistic_number(h: Hint) -> float | None:
         return start + h.rng.choice((5, 10, 20, 40))  # `end_line` after `start_line`, `max` above `min`
     if _UNIX.search(h.description):  # "Unix date.", "seconds since the epoch"
         return unix_time(h)
+    if words(h.name).split("_")[-1] == "port" and (known := fmt.service(h.description)):  # "SMTP port": 587
+        return known[0]
     if words(h.name).endswith("id"):
         return _id_number(h)
     choices = _number_choices(h.name, h.parent)

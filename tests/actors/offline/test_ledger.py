@@ -55,3 +55,14 @@ def test_a_wallets_balance_is_in_the_chains_coin_and_its_address_is_no_place(tmp
                 assert re.fullmatch(r"0x[0-9a-f]{40}", out["from"]), out
             seen.add(c.tool)
     assert {"get_balance", "get_transaction"} <= seen
+
+
+def test_a_multisig_spec_is_a_chain_spec_and_its_hex_data_is_calldata():
+    import random
+
+    texts = ("Get all transactions for a Safe address", "Get details of a specific multisig transaction",
+             "Decode transaction data using Safe API. data: Transaction data in hex format; to: Optional contract address")
+    assert ledger_of(texts) == ("hex40", "ETH")
+    data = ledger_value("data", "Transaction data in hex format", "hex40", "ETH", random.Random(3))
+    assert re.fullmatch(r"0xa9059cbb[0-9a-f]{128}", data)  # a transfer's selector and two 32-byte words
+    assert ledger_value("data", "Free text", "hex40", "ETH", random.Random(3)) is None

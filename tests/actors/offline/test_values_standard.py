@@ -406,3 +406,16 @@ def test_a_file_or_url_of_a_kind_of_media_is_one_of_that_kind():
     assert one("output_dir", "S3 prefix to write the results to").startswith("s3://")
     assert re.search(r"^https://.+\.(png|jpg)$", one("image", "The image URL to translate"))
     assert re.search(r"^https://.+\.jpg$", one("thumbnail_url"))
+
+
+def test_a_host_and_a_port_said_to_be_a_services_are_that_services():
+    import random
+
+    from actors.offline.values import ValueGenerator
+    from actors.offline.world import make_org
+
+    gen = ValueGenerator(make_org(7), random.Random(2))
+    assert gen.value({"type": "number", "description": "SMTP port"}, name="port") == 587
+    assert gen.value({"type": "string", "description": "SMTP host"}, name="host").startswith("smtp.")
+    assert gen.value({"type": "integer", "description": "PostgreSQL port"}, name="db_port") == 5432
+    assert gen.value({"type": "string", "description": "IMAP server port"}, name="port") == "993"
