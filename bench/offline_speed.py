@@ -95,7 +95,8 @@ def main() -> None:
     ap.add_argument("--tools", type=int, default=1000)
     a = ap.parse_args()
     print(stage_speed(a.n), flush=True)
-    print(large(a.tools), flush=True)
+    if a.tools:  # (`--tools 0`: the stage speed alone)
+        print(large(a.tools), flush=True)
 
 
 if __name__ == "__main__":
