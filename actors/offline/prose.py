@@ -690,7 +690,12 @@ def follow_up(step: Step, rng: random.Random, records: list[dict[str, Any]] | No
     many = plural(step.it.entity)
     a = step.it.action
     # (question, what the result must hold for it to be answerable: None for any result)
-    if a in (Action.create, Action.update, Action.transfer, Action.configure):
+    if a is Action.create:  # (something new: where it is and what it holds, not whether a change went through)
+        options = ((f"Can you show me {what} now so I can check it?", None),
+                   (f"Does {what} look right, or is anything missing?", None),
+                   (f"Where can I find {what} now?", "link"),
+                   (f"Is there anything else {what} needs before it's ready?", None))
+    elif a in (Action.update, Action.transfer, Action.configure):
         options = ((f"Can you show me {what} now so I can check it?", None),
                    (f"Does {what} look right now, or is anything missing?", None),
                    (f"Is there anything else {what} needs before it's ready?", None),
@@ -720,6 +725,8 @@ def _answerable(need: str | None, records: list[dict[str, Any]]) -> bool:
     """Whether a result's records hold what a stock follow-up asks about: more rows than shown (a larger
     total, a next page), several rows, dated rows, or some text to sum up."""
     rows = [r for r in records if "total_count" not in r]
+    if need == "link":  # (a picture or a file made: its address or path)
+        return any(isinstance(v, str) and re.match(r"(https?://|/)\S+$", v) for r in rows for v in r.values())
     if need == "more":
         return any(isinstance(r.get("total_count"), int) and r["total_count"] > len(rows) for r in records) or \
             any(r.get("has_more") is True or r.get("next_cursor") or r.get("next") for r in records)

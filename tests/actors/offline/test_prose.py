@@ -530,3 +530,20 @@ def test_a_tool_that_undoes_an_action_is_asked_to_undo_it_not_to_do_it():
                                                                 required=True, description="")])
     said = clause(Step(it.tool, it, {"alertId": "a-17"}, ()), [], {})
     assert said.startswith("undo closing the alert"), said
+
+
+def test_a_follow_up_to_something_made_asks_about_the_new_thing_not_a_change():
+    """After an image is generated, "Can you confirm the change went through?" reads as if something was edited;
+    a create's next question is about the new thing, and where to find it only when the result says where."""
+    from actors.offline import prose
+    from schemas import Action, ToolInterpretation
+
+    it = ToolInterpretation(tool="t", functionality="x", action=Action.create, entity="image", parameters=[],
+                            required_parameters=[], use_cases=["x"], tags=["general"], produces=[])
+    step = prose.Step("generate_image", it, {}, ())
+    linked = [{"id": "img_1", "url": "https://cdn.example.com/img_1.png"}]
+    bare = [{"id": "img_1", "width": 1024}]
+    with_link = {prose.follow_up(step, random.Random(k), linked) for k in range(60)}
+    without = {prose.follow_up(step, random.Random(k), bare) for k in range(60)}
+    assert not any("change went through" in q for q in with_link | without)
+    assert "Where can I find the image now?" in with_link and not any("Where can I find" in q for q in without)
