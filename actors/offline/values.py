@@ -282,12 +282,13 @@ class ValueGenerator(Containers):
         pattern, fmt = schema.get("pattern"), schema.get("format")
         if not isinstance(pattern, str):
             pattern = None
+        hint = self._hint(slot)  # (one per slot: every rule below reads the same)
         for _ in range(0 if slot.plain else 3 if pattern else 1):
-            proposal = (later_than_counterpart(self._hint(slot)) if fmt in ("date", "date-time") and slot.siblings
-                        else None) or epoch_text(self._hint(slot), fmt) \
+            proposal = (later_than_counterpart(hint) if fmt in ("date", "date-time") and slot.siblings
+                        else None) or epoch_text(hint, fmt) \
                 or _made_before_now(fmt, slot.name, self.rng, slot.description) \
                 or (format_string(fmt, self.org, self.rng) if isinstance(fmt, str) else None) \
-                or realistic_string(self._hint(slot))
+                or realistic_string(hint)
             for form in variants(proposal) if pattern else (proposal,):
                 fitted = self._fit_length(form, lo, hi)
                 if fitted is not None and (pattern is None or _matches(pattern, fitted)):

@@ -108,9 +108,10 @@ def returned_fields(doc: str) -> tuple[tuple[str, dict[str, Any]], ...]:
     found: list[list[str]] = []
     for line in doc[head.end():end.start() if end else len(doc)].split("\n"):
         m = _KEYED.match(line.strip())
-        if m is not None and m.group("key").lower() not in _NOT_KEYS:
-            found.append([m.group("key"), m.group("type") or "", m.group("text")])
-        elif found and line.strip() and not _KEYED.match(line.strip()):
+        if m is not None:  # (a key, or a line naming the type, "dict: A dictionary containing:", which adds nothing)
+            if m.group("key").lower() not in _NOT_KEYS:
+                found.append([m.group("key"), m.group("type") or "", m.group("text")])
+        elif found and line.strip():  # a key's text, continued
             found[-1][2] += " " + line.strip()
     out = []
     for key, typed, text in found:

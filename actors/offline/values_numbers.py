@@ -280,12 +280,11 @@ def _described_range(description: str) -> tuple[float, float] | None:
     return (lo, hi) if lo < hi else None
 
 
-# (a number said to be a timestamp, "Timestamp to get logs after", is one of these too)
-_UNIX = re.compile(r"\bunix\b|\bepoch\b|seconds since|\bposix time|\btimestamp\b", re.I)
+_EPOCH_WORDS = r"\bunix\b|\bepoch\b|seconds since|\bposix time"
+_EPOCH_TEXT = re.compile(_EPOCH_WORDS, re.I)  # (a text `timestamp` is ISO 8601, not a Unix time)
+# (a number said to be a timestamp, "Timestamp to get logs after", is one too)
+_UNIX = re.compile(_EPOCH_WORDS + r"|\btimestamp\b", re.I)
 _EPOCH_FLOOR = 10 ** 9  # a number this large beside a Unix time is one too (2001 onwards)
-
-
-_EPOCH_TEXT = re.compile(r"\bunix\b|\bepoch\b|seconds since|\bposix time", re.I)  # (a text `timestamp` is ISO)
 
 
 def unix_time(h: Hint) -> int:
