@@ -141,6 +141,8 @@ def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
         "time_contradictions": sum(len(q.timestamp_contradictions(s)) for s in scenarios),
         "renamed": sum(len(q.renamed_records(s)) for s in scenarios),
         "out_of_window": sum(len(q.out_of_window(s)) for s in scenarios),
+        "out_of_scope": sum(len(q.out_of_scope(s)) for s in scenarios),
+        "twin_rows": sum(len(q.twin_rows(s)) for s in scenarios),
         "borrowed": sum(b for b, _ in borrowed), "strings": sum(n for _, n in borrowed),
         "placeholders": sum(p for p, _ in placeholders), "arg_strings": sum(n for _, n in placeholders),
         "dictated3": sum(1 for s in scenarios if q.dictated_values(s.instruction) >= 3),
@@ -196,7 +198,10 @@ def summary(rows: list[dict]) -> str:
         f"timestamp contradictions: {tot('time_contradictions')} in {sum(1 for r in ok if r['time_contradictions'])} specs",
         f"records shown under one ID with two titles or names: {tot('renamed')} in "
         f"{sum(1 for r in ok if r.get('renamed'))} specs; records dated outside the span a call asked for: "
-        f"{tot('out_of_window')} in {sum(1 for r in ok if r.get('out_of_window'))} specs",
+        f"{tot('out_of_window')} in {sum(1 for r in ok if r.get('out_of_window'))} specs; records listed for a "
+        f"scope named by ID that carry another ID in that field: {tot('out_of_scope')} in "
+        f"{sum(1 for r in ok if r.get('out_of_scope'))} specs; rows of one listing that are two records under one "
+        f"name, title or address: {tot('twin_rows')} in {sum(1 for r in ok if r.get('twin_rows'))} specs",
         f"values borrowed from the fixed vocabulary (a word the spec never uses): {tot('borrowed')}/{tot('strings')} = "
         f"{share(tot('borrowed'), tot('strings')):.4f}",
         f"argument values that are only the field's name and a digit (`place-4`): {tot('placeholders')}/"

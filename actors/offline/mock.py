@@ -139,7 +139,10 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         seen = {e.id for e in shown}
         if any(w.startswith(_OTHERS_OF) for w in tokens(tool.name)):
             seen |= set(named_ids(it, arguments))  # films recommended for one film, never that one
-        pool = earlier + assumed
+        # (what a listing filtered by `status: open` or list `L1` shows is open and in `L1`: not a record an
+        # earlier call closed or showed in another list)
+        filters = record_writes(tool, it, arguments) if it.action in (Action.list, Action.search) else {}
+        pool = [e for e in earlier + assumed if all(e.attributes.get(k, v) == v for k, v in filters.items())]
         asked = asked_about(it, arguments) if it.action is Action.search else None
         if asked:  # a search finds what matches its query ("Arrival"), not whatever the world holds
             pool = [e for e in pool if any(isinstance(v, str) and asked.lower() in v.lower()

@@ -263,8 +263,11 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
             out[p.name] = args[p.name]
             continue
         if p.name in args and p.role is ParameterRole.identifier and it.action in (Action.list, Action.search) \
-                and set(tokens(p.name)) & (_CATEGORIES | _PLACES) and isinstance(args[p.name], (str, int)):
-            out[p.name] = args[p.name]  # stations searched by `country_code: IN` are in India, trains to 惠州 go there
+                and isinstance(args[p.name], (str, int)) and not isinstance(args[p.name], bool) \
+                and (set(tokens(p.name)) & (_CATEGORIES | _PLACES) or p.entity and not same_kind(p.entity, it.entity)):
+            # stations searched by `country_code: IN` are in India, trains to 惠州 go there; the entries of list
+            # `L1` are in `L1` (its `listId`), the tweets of user 42 are that user's
+            out[p.name] = args[p.name]
             continue
         if p.name not in args or p.role in (ParameterRole.identifier, ParameterRole.credential,
                                             ParameterRole.pagination, ParameterRole.context):

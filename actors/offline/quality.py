@@ -310,6 +310,50 @@ def out_of_window(s: Scenario) -> list[str]:
     return out
 
 
+def out_of_scope(s: Scenario) -> list[str]:
+    """Records a call lists for a scope it names by ID (the entries of list `L1`, the tweets of user `42`) that
+    carry another value in that same field (an entry of `L1` whose `listId` is `L7`)."""
+    out = []
+    for i, c in enumerate(s.calls):
+        scope = {k: str(v) for k, v in c.arguments.items() if _names_id(k) and isinstance(v, (str, int))
+                 and not isinstance(v, bool)}
+        if not scope:
+            continue
+        for obj in _listed(c.output):
+            for k, v in scope.items():
+                if isinstance(obj.get(k), (str, int)) and str(obj[k]) != v:
+                    out.append(f"{s.id} calls[{i}].output: {obj.get('id', '?')} has {k} {obj[k]!r}, asked for {v!r}")
+    return out
+
+
+def twin_rows(s: Scenario) -> list[str]:
+    """Rows of one listing that are two records (two IDs) under one name, title or e-mail address: two
+    members both called "Leila Nakamura", two hits both titled "Dashboard task"."""
+    out = []
+    for i, c in enumerate(s.calls):
+        seen: dict[tuple[str, str], Any] = {}
+        for obj in _listed(c.output):
+            ident = next((obj[k] for k in ("id", "uuid") if isinstance(obj.get(k), (str, int))), None)
+            if ident is None or isinstance(ident, bool):
+                continue
+            for key in _NAMING_KEYS & set(obj):
+                value = obj[key]
+                if isinstance(value, str) and value and str(ident) != value:
+                    first = seen.setdefault((key, value), ident)
+                    if first != ident:
+                        out.append(f"{s.id} calls[{i}].output: {first} and {ident} both have {key} {value!r}")
+    return out
+
+
+_NAMING_KEYS = frozenset({"name", "title", "display_name", "displayName", "full_name", "fullName", "username",
+                          "email", "login", "handle"})
+
+
+def _names_id(key: str) -> bool:
+    """An argument naming another record by its ID (`listId`, `user_id`), not the record's own `id`."""
+    return bool(re.search(r"[a-z0-9](_?id|Id|ID)$", key))
+
+
 def _listed(output: Any) -> list[dict]:
     """The records an output lists: the items of its top-level list, or of the lists its object holds."""
     root = output

@@ -91,3 +91,18 @@ def test_a_record_dated_outside_the_span_a_search_asked_for_is_counted():
     assert [w.split(": ")[1] for w in q.out_of_window(s)] == ["p1 dated outside what was asked for"]
     unbounded = _scenario(({"query": "heat pumps"}, {"items": found}))
     assert q.out_of_window(unbounded) == []
+
+
+def test_a_row_listed_for_one_scope_that_names_another_is_out_of_scope():
+    rows = [{"id": "e1", "listId": "L1", "stage": "won"}, {"id": "e2", "listId": "L7", "stage": "lost"}]
+    s = _scenario(({"listId": "L1", "id": "x"}, json.dumps(rows)), ({"user_id": 42}, {"items": [{"id": 1, "user_id": 42}]}))
+    assert len(q.out_of_scope(s)) == 1 and "L7" in q.out_of_scope(s)[0]
+    assert q.out_of_scope(_scenario(({"id": "e9"}, json.dumps(rows)))) == []  # (a record's own `id` is no scope)
+
+
+def test_two_records_of_one_listing_under_one_name_are_twins_but_one_record_twice_is_not():
+    twins = [{"id": 1, "display_name": "Leila Nakamura"}, {"id": 2, "display_name": "Leila Nakamura"},
+             {"id": 3, "title": "Fleet budget"}]
+    assert len(q.twin_rows(_scenario(({}, {"items": twins})))) == 1
+    again = [{"id": 1, "name": "fleet-api"}, {"id": 1, "name": "fleet-api"}, {"id": 2, "name": "fleet-web"}]
+    assert q.twin_rows(_scenario(({}, json.dumps(again)))) == []

@@ -288,6 +288,30 @@ def test_records_agree_with_the_calls_that_shaped_them(tmp_path):
     assert filtered and created and reread
 
 
+def test_what_a_listing_scoped_by_another_record_shows_belongs_to_that_record(tmp_path):
+    """The entries listed for list `L` carry `L` in their `list_id`, and the tasks of project `P` are `P`'s,
+    whatever else the world holds (the scope check is the bench's own)."""
+    lid = {"type": "string", "description": "ID of the list"}
+    eid = {"type": "string", "description": "ID of the entry"}
+    pid = {"type": "string", "description": "ID of the project"}
+    tools = [_tool("get_lists", "Get all lists in the workspace.", {}),
+             _tool("get_list_entries", "List the entries of a list.", {"list_id": lid, "limit": {"type": "integer"}},
+                   ("list_id",)),
+             _tool("update_list_entry", "Update an entry of a list.",
+                   {"list_id": lid, "entry_id": eid, "stage": {"type": "string"}}, ("list_id", "entry_id", "stage")),
+             _tool("list_projects", "List projects.", {}),
+             _tool("list_tasks", "List the tasks in a project.", {"project_id": pid}, ("project_id",)),
+             _tool("update_task", "Update a task.", {"task_id": {"type": "string"}, "project_id": pid,
+                                                    "status": {"type": "string", "enum": ["todo", "done"]}},
+                   ("task_id", "status"))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.coverage.ratio == 1.0 and manifest.failures == []
+    scoped = [c for s in scenarios for c in s.calls if c.tool in ("get_list_entries", "list_tasks")
+              and any(k in r for r in q._listed(c.output) for k in ("list_id", "project_id"))]
+    assert scoped, "no scoped listing shows its scope field: nothing to check"
+    assert [e for s in scenarios for e in q.out_of_scope(s)] == []
+
+
 def test_a_checker_answers_with_a_verdict_about_what_it_was_given(tmp_path):
     """A prompt-injection detector and a URL safety validator: some inputs hold what they look for and are
     flagged where it sits; the others pass; no output is a record of an `injection_detector`. A domain
