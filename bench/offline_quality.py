@@ -201,7 +201,7 @@ def summary(rows: list[dict]) -> str:
         f"{tot('out_of_window')} in {sum(1 for r in ok if r.get('out_of_window'))} specs; records listed for a "
         f"scope named by ID that carry another ID in that field: {tot('out_of_scope')} in "
         f"{sum(1 for r in ok if r.get('out_of_scope'))} specs; rows of one listing that are two records under one "
-        f"name, title or address: {tot('twin_rows')} in {sum(1 for r in ok if r.get('twin_rows'))} specs",
+        f"name or title: {tot('twin_rows')} in {sum(1 for r in ok if r.get('twin_rows'))} specs",
         f"values borrowed from the fixed vocabulary (a word the spec never uses): {tot('borrowed')}/{tot('strings')} = "
         f"{share(tot('borrowed'), tot('strings')):.4f}",
         f"argument values that are only the field's name and a digit (`place-4`): {tot('placeholders')}/"

@@ -57,9 +57,18 @@ def _day(rng: random.Random, org: Organisation, topic: str) -> str:
     return fmt.iso_date(rng)
 
 
+_TITLED = ("", ": what changed", " explained", " — an overview", ": a practical guide", " in 2026")
+
+
 def title(rng: random.Random, org: Organisation, topic: str) -> str:
-    return topic[:1].upper() + topic[1:] + rng.choice(("", ": what changed", " explained", " — an overview",
-                                                       ": a practical guide", " in 2026"))
+    return topic[:1].upper() + topic[1:] + rng.choice(_TITLED)
+
+
+def retitle(title: str, taken: set[str]) -> str:
+    """Another title on the same topic than the ones `taken` (a second hit on "Fleet budget" is "Fleet budget
+    explained"); the title itself where every form is taken."""
+    stem = next((title[: -len(end)] for end in _TITLED if end and title.endswith(end)), title)
+    return next((stem + end for end in _TITLED if stem + end not in taken), title)
 
 
 def _paper_title(rng: random.Random, org: Organisation, topic: str) -> str:

@@ -23,7 +23,7 @@ from actors.offline.scenario import interpretations_for, named_ids, org_for, val
 from actors.offline.quality import output_objects, token_in
 from actors.offline.model import ABOUT, WITHIN, SpecModel, record_writes, shown_fields, spread
 from actors.offline.history import is_history
-from actors.offline.render import asked_about, is_metadata, render
+from actors.offline.render import asked_about, distinct, is_metadata, render
 from actors.offline.schemautil import deref, leaves, properties
 from actors.offline.slots import can_carry, counted, echo, embed, fill_record, free_object
 from actors.offline.taxonomy import same_kind, tokens
@@ -242,14 +242,17 @@ def _made(entities: list[Entity], org: Organisation) -> dict[str, datetime]:
     return out
 
 
-def _as_shown(output: Any, seen: _Shown, given: set[str], schema: dict[str, Any] | None) -> Any:
+def _as_shown(output: Any, seen: _Shown, given: set[str], schema: dict[str, Any] | None,
+              org: Organisation | None = None) -> Any:
     """`output` with each record an earlier call of the scenario showed dated as made when that call said and
     under the title or name it showed, unless an argument gave the new one (a record has one creation moment
     and keeps its name whichever tool shows it: a reaction's own `createdAt`, or a fresh draw, does not move
     it); `seen` then learns the records this output shows first."""
 
     def change(data: Any) -> Any:
-        return _keep_names(chrono.keep_made(data, seen.made), seen.names, given)
+        kept = _keep_names(chrono.keep_made(data, seen.made), seen.names, given)
+        # (a member listed under the name it was found by leaves that name to it: the others are other people)
+        return _distinct_rows(kept, org, frozenset(seen.names)) if org is not None else kept
 
     if seen.made or seen.names:
         if isinstance(output, str):
@@ -267,7 +270,8 @@ def _as_shown(output: Any, seen: _Shown, given: set[str], schema: dict[str, Any]
     return output
 
 
-_NAMING = ("title", "name")
+# (a person's display name and address too: a member found as "Tomás Becker" is Tomás when read)
+_NAMING = ("title", "name", "display_name", "displayName", "full_name", "fullName", "email", "username")
 
 
 class _Shown:
@@ -303,11 +307,22 @@ def _keep_names(node: Any, names: dict[str, tuple[dict[str, str], set[str]]], gi
         return node
     out = {k: _keep_names(v, names, given, depth + 1) for k, v in node.items()}
     first, fields = names.get(_ident(out) or "", ({}, set()))
-    if first and _same_kind(fields, _fields(out)):
+    # (a record the call renames, by a name its arguments give, keeps the new name in all its name fields)
+    if first and _same_kind(fields, _fields(out)) and not any(out.get(k) in given and out.get(k) != v
+                                                              for k, v in first.items()):
         for key, name in first.items():
             if isinstance(out.get(key), str) and out[key] not in given and out[key] != _ident(out):
                 out[key] = name
     return out
+
+
+def _distinct_rows(node: Any, org: Organisation, claimed: frozenset[str]) -> Any:
+    """`node` with the rows of each list it holds (itself, or a value of its top object) told apart."""
+    if isinstance(node, list) and all(isinstance(r, dict) for r in node):
+        return distinct(node, org, frozenset(), claimed=claimed)
+    if isinstance(node, dict):
+        return {k: _distinct_rows(v, org, claimed) if isinstance(v, list) else v for k, v in node.items()}
+    return node
 
 
 def _each_json(text: str, change: Any) -> str:
@@ -669,14 +684,15 @@ class OfflineMocker:
         _as_at_start(state, scenario, self.tools, self.its)
         calls = []
         try:
-            story = Story(scenario, self.its, org_for(scenario.seed or 0, self.ctx.suite), scenario.seed or 0)
+            org = org_for(scenario.seed or 0, self.ctx.suite)
+            story = Story(scenario, self.its, org, scenario.seed or 0)
             taken = _taken(scenario)
             seen, given = _Shown(), set()
             for i, call in enumerate(scenario.calls):
                 out = _mock_step(self.tools[call.tool], self.its[call.tool], call.arguments, state,
                                  scenario.seed or 0, self.ctx.suite, i, self.tier(call.tool), story, taken.get(i, set()), self.model)
                 given |= {v for v in leaves(call.arguments) if isinstance(v, str)}
-                output = _as_shown(out.output, seen, given, self.tools[call.tool].output_schema)
+                output = _as_shown(out.output, seen, given, self.tools[call.tool].output_schema, org)
                 calls.append(call.model_copy(update={"output": output, "grounding": out.grounding,
                                                      "is_error": out.is_error}))
         except (StageError, ValueError) as e:

@@ -19,8 +19,8 @@ from actors.offline import compute
 from actors.offline.chrono import SINCE, UNTIL
 from actors.offline.relations import past, relation, relation_goal
 from actors.offline.taxonomy import singular, tokens, with_article
-from actors.offline.text import (INSPECT, Ref, described_action, is_code, label, named_verb, plural, said, shape, show,
-                                 stated_action, verb)
+from actors.offline.text import (INSPECT, Ref, described_action, humanise, is_code, label, named_verb, plural, said,
+                                 shape, show, stated_action, switch, verb)
 from actors.offline.verdicts import is_checker
 from schemas import Action, ParameterRole, ToolInterpretation
 
@@ -34,12 +34,6 @@ _NOT_SAID = frozenset({"get", "do", "perform", "handle", "manage", "process", "u
 _READ_VERBS = {"list", "get", "read", "search", "find", "fetch", "show", "query", "retrieve", "describe", "view", "browse"}
 _RESULT_WORDS = {"tree", "list", "listing", "info", "details", "log", "history", "summary", "status", "diff", "report"}
 _ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-
-
-def humanise(name: str) -> str:
-    """`perPage` -> `per page`, `issue_number` -> `issue number`."""
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ").replace("-", " ")
-    return " ".join(w.lower() if not w.isupper() or len(w) > 4 else w for w in spaced.split())
 
 
 def third_person(v: str) -> str:
@@ -244,10 +238,15 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
             asked = value
         elif roles.get(name) is not None and roles[name].role is ParameterRole.target and not to:
             to = f" to {said(value)}"
+        elif isinstance(value, bool):
+            parts[name] = switch(name, value)  # "including details", not "return details `true`"
         else:
             parts[name] = f"{humanise(name)} {said(value)}"
     spans, spanned = _bounds(args, [n for n in parts if n not in refs and n not in same], listing)
-    tail = _with([t for n, t in parts.items() if n not in spanned]) + spans
+    # (switches go last, after what the call is given: "with resource type notes, including details")
+    switched = [n for n in parts if isinstance(args.get(n), bool) and n not in refs and n not in same]
+    tail = _with([t for n, t in parts.items() if n not in spanned and n not in switched]) + spans
+    tail += _switches([parts[n] for n in switched], bool(tail))
     if rel is not None:
         return f"{rel.verb} {obj}{to}{lead}{tail}"
     if it.action is Action.search and asked is not None and subject is None and not to and not own_path:
@@ -264,7 +263,8 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         # leaves for it, not "... for a given stock symbol with symbol AMD")
         own, stated = stated_action(it, {n: v for n, v in args.items() if n in parts and n not in refs and n not in same})
         if own is not None:
-            return f"{own}{lead}{_with([t for n, t in parts.items() if n not in stated | spanned])}{spans}"
+            given = _with([t for n, t in parts.items() if n not in stated | spanned and n not in switched]) + spans
+            return f"{own}{lead}{given}{_switches([parts[n] for n in switched if n not in stated], bool(given))}"
     own_verb = named_verb(it)
     if own_verb is not None and own_verb not in _NOT_SAID and own_verb != verb(it).split()[0]:
         return f"{own_verb} {obj}{to}{lead}{tail}"  # "play the card …", not "run the card …"
@@ -281,10 +281,13 @@ def _bounds(args: dict[str, Any], names: list[str], listing: bool = True) -> tup
     """Dates that bound a range and a cap on how many, as a person says them (" from 2026-01-13 to
     2026-02-01 (at most 50)"), not as parameters ("with start date …, end date … and limit 50"); a `size` or a
     `count` caps only a listing (a QR code's size is its size). Also the arguments said so."""
-    start = end = cap = None
+    start = end = cap = at = None
     for n in names:
         v, words = args[n], set(tokens(n))
-        if isinstance(v, str) and _DATE.match(v):
+        if isinstance(v, int) and not isinstance(v, bool) and v >= 0 and n.lower().replace("-", "_") in _POSITIONS \
+                and listing and at is None:
+            at = n
+        elif isinstance(v, str) and _DATE.match(v):
             if words & SINCE and not words & UNTIL and start is None:
                 start = n
             elif words & UNTIL and not words & SINCE and end is None:
@@ -296,8 +299,28 @@ def _bounds(args: dict[str, Any], names: list[str], listing: bool = True) -> tup
         start = end = None
     text = f" from {said(args[start])} to {said(args[end])}" if start and end else \
         f" since {said(args[start])}" if start else f" up to {said(args[end])}" if end else ""
-    text += f" (at most {args[cap]})" if cap else ""
-    return text, {n for n in (start, end, cap) if n}
+    said_at = _position(at, args[at]) if at else ""
+    text += f" (at most {args[cap]}{', ' + said_at if said_at else ''})" if cap else f" ({said_at})" if said_at else ""
+    return text, {n for n in (start, end, cap, at) if n}
+
+
+# Where in a listing a call starts: a page number, or how many rows it skips.
+_POSITIONS = {"page": "page", "page_number": "page", "pagenumber": "page", "pageidx": "page", "page_no": "page",
+              "offset": "skip", "skip": "skip", "start": "skip", "start_at": "skip", "startat": "skip",
+              "start_index": "skip", "startindex": "skip"}
+
+
+def _position(name: str, value: int) -> str:
+    """A listing's position as a person says it: "page 3", "skipping the first 40", "starting at 0" (the value
+    itself, so that the agent is told it)."""
+    if _POSITIONS[name.lower().replace("-", "_")] == "page":
+        return f"page {value}"
+    return f"skipping the first {value}" if value > 0 else "starting at 0"
+
+
+def _switches(said_as: list[str], after: bool) -> str:
+    """Switches said after the rest of the request (", including details") or alone (" including details")."""
+    return "".join((", " if after or k else " ") + t for k, t in enumerate(said_as))
 
 
 def _with(parts: list[str]) -> str:

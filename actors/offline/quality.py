@@ -13,7 +13,7 @@ from typing import Any
 from actors.offline import chrono
 from actors.offline.schemautil import leaves
 from actors.offline.taxonomy import same_kind
-from actors.offline.text import said, said_list, show
+from actors.offline.text import said, said_list, show, switch
 from actors.offline.values import first_error
 from actors.offline.values_formats import EPOCH
 from actors.offline.values_names import is_placeholder
@@ -158,7 +158,8 @@ def unstated_values(s: Scenario) -> list[str]:
             else:
                 fields = {name: value}
             for path, v in fields.items():
-                if path not in c.sources and not stated(v, s.instruction):
+                if path not in c.sources and not stated(v, s.instruction) \
+                        and not (isinstance(v, bool) and switch(path.rsplit(".", 1)[-1], v) in s.instruction):
                     out.append(f"{s.id} calls[{k}].arguments.{path}: {v!r} is not in the instruction")
     return out
 
@@ -327,8 +328,8 @@ def out_of_scope(s: Scenario) -> list[str]:
 
 
 def twin_rows(s: Scenario) -> list[str]:
-    """Rows of one listing that are two records (two IDs) under one name, title or e-mail address: two
-    members both called "Leila Nakamura", two hits both titled "Dashboard task"."""
+    """Rows of one listing that are two records (two IDs) under one name or title: two members both called
+    "Leila Nakamura", two hits both titled "Dashboard task"."""
     out = []
     for i, c in enumerate(s.calls):
         seen: dict[tuple[str, str], Any] = {}
@@ -345,8 +346,8 @@ def twin_rows(s: Scenario) -> list[str]:
     return out
 
 
-_NAMING_KEYS = frozenset({"name", "title", "display_name", "displayName", "full_name", "fullName", "username",
-                          "email", "login", "handle"})
+# (not a user name or an address: two comments may have one author)
+_NAMING_KEYS = frozenset({"name", "title", "display_name", "displayName", "full_name", "fullName"})
 
 
 def _names_id(key: str) -> bool:

@@ -269,13 +269,50 @@ def one_person(rec: dict[str, Any], org: Organisation, keep: frozenset[str] = fr
     if person is None or any(isinstance(v, str) and v in keep for k, v in rec.items()
                              if _PERSON_FIELDS.get(_bare(k))):
         return _mailed(rec, keep)  # (a contact named by its name, `Chloe Tanaka`, keeps it: its address follows)
+    return _named_as(rec, person, keep)
+
+
+def _named_as(rec: dict[str, Any], person: Any, keep: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """`rec` with `person`'s name, parts of it, user name and address in its person fields."""
     first, _, last = person.name.partition(" ")
     parts = {"name": person.name, "first": first, "last": last, "username": person.username}
     out = dict(rec)
     for k, v in rec.items():
-        role = _PERSON_FIELDS.get(_bare(k))
+        role = _PERSON_FIELDS.get(_bare(k)) or ("email" if _bare(k) in _OWN_EMAIL else None)
         if role is not None and isinstance(v, str) and v not in keep:
-            out[k] = parts[role]
+            out[k] = person.email if role == "email" else parts[role]
+    return out
+
+
+def distinct(rows: list[dict[str, Any]], org: Organisation, keep: frozenset[str], asked: str | None = None,
+             claimed: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """A listing's rows as different records look: two members are two of the organisation's people, two
+    hits on one topic have two titles ("Fleet budget explained", "Fleet budget in 2026"). The first row to
+    show a name keeps it, and so do a name a later call takes (`keep`) and the rows of records shown
+    before (`claimed` IDs); people looked up by a name (`asked`: "Leila") are led by the one of that name."""
+    people = {p.name: p for p in org.people}
+    sought = next((p for p in org.people if asked and asked.lower() in (p.name.lower(), p.name.split()[0].lower())), None)
+    fixed = [r for r in rows if str(r.get("id")) in claimed]
+    met: set[str] = {v for r in fixed for k, v in r.items() if _PERSON_FIELDS.get(_bare(k)) == "name" and v in people}
+    titles: set[str] = {r["title"] for r in fixed if isinstance(r.get("title"), str)}
+    out = []
+    for i, row in enumerate(rows):
+        if any(row is r for r in fixed):
+            out.append(row)
+            continue
+        name = next((v for k, v in row.items() if _PERSON_FIELDS.get(_bare(k)) == "name" and v in people), None)
+        if i == 0 and name is not None and sought is not None and name not in keep:
+            row, name = _named_as(row, sought, keep), sought.name
+        if name is not None and name in met and name not in keep:
+            spare = next((p for p in org.people if p.name not in met), None)
+            if spare is not None:
+                row, name = _named_as(row, spare, keep), spare.name
+        met.add(name) if name is not None else None
+        title = row.get("title")
+        if isinstance(title, str) and title in titles and title not in keep:
+            row = {**row, "title": kinds.retitle(title, titles)}
+        titles.add(row.get("title")) if isinstance(row.get("title"), str) else None
+        out.append(row)
     return out
 
 
@@ -410,10 +447,11 @@ def _records(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: lis
             more = [{**r, field: name} for r, name in zip(more, spare)]
         rows += more
         kind_of = [e.kind for e in shown] + [shown[0].kind if shown else it.entity] * len(rows)
-        rows = [_hit(row, k, topic, org, rng, kind_of[k]) for k, row in enumerate(rows)]
+        rows = distinct([one_person(_hit(row, k, topic, org, rng, kind_of[k]), org, keep) for k, row in enumerate(rows)],
+                        org, keep, topic)
         out = {"total_count": len(rows), "items": rows}
         return _dump({**out, **_pointed(it, args, out)})
-    return _dump(rows)
+    return _dump(distinct(rows, org, keep, topic))
 
 
 def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,

@@ -21,7 +21,9 @@ _CONTEXT_NAMES = {"repo_path", "repository_path", "working_dir", "workdir", "cwd
                   "resource-group", "resource_group", "owner", "repo"}
 _PAGINATION = {"page", "per_page", "perpage", "page_size", "pagesize", "limit", "offset", "cursor", "skip",
                "start_at", "page_token", "max_count", "maxcount", "max_results", "pageidx", "batch_size",
-               "return_limit", "comment_limit", "per-page", "top", "startat", "maxresults"}
+               "return_limit", "comment_limit", "per-page", "top", "startat", "maxresults", "pagetoken",
+               "next_page_token", "nextpagetoken", "next_token", "nexttoken", "continuation_token", "start_cursor",
+               "startcursor"}
 _ID_TAIL = {"id", "ids", "key", "keys", "uuid", "uuids", "uid", "sha", "hash", "number", "num", "ref", "refs",
             "name", "names", "path", "paths", "url", "uri", "selector", "ts", "handle", "revision", "branch",
             "commit", "commits", "filepath", "filename", "identifier", "email", "channel", "object", "commitish",
@@ -69,12 +71,12 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
     desc = str(schema.get("description", "")).lower()
     types = schema_type(schema)
     has_enum = "enum" in schema or any("enum" in s for s in schema.get("anyOf", []) if isinstance(s, dict))
+    if low in _PAGINATION or low.replace("-", "_") in _PAGINATION:
+        return ParameterRole.pagination  # (a `page_token` is a position, not a secret)
     if (set(toks) & _CREDENTIAL and not _asset_token(toks)) or low in {"api_key", "apikey", "access_token"}:
         return ParameterRole.option if has_enum else ParameterRole.credential
     if low in _CONTEXT_NAMES or (toks and toks[-1] == "path" and any(c in desc for c in _DESC_CONTEXT)):
         return ParameterRole.context
-    if low in _PAGINATION or low.replace("-", "_") in _PAGINATION:
-        return ParameterRole.pagination
     if types == {"boolean"}:
         return ParameterRole.option
     if schema.get("format") in ("date", "date-time", "time", "duration"):

@@ -219,6 +219,14 @@ def interpretations_for(suite: ToolSuite, given: dict[str, ToolInterpretation]) 
 _NOT_CARRIED = frozenset({ParameterRole.content, ParameterRole.pagination, ParameterRole.credential})
 
 
+def _cursor(name: str, schema: Any) -> bool:
+    """A page token (`cursor`, `page_token`, an `offset` that is a string): only an earlier page's answer holds
+    one, so a request never starts with a made-up one."""
+    words = tokens(name)
+    return bool(words) and words[-1] in ("cursor", "token", "continuation", "marker") \
+        or isinstance(schema, dict) and schema.get("type") == "string"
+
+
 class _World:
     """The planned world of one scenario while its calls are bound (plain objects, not pydantic)."""
 
@@ -371,7 +379,7 @@ class OfflineScenarioWriter:
                 if ref is not None:
                     refs.append(ref)
                 continue
-            if not p.required and p.name in props:
+            if not p.required and p.name in props and not (p.role is ParameterRole.pagination and _cursor(p.name, props[p.name])):
                 # (what a search is for: `fetch_news_headlines_by_query` is not asked without its query)
                 chance = 1.0 if p.name.lower() in _QUERY_NAMES and it.action in (Action.search, Action.list, Action.read) \
                     else 0.8 if any(w in p.name.lower() for w in _EXPIRY) else 0.25

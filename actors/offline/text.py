@@ -56,6 +56,39 @@ _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 _DAY = re.compile(r"\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d)?(\.\d+)?(Z|[+-]\d\d:\d\d)?)?")
 
 
+def humanise(name: str) -> str:
+    """`perPage` -> `per page`, `issue_number` -> `issue number`."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ").replace("-", " ")
+    return " ".join(w.lower() if not w.isupper() or len(w) > 4 else w for w in spaced.split())
+
+
+# How a person says a switch by its name's first word: `include_archived: true` "including archived",
+# `exclude_drafts: true` "without drafts", `use_cache: false` "without using cache".
+_SWITCH_HEADS = {
+    **dict.fromkeys(("include", "with", "show", "return", "fetch", "get", "load", "expand", "display", "add", "list"),
+                    ("including {}", "without {}")),
+    **dict.fromkeys(("exclude", "omit", "hide", "no", "without"), ("without {}", "including {}")),
+    "skip": ("skipping {}", "without skipping {}"), "ignore": ("ignoring {}", "without ignoring {}"),
+    "use": ("using {}", "without using {}"), "allow": ("allowing {}", "without allowing {}"),
+    "enable": ("with {} enabled", "with {} disabled"), "disable": ("with {} disabled", "with {} enabled"),
+    "only": ("{} only", "not only {}"),
+}
+
+
+def switch(name: str, value: bool) -> str:
+    """A boolean argument as a request says it, by what its name switches: "including details"
+    (`return_details: true`), "without drafts" (`exclude_drafts`), "as a dry run", "with notify off"."""
+    words = humanise(name).split()
+    head, rest = (words[0].lower(), " ".join(words[1:])) if words else ("", "")
+    if head in _SWITCH_HEADS and rest:
+        return _SWITCH_HEADS[head][0 if value else 1].format(rest)
+    if len(words) > 1 and words[-1].lower() == "only":
+        return f"{' '.join(words[:-1])} only" if value else f"not only {' '.join(words[:-1])}"
+    if " ".join(words).lower() == "dry run":
+        return "as a dry run" if value else "for real, not as a dry run"
+    return f"with {' '.join(words)} {'on' if value else 'off'}"
+
+
 def said(value: Any) -> str:
     """A value as a person writes it in a request: numbers, dates, plain words, slugs and e-mail addresses as
     they are (`London`, `42`, `2026-03-01`, `payment-api`, `ana@x.io`), a phrase or a message in quotes, and
@@ -149,6 +182,10 @@ enrich verify resolve render split compress encode decode parse format retrieve 
 add remove search scan validate convert generate check analyze analyse compare merge set start stop run execute query
 read write move copy rename open close save load export import sync test ping describe show view collect crawl
 scrape extract perform""".split())
+_PURPOSES = ("plan", "help", "understand", "determine", "learn", "decide", "ensure", "communicate", "debug", "explore",
+             "make sure", "verify", "assess", "evaluate", "support", "inform")
+# (verbs only: "add company to list" keeps its list)
+_LEFT_HANGING = ("write", "read", "download", "check", "validate", "find", "identify", "detect")
 _SHOUTED = frozenset({"ALL", "ANY", "NEW", "ONE", "EVERY", "ONLY", "EACH"})
 _SAID_AS = {"return": "get", "retrieve": "get"}  # what a person asks for: "get the catalog of drivers"
 _NOT_REQUESTS = frozenset({"provide", "allow", "enable", "use", "help", "act", "serve", "be", "is"})
@@ -244,6 +281,10 @@ def described_action(it: ToolInterpretation, text: str | None = None, extra: int
     # "in a GitHub repository", "matching a pattern": the request says which, or the call needs none
     phrase = re.sub(r"\s+(?:in|on|from|within|inside|matching|across)\s+(?:a|an|any|the given|the specified|"
                     r"a given|a specified|specific)\b.*$", "", phrase)
+    # "List members to plan assignments", "Get the status to determine [whether …]": why the tool exists, or a
+    # purpose the cut left hanging, is no part of what a person asks for
+    phrase = re.sub(r"(?<!needed)(?<!required)(?<!used)\s+(?:in order )?to\s+(?:(?:" + "|".join(_PURPOSES) + r")\b.*|(?:" + "|".join(_LEFT_HANGING)
+                    + r"))$", "", phrase)
     words = [w.lower() if w in _SHOUTED else w for w in phrase.split()]
     if not 2 <= len(words) <= 9 + extra or any(c in phrase for c in "*`#<>{}|\"/") \
             or re.search(r"(?:^|\s)'|'(?:\s|$)", phrase) or not phrase.isascii():

@@ -120,7 +120,18 @@ def variants(text: str):
     yield re.sub(r"[^0-9]", "", text) or text
 
 def desc(schema: Any) -> str:
-    return schema.get("description", "") if isinstance(schema, dict) and isinstance(schema.get("description"), str) else ""
+    """A schema's description, with the examples its `example`/`examples` keywords give written the way a
+    description gives them ("(e.g. 'Taylor')"), so that both are read by the one reader of examples."""
+    if not isinstance(schema, dict):
+        return ""
+    text = schema["description"] if isinstance(schema.get("description"), str) else ""
+    given = schema.get("examples") if isinstance(schema.get("examples"), list) else [schema.get("example")]
+    shown = [x for x in given if isinstance(x, str) and x.strip() and x not in text and len(x) <= 80
+             and "\n" not in x and not ("'" in x and '"' in x)][:3]
+    if not shown:
+        return text
+    quoted = ", ".join(f'"{x}"' if "'" in x else f"'{x}'" for x in shown)
+    return f"{text} (e.g. {quoted})".strip()
 
 
 def is_null(schema: Any) -> bool:

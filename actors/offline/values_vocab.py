@@ -353,6 +353,9 @@ def query(h: Hint) -> str:
     things = named_things(h.entity or "")
     if things:  # a movie search is for a film's title, a recipe search for a dish
         return h.rng.choice(things)
+    if singular((h.entity or "").lower().replace("-", "_").rsplit("_", 1)[-1]) in _PEOPLE_WORDS:
+        who = person(h).name  # people are looked up by name: "Leila", "Leila Nakamura"
+        return who.split()[0] if h.rng.random() < 0.6 else who
     if is_public(h):
         return h.rng.choice(PUBLIC_TOPICS)
     n, t = noun(h), topic(h)

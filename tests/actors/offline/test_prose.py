@@ -127,6 +127,11 @@ def test_a_search_is_asked_as_a_search_for_words_and_follow_ups_ask_what_any_res
     ("Get information about supported chain connections from LI.FI. More text.",
      "get information about supported chain connections from LI.FI"),
     ("Get User Info", "get user info"),
+    # why the tool exists is no part of the request; a purpose the cut left hanging goes too
+    ("List workspace members to plan assignments and access checks.", "list workspace members"),
+    ("Get normalization status to determine whether it finished", "get normalization status"),
+    ("Invite a user to join this group", "invite a user to join this group"),
+    ("Send an invoice to customer", "send an invoice to customer"),
     ("This tool validates Liquid codeblocks, Liquid files and theme files", "validate Liquid codeblocks"),
     # not a verb phrase, too long, or the interpreter's own filler: nothing to say
     ("AI Safety Guard - MCP Caution Instructions", None),
@@ -547,3 +552,57 @@ def test_a_follow_up_to_something_made_asks_about_the_new_thing_not_a_change():
     without = {prose.follow_up(step, random.Random(k), bare) for k in range(60)}
     assert not any("change went through" in q for q in with_link | without)
     assert "Where can I find the image now?" in with_link and not any("Where can I find" in q for q in without)
+
+
+def test_a_listing_s_position_is_said_as_a_page_or_rows_skipped_and_no_request_starts_from_a_made_up_cursor(tmp_path):
+    """"(at most 20, skipping the first 40)", "(page 3)", not "with offset 40"; a `cursor` or a string page
+    token only an earlier page's answer holds is never sent by the first call."""
+    import json
+
+    from coordinator.pipeline import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    def tool(name, props):
+        return {"name": name, "description": f"{name.replace('_', ' ').capitalize()}.",
+                "inputSchema": {"type": "object", "properties": props}}
+
+    integer = {"type": "integer", "minimum": 0}
+    tools = [tool("list_orders", {"limit": integer, "offset": integer, "cursor": {"type": "string"},
+                                  "status": {"type": "string", "enum": ["open", "shipped"]}}),
+             tool("list_invoices", {"page": integer, "per_page": integer, "page_token": {"type": "string"}}),
+             tool("list_refunds", {"offset": {"type": "string", "description": "Pagination token"}, "limit": integer})]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7, min_per_tool=6),
+                                  str(tmp_path / "h"))
+    calls = [(s.instruction, c) for s in scenarios for c in s.calls]
+    assert not any({"cursor", "page_token"} & c.arguments.keys() for _, c in calls)
+    assert not any(c.tool == "list_refunds" and "offset" in c.arguments for _, c in calls)
+    placed = [(i, c.arguments) for i, c in calls if {"offset", "page"} & c.arguments.keys()]
+    assert placed, "no call sets a position: nothing to judge"
+    for i, a in placed:
+        assert "offset" not in i, i
+        if "page" in a:
+            assert f"page {a['page']}" in i, i
+        if "offset" in a:
+            assert (f"skipping the first {a['offset']}" if a["offset"] else "starting at 0") in i, i
+
+
+@pytest.mark.parametrize("name, value, said", [
+    ("return_details", True, "including details"), ("includeArchived", False, "without archived"),
+    ("exclude_drafts", True, "without drafts"), ("use_cache", False, "without using cache"),
+    ("enable_notifications", True, "with notifications enabled"), ("unread_only", True, "unread only"),
+    ("dry_run", True, "as a dry run"), ("recursive", False, "with recursive off"),
+])
+def test_a_switch_is_said_by_what_it_switches_and_counts_as_stated(name, value, said):
+    """`return_details: true` is asked as "including details", not "return details `true`"; the request then
+    states the value for the grounding check too."""
+    from actors.offline.quality import unstated_values
+    from actors.offline.text import switch
+    from schemas import Call, Scenario
+
+    assert switch(name, value) == said
+    s = Scenario(id="s", title="t", complexity="simple", category="c", instruction=f"List the records, {said}.",
+                 novelty_reason="n", follow_up="f", calls=[Call(tool="t", arguments={name: value}, explanation="e")])
+    assert unstated_values(s) == []
+    assert unstated_values(s.model_copy(update={"instruction": "List the records."}))

@@ -312,6 +312,40 @@ def test_what_a_listing_scoped_by_another_record_shows_belongs_to_that_record(tm
     assert [e for s in scenarios for e in q.out_of_scope(s)] == []
 
 
+def test_the_rows_of_a_listing_are_different_people_and_hits_with_different_titles(tmp_path):
+    """Members listed or found are different people (name and address agree, no name twice), and the hits of
+    an article search on one topic carry different titles."""
+    tools = [_tool("list_members", "List workspace members.", {"limit": {"type": "integer"}}),
+             _tool("search_members", "Search workspace members by name or email.", {"query": {"type": "string"}},
+                   ("query",)),
+             _tool("get_member", "Get a workspace member by ID.", {"member_id": {"type": "string"}}, ("member_id",)),
+             _tool("search_articles", "Search help-centre articles.", {"query": {"type": "string"}}, ("query",)),
+             _tool("get_article", "Get an article by ID.", {"article_id": {"type": "string"}}, ("article_id",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.coverage.ratio == 1.0 and manifest.failures == []
+    rows = [r for s in scenarios for c in s.calls for r in q._listed(c.output) if len(q._listed(c.output)) >= 3]
+    assert any("email" in r for r in rows) and any("title" in r for r in rows), "no listing to judge"
+    for r in rows:
+        if isinstance(r.get("email"), str) and isinstance(r.get("name"), str) and " " in r["name"]:
+            assert r["email"].split("@")[0] == r["name"].lower().replace(" ", "."), r
+    assert [e for s in scenarios for e in q.twin_rows(s)] == []
+    # people are searched by name, found first, and read later under the name they were found by
+    found = 0
+    for s in scenarios:
+        names: dict[str, str] = {}
+        for c in s.calls:
+            rows = q._listed(c.output)
+            if c.tool == "search_members" and rows:
+                asked = c.arguments["query"]
+                assert not re.search(r"\d", asked) and asked[:1].isupper(), asked  # ("Leila", not "budget 3")
+                assert asked in rows[0].get("name", "") or asked in rows[0].get("display_name", ""), (asked, rows[0])
+                names.update({str(r["id"]): r.get("name") for r in rows if "id" in r})
+                found += 1
+            if c.tool == "get_member" and str(c.arguments["member_id"]) in names:
+                assert json.loads(c.output).get("name") == names[str(c.arguments["member_id"])], c.output
+    assert found
+
+
 def test_a_checker_answers_with_a_verdict_about_what_it_was_given(tmp_path):
     """A prompt-injection detector and a URL safety validator: some inputs hold what they look for and are
     flagged where it sits; the others pass; no output is a record of an `injection_detector`. A domain

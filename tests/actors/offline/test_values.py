@@ -191,6 +191,20 @@ def test_an_identifier_looks_like_the_example_its_description_gives(example, sha
     assert example not in drawn and len(drawn) >= 6
 
 
+def test_the_example_and_examples_keywords_count_like_examples_in_the_description():
+    """OpenAPI's `example` and JSON Schema's `examples` are the author's examples too: an ID gets their shape,
+    a free-text field one of them."""
+    uuid = r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
+    one = {"type": "string", "description": "ID of the list", "example": "550e8400-e29b-41d4-a716-446655440000"}
+    many = {"type": "string", "description": "ID of the list", "examples": ["660e8400-e29b-41d4-a716-446655440001"]}
+    for schema in (one, many):
+        drawn = {gen(seed).value(schema, name="listId", role="identifier", entity="list") for seed in range(8)}
+        assert all(re.fullmatch(uuid, v) for v in drawn), drawn
+    stage = {"type": "string", "description": "New stage value", "examples": ["Demo Scheduling", "Qualified"]}
+    drawn = [gen(seed).value(stage, name="stage_label") for seed in range(10)]
+    assert sum(v in ("Demo Scheduling", "Qualified") for v in drawn) >= 7, drawn
+
+
 def test_a_bound_the_description_calls_an_id_or_a_cursor_is_no_date():
     """`after: "An ID to start from"` pages a listing from a record; `after: "created after this date"` is a date."""
     for seed in range(4):
