@@ -10,7 +10,7 @@ from actors.base import EngineContext, Outcome
 from actors.offline import compute, kinds
 from actors.offline.roles import param_entity, param_role
 from actors.offline.schemautil import deref, properties, required
-from actors.offline.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, VERB_NOUN, VERBS, singular, tokens,
+from actors.offline.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, UNNAMED, VERB_NOUN, VERBS, singular, tokens,
                                      verb_base, without_modifiers)
 from actors.offline.verdicts import is_availability_check, is_checker
 from actors.offline.text import DOCS
@@ -402,7 +402,7 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         named = described  # `project_environments` "List all environments in a project": environments
     entity = named or (described if action in (Action.search, Action.list) else None) \
         or next((e for _, name, sub, role in sorted(idents, key=lambda x: x[0])
-                 if (e := param_entity(name, sub, role, ""))), None) or described or "resource"
+                 if (e := param_entity(name, sub, role, ""))), None) or described or UNNAMED
     sentences = _sentences(tool.description)
     if DOCS.match(tool.description or "") and action is not Action.search:
         # "Documentation for widget grid size configuration": a page of docs to read, not a widget to open

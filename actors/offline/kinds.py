@@ -281,6 +281,10 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                                     "priority": _pick("high", "medium", "low"), "assignee": _username, "due_date": _day}),
     ("deployment build run job workflow pipeline execution process", {
         "status": _RUN, "started_at": _when, "finished_at": _when, "duration_seconds": _count(4, 3_600)}),
+    ("system os", {"platform": _pick("linux", "linux", "darwin"), "arch": _pick("x64", "arm64"),
+                   "hostname": lambda r, o, t: f"{o.slug}-{r.choice(('build', 'app', 'dev'))}-{r.randint(1, 9):02d}",
+                   "cpus": _pick(2, 4, 8, 16), "total_memory_mb": _pick(8192, 16384, 32768),
+                   "free_memory_mb": _count(900, 6_000), "uptime_seconds": _count(3_600, 2_600_000)}),
     ("service server container pod node cluster instance machine device host app", {
         "status": _STATES, "region": lambda r, o, t: r.choice(o.regions), "created_at": _when}),
     ("health ping", {"status": _pick("ok", "ok", "degraded"), "latency_ms": _count(3, 900), "checked_at": _when}),

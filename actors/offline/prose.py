@@ -18,7 +18,7 @@ from typing import Any
 from actors.offline import compute
 from actors.offline.chrono import SINCE, UNTIL
 from actors.offline.relations import past, relation, relation_goal
-from actors.offline.taxonomy import singular, tokens, with_article
+from actors.offline.taxonomy import UNNAMED, singular, tokens, with_article
 from actors.offline.text import (INSPECT, Ref, described_action, humanise, is_code, label, named_verb, plural, said,
                                  shape, show, stated_action, switch, verb)
 from actors.offline.verdicts import is_checker
@@ -256,12 +256,24 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         own = described_action(it)  # "validate URL safety for `http://…`": what is checked, in the tool's words
         if own is not None and _scalar_ok(args[subject]):
             return f"{own} for {said(args[subject])}{to}{lead}{tail}"
+    if subject is not None and it.entity == UNNAMED and rel is None and not own_path and not to:
+        # A tool nothing names a thing of ("Input text into the iOS Simulator"): its own words, not "run the
+        # resource", with the argument it acts on said among the others
+        own, stated = stated_action(it, {n: v for n, v in args.items() if (n in parts or n == subject)
+                                         and n not in refs and n not in same}, extra=3)
+        if own is not None:
+            on = [] if subject in stated else [
+                f"{humanise(subject)} set to {source(refs[subject], steps)}" if subject in refs else
+                f"the same {humanise(subject)}" if subject in same else f"{humanise(subject)} {said(args[subject])}"]
+            given = _with(on + [t for n, t in parts.items() if n not in stated | spanned and n not in switched]) + spans
+            return f"{own}{lead}{given}{_switches([parts[n] for n in switched if n not in stated], bool(given))}"
     if subject is None and not own_path and not to:
         # Nothing names what the call acts on: the tool's own words say what it does better than its name
         # ("detect prompt injection attempts", not "analyze the prompt injection detector").
         # ("fetch recent company headlines for the stock symbol AMD": the value in the place the description
         # leaves for it, not "... for a given stock symbol with symbol AMD")
-        own, stated = stated_action(it, {n: v for n, v in args.items() if n in parts and n not in refs and n not in same})
+        own, stated = stated_action(it, {n: v for n, v in args.items() if n in parts and n not in refs and n not in same},
+                                    extra=3 if it.entity == UNNAMED else 0)
         if own is not None:
             given = _with([t for n, t in parts.items() if n not in stated | spanned and n not in switched]) + spans
             return f"{own}{lead}{given}{_switches([parts[n] for n in switched if n not in stated], bool(given))}"

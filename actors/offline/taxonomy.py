@@ -263,3 +263,7 @@ _tags("commerce", "order orders cart checkout payment payments price invoice inv
       "catalog catalogue bookshop inventory")
 _tags("travel", "flight flights hotel hotels trip trips seat seats booking bookings itinerary fare fares "
       "currency traveller")
+
+
+# The kind of a tool nothing in its name, parameters or description names a thing of.
+UNNAMED = "resource"

@@ -181,7 +181,8 @@ upload send publish schedule cancel approve assign invite mark monitor track tra
 enrich verify resolve render split compress encode decode parse format retrieve return get list create update delete
 add remove search scan validate convert generate check analyze analyse compare merge set start stop run execute query
 read write move copy rename open close save load export import sync test ping describe show view collect crawl
-scrape extract perform""".split())
+scrape extract perform input tap click press swipe scroll fill hover drag launch install uninstall boot
+reboot restart capture record play pause resume submit""".split())
 _PURPOSES = ("plan", "help", "understand", "determine", "learn", "decide", "ensure", "communicate", "debug", "explore",
              "make sure", "verify", "assess", "evaluate", "support", "inform")
 # (verbs only: "add company to list" keeps its list)
@@ -214,7 +215,7 @@ _NOT_NAMING = frozenset({"id", "ids", "name", "key", "code", "number", "no", "va
 _SLOT = "QQVALUEQQ"  # a stand-in word for the value while the phrase is cut and checked
 
 
-def stated_action(it: ToolInterpretation, args: dict[str, Any]) -> tuple[str | None, set[str]]:
+def stated_action(it: ToolInterpretation, args: dict[str, Any], extra: int = 0) -> tuple[str | None, set[str]]:
     """`described_action`, where the description speaks of "a given X" and one argument is that X, with the
     value said in its place: "Fetch recent company headlines for a given stock symbol" with `symbol: AMD`
     -> `fetch recent company headlines for the stock symbol AMD`. Also the arguments it says."""
@@ -229,13 +230,13 @@ def stated_action(it: ToolInterpretation, args: dict[str, Any]) -> tuple[str | N
             if len(hits) == 1:
                 text = (f"{it.functionality[:m.start()]}{m.group(1)} the {' '.join(words[:k + 1])} {_SLOT} "
                         f"{' '.join(words[k + 1:])} {it.functionality[m.end():]}")
-                phrase = described_action(it, text, extra=k + 3)
+                phrase = described_action(it, text, extra=k + 3 + extra)
                 if phrase is not None and phrase.count(_SLOT) == 1:
                     return phrase.replace(_SLOT, said(args[hits[0]])), {hits[0]}
                 break
             if len(hits) > 1:
                 break
-    return described_action(it), set()
+    return described_action(it, extra=extra), set()
 
 
 # A description that opens with the documentation it returns ("JSON reference documentation for agents").

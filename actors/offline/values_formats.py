@@ -142,6 +142,21 @@ def hostname(org: Organisation, rng: random.Random, said: str = "") -> str:
     return f"{known[1]}.{org.domain}" if known else f"{rng.choice(org.services)}.{org.domain}"
 
 
+def connection_string(org: Organisation, said: str = "") -> str:
+    """A database connection string in the form of the database `said` names (PostgreSQL's URL by default;
+    SQL Server's keyword list where the text speaks of SQL Server or Azure SQL)."""
+    db = f"{org.slug}_prod"
+    if re.search(r"sql ?server|mssql|azure sql|t-sql", said, re.I):
+        return f"Server=tcp:{org.slug}-sql.database.windows.net,1433;Database={db};Authentication=Active Directory Default;"
+    if re.search(r"sqlite", said, re.I):
+        return f"sqlite:////srv/{org.slug}/data/{db}.db"
+    for pattern, scheme in ((r"mysql|mariadb", "mysql"), (r"mongo", "mongodb"), (r"redis", "redis")):
+        if re.search(pattern, said, re.I):
+            port, host = service(scheme) or (0, "db")
+            return f"{scheme}://{host}.{org.domain}:{port}/" + ("0" if scheme == "redis" else db)
+    return f"postgresql://app@db.{org.domain}:5432/{db}"
+
+
 # Services a host or port may be said to be of: (words, its usual port, the host name it usually has).
 _SERVICES = ((r"smtp|outgoing mail", 587, "smtp"), (r"imap", 993, "imap"), (r"pop3?", 995, "pop"),
              (r"postgres(?:ql)?", 5432, "db"), (r"mysql|mariadb", 3306, "db"), (r"redis", 6379, "cache"),

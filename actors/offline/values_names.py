@@ -165,8 +165,8 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("framework test_framework", lambda h: h.rng.choice(("pytest", "jest", "playwright"))),
     ("schema schemas", lambda h: h.rng.choice(("public", "billing", "analytics"))),
     ("field return_field", lambda h: h.rng.choice(("summary", "status", "assignee", "updated"))),
-    ("connection_string", lambda h: f"Server=tcp:{h.org.slug}-sql.database.windows.net,1433;Database={h.org.slug}_prod;"
-                                    "Authentication=Active Directory Default;"),
+    ("connection_string connection_uri database_url db_url dsn",
+     lambda h: fmt.connection_string(h.org, f"{h.description} {h.about}")),
     ("find_what find search_text", lambda h: f"{v.noun(h)} {v.topic(h)}"),
     ("replace_with replacement", lambda h: f"{v.noun(h)} {v.topic(h)} v2"),
     ("estimate original_estimate remaining_estimate", lambda h: h.rng.choice(("2h", "1d", "30m", "3h 30m"))),

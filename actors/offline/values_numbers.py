@@ -301,6 +301,10 @@ def epoch_text(h: Hint, form: Any) -> str | None:
     return str(unix_time(h))
 
 
+_IN_MS = re.compile(r"\b(milliseconds?|millis|in ms)\b", re.I)
+_DURATIONS = frozenset({"timeout", "wait", "delay", "duration", "interval", "ttl"})
+
+
 def realistic_number(h: Hint) -> float | None:
     """A realistic number for this slot, or None when nothing about it is known."""
     start = counterpart(h)
@@ -317,6 +321,8 @@ def realistic_number(h: Hint) -> float | None:
     if words(h.name).endswith("id"):
         return _id_number(h)
     choices = _number_choices(h.name, h.parent)
+    if _IN_MS.search(h.description or "") and set(words(h.name).split("_")) & _DURATIONS:
+        choices = (5000, 10000, 30000, 60000)  # a timeout "in milliseconds" of seconds, not of 10 ms
     if choices is None and h.role == "pagination":
         choices = (10, 20, 50)
     if choices is not None:

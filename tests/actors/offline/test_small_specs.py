@@ -346,6 +346,21 @@ def test_the_rows_of_a_listing_are_different_people_and_hits_with_different_titl
     assert found
 
 
+def test_a_shell_command_answers_with_what_it_printed_and_system_information_describes_the_machine(tmp_path):
+    """`execute_command(command="pytest -q tests/")` answers with an exit code and the pass count it printed,
+    not an echo of the call; `system_info` with the platform, CPUs and memory, not a bare timestamp."""
+    tools = [_tool("execute_command", "Execute a shell command", {"command": {"type": "string"},
+                                                                 "cwd": {"type": "string"}}, ("command",)),
+             _tool("system_info", "Get system information", {})]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.coverage.ratio == 1.0 and manifest.failures == []
+    runs = [json.loads(c.output) for s in scenarios for c in s.calls if c.tool == "execute_command"]
+    assert runs and all(r["exit_code"] == 0 and "stdout" in r and "status" not in r for r in runs)
+    assert all(re.search(r"\d+ passed", r["stdout"]) for r in runs if r["command"].startswith("pytest"))
+    infos = [json.loads(c.output) for s in scenarios for c in s.calls if c.tool == "system_info"]
+    assert infos and all({"platform", "cpus", "total_memory_mb"} <= set(i) for i in infos)
+
+
 def test_a_checker_answers_with_a_verdict_about_what_it_was_given(tmp_path):
     """A prompt-injection detector and a URL safety validator: some inputs hold what they look for and are
     flagged where it sits; the others pass; no output is a record of an `injection_detector`. A domain

@@ -205,6 +205,15 @@ def test_the_example_and_examples_keywords_count_like_examples_in_the_descriptio
     assert sum(v in ("Demo Scheduling", "Qualified") for v in drawn) >= 7, drawn
 
 
+def test_a_timeout_in_milliseconds_is_seconds_long_and_a_connection_string_is_of_the_database_named():
+    ms = {"type": "number", "description": "Timeout in milliseconds after which the process is killed"}
+    assert all(gen(seed).value(ms, name="timeout") >= 1000 for seed in range(8))
+    conn = {"type": "string", "description": "PostgreSQL connection string"}
+    assert all(gen(seed).value(conn, name="connectionString").startswith("postgresql://") for seed in range(4))
+    mysql = {"type": "string", "description": "DSN of the MySQL database"}
+    assert gen(1).value(mysql, name="connection_string").startswith("mysql://")
+
+
 def test_a_bound_the_description_calls_an_id_or_a_cursor_is_no_date():
     """`after: "An ID to start from"` pages a listing from a record; `after: "created after this date"` is a date."""
     for seed in range(4):
