@@ -235,7 +235,7 @@ def _mentions_files(sentences: list[str]) -> bool:
     return any(w in ("file", "files") for s in sentences for w in tokens(s))
 
 
-_LEAD_INS = frozenset({"for", "a", "an", "the", "all", "some", "any", "one", "or", "more", "new", "existing", "specific",
+_LEAD_INS = frozenset({"for", "a", "an", "the", "all", "some", "any", "one", "or", "more", "most", "new", "existing", "specific",
                        "given", "single", "multiple", "detailed", "current", "previously", "currently", "your", "my"})
 _HOLDERS = frozenset({"information", "info", "details", "data", "list", "set", "number", "lists", "sets"})
 _PHRASE_ENDS = frozenset({"by", "in", "on", "with", "from", "of", "that", "which", "to", "using", "and", "or", "for",
@@ -384,6 +384,13 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         action = Action.search if toks[by + 1] in _QUERY_WORDS else \
             Action.list if _lists_many(toks[:by], verb_idx) else action
     named = _entity(toks, verb_idx, tool.input_schema)
+    prep = next((k for k in range(verb_idx + 1, len(toks)) if toks[k] in _PLACING), None) if verb_idx >= 0 else None
+    if prep is not None and all(t in _QUALIFYING for t in toks[verb_idx + 1:prep]):
+        # `get_latest_from_category` "Get the latest papers from an arXiv category": papers, listed; the name
+        # says only which ones and where from
+        thing = _described_object(tool.description)
+        if thing is not None and thing not in toks[prep:]:
+            named, action = thing, Action.list if action is Action.read else action
     if named is None and toks in (["set"], ["get"]) and "key" in properties(tool.input_schema):
         named = "string"  # a bare key-value set/get works on string values (Redis SET/GET)
     req = required(tool.input_schema)
@@ -458,6 +465,10 @@ _BARE_IDS = frozenset({"id", "uuid", "key"})
 _NEAR = frozenset({"near", "nearby", "around", "within", "closest", "nearest"})
 _QUERY_WORDS = frozenset({"query", "keyword", "keywords", "search", "term", "terms", "text", "q"})
 _OWNER_WORDS = ("for", "of")
+_PLACING = frozenset({"from", "in", "on", "for", "of"})
+# Words that say which records a name means, not what they are (`get_latest_from_category`)
+_QUALIFYING = frozenset({"latest", "recent", "new", "newest", "top", "popular", "trending", "all", "last", "current",
+                         "hot", "featured", "daily"})
 
 
 def _owner(toks: list[str], verb_idx: int, schema: dict[str, Any]) -> tuple[str, int] | None:

@@ -485,6 +485,9 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
             rec = _record(target, org, a is not Action.delete, model, topic)  # (an update answers the whole record)
         else:  # nothing names the subject: describe it by the arguments the call was made with (a field
             rec = {**about, **_flat_args(args)}  # both give reads as it was asked for: severity CRITICAL)
+        if a is Action.read and target is None and tokens(tool)[-1:] in (["id"], ["uuid"], ["guid"]):
+            # `get_booted_sim_id`: a getter of an ID answers with the ID
+            rec = {"id": kind_id(it.entity, org, rng), **_flat_args(args)}
     rec.update(_linked(others))
     rec.update(_pointed(it, args, rec))
     rec = one_person(rec, org, frozenset(e.id for e in shown))

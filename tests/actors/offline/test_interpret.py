@@ -261,6 +261,20 @@ def test_a_verb_a_tool_name_opens_with_is_no_part_of_its_thing(name, description
     assert (it.action, it.entity) == (action, entity)
 
 
+@pytest.mark.parametrize("name, description, action, entity", [
+    ("get_latest_from_category", "Gets the most recently submitted papers from a specific arXiv category.",
+     Action.list, "paper"),
+    ("fetch_recent_in_channel", "Fetch recent messages in a Slack channel", Action.list, "message"),
+    ("RemoveFromPlaylist", "Removes items from a playlist.", Action.delete, "item"),
+])
+def test_a_name_that_says_only_which_ones_and_where_from_acts_on_what_its_description_names(name, description,
+                                                                                             action, entity):
+    """`get_latest_from_category` lists the papers its description names, not a record called "latest";
+    `RemoveFromPlaylist` removes items, it does not delete the playlist."""
+    it = _interpret(name, description, {"category": {"type": "string"}})
+    assert (it.action, it.entity) == (action, entity)
+
+
 @pytest.mark.parametrize("name, entity", [
     ("get analytics child content published", "child_content"),
     ("get_shared_drives", "drive"),

@@ -351,7 +351,8 @@ def test_a_shell_command_answers_with_what_it_printed_and_system_information_des
     not an echo of the call; `system_info` with the platform, CPUs and memory, not a bare timestamp."""
     tools = [_tool("execute_command", "Execute a shell command", {"command": {"type": "string"},
                                                                  "cwd": {"type": "string"}}, ("command",)),
-             _tool("system_info", "Get system information", {})]
+             _tool("system_info", "Get system information", {}),
+             _tool("get_current_session_id", "Get the ID of the current shell session", {})]
     manifest, scenarios = _generate(tmp_path, tools)
     assert manifest.coverage.ratio == 1.0 and manifest.failures == []
     runs = [json.loads(c.output) for s in scenarios for c in s.calls if c.tool == "execute_command"]
@@ -359,6 +360,8 @@ def test_a_shell_command_answers_with_what_it_printed_and_system_information_des
     assert all(re.search(r"\d+ passed", r["stdout"]) for r in runs if r["command"].startswith("pytest"))
     infos = [json.loads(c.output) for s in scenarios for c in s.calls if c.tool == "system_info"]
     assert infos and all({"platform", "cpus", "total_memory_mb"} <= set(i) for i in infos)
+    ids = [json.loads(c.output) for s in scenarios for c in s.calls if c.tool == "get_current_session_id"]
+    assert ids and all(i.get("id") for i in ids)  # a getter of an ID answers with one
 
 
 def test_a_checker_answers_with_a_verdict_about_what_it_was_given(tmp_path):
