@@ -93,6 +93,8 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
         if later is not None and (toks[later] in _CORE_VERBS or toks[later] not in _ALSO_NOUNS
                                   or later == len(toks) - 1):  # (`trace_query` queries traces: it ends on its verb)
             found = (VERBS[toks[later]], later)
+    if found and toks[found[1]] == "resolve" and _RESOLVES_TO.search((_sentences(description) or [""])[0]):
+        found = (Action.read, found[1])  # "Resolve an ENS name to an address": a lookup, not a fix
     if found and toks[found[1]] == "list" and found[1] > 0:  # `GroceryList_DeleteItem`: a grocery list's item is deleted
         later = next((i for i in range(found[1] + 1, len(toks)) if toks[i] in _CORE_VERBS - {"list"}), None)
         if later is not None:
@@ -465,6 +467,7 @@ _BARE_IDS = frozenset({"id", "uuid", "key"})
 _NEAR = frozenset({"near", "nearby", "around", "within", "closest", "nearest"})
 _QUERY_WORDS = frozenset({"query", "keyword", "keywords", "search", "term", "terms", "text", "q"})
 _OWNER_WORDS = ("for", "of")
+_RESOLVES_TO = re.compile(r"\bresolve[sd]?\b.*\b(?:to|into)\b", re.I)
 _PLACING = frozenset({"from", "in", "on", "for", "of"})
 # Words that say which records a name means, not what they are (`get_latest_from_category`)
 _QUALIFYING = frozenset({"latest", "recent", "new", "newest", "top", "popular", "trending", "all", "last", "current",

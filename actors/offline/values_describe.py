@@ -46,7 +46,7 @@ def examples(description: str) -> tuple[str, ...]:
             or re.findall(r"'([^'\n]{1,80})'", clause)
     if not out:  # unquoted examples only count inside parentheses: "(e.g., e1, e2)", "(e.g. 1d - 1 day)"
         for inner in re.findall(r"\(" + marker + r"([^()]{1,160})\)", description, re.I):
-            items = [x.split(" - ")[0].split(" for ")[0].strip() for x in re.split(r",|\bor\b", inner)]
+            items = [x.split(" - ")[0].split(" for ")[0].strip().strip("'\"`") for x in re.split(r",|\bor\b", inner)]
             out += [x for x in items if 0 < len(x.split()) <= 3]
     if not out:  # "(Default: Balanced_B0)", "Text encoding (default: 'utf-8')", "Defaults to `json`"
         out += re.findall(r"\(default:?\s*['\"`]?([\w.:/-]{2,40})['\"`]?\)", description, re.I) or \

@@ -229,6 +229,11 @@ _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("replicas replica num_replicas replica_count", (1, 2, 3)),  # a service runs on a few copies
     ("height_cm body_height", (158, 170, 182)),  # a person's, in centimetres (not an image's pixels)
     ("weight weight_kg body_weight", (58, 72, 85)),
+    # text split for retrieval: chunks of a few hundred tokens, overlapping by a fraction; embeddings of the
+    # sizes common models give
+    ("chunk_size max_chunk_size chunk_length chunksize", (256, 512, 1000)),
+    ("chunk_overlap overlap overlap_size", (50, 100, 200)),
+    ("dimension dimensions dim embedding_dim embedding_dimension vector_dim vector_size", (384, 768, 1536)),
 )
 _NUMBERS_BY_NAME: dict[str, tuple[float, ...]] = {}
 for _names, _choices in _NUMBER_RULES:

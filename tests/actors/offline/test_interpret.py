@@ -266,6 +266,9 @@ def test_a_verb_a_tool_name_opens_with_is_no_part_of_its_thing(name, description
      Action.list, "paper"),
     ("fetch_recent_in_channel", "Fetch recent messages in a Slack channel", Action.list, "message"),
     ("RemoveFromPlaylist", "Removes items from a playlist.", Action.delete, "item"),
+    # "resolve X to Y" looks Y up; "resolve an incident" closes one
+    ("resolve-name", "Resolve an ENS name to an Ethereum address", Action.read, "name"),
+    ("resolve_incident", "Resolve an incident", Action.update, "incident"),
 ])
 def test_a_name_that_says_only_which_ones_and_where_from_acts_on_what_its_description_names(name, description,
                                                                                              action, entity):

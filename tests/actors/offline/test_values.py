@@ -205,6 +205,15 @@ def test_the_example_and_examples_keywords_count_like_examples_in_the_descriptio
     assert sum(v in ("Demo Scheduling", "Qualified") for v in drawn) >= 7, drawn
 
 
+def test_examples_quoted_in_parentheses_of_a_long_description_are_read_without_their_quotes():
+    from actors.offline.values_describe import examples
+
+    long = ("Exact library ID (e.g., '/mongodb/docs', '/vercel/next.js') retrieved from 'resolve-library-id' or "
+            "directly from the user's query in the format '/org/project' or '/org/project/version', which is "
+            "what the documentation lookup expects from every caller of this tool in every case.")
+    assert examples(long) == ("/mongodb/docs", "/vercel/next.js")
+
+
 def test_a_timeout_in_milliseconds_is_seconds_long_and_a_connection_string_is_of_the_database_named():
     ms = {"type": "number", "description": "Timeout in milliseconds after which the process is killed"}
     assert all(gen(seed).value(ms, name="timeout") >= 1000 for seed in range(8))
@@ -212,6 +221,9 @@ def test_a_timeout_in_milliseconds_is_seconds_long_and_a_connection_string_is_of
     assert all(gen(seed).value(conn, name="connectionString").startswith("postgresql://") for seed in range(4))
     mysql = {"type": "string", "description": "DSN of the MySQL database"}
     assert gen(1).value(mysql, name="connection_string").startswith("mysql://")
+    # text split for retrieval: chunks of hundreds of tokens, not 12
+    assert all(gen(seed).value({"type": "integer"}, name="chunk_size") >= 256 for seed in range(6))
+    assert all(gen(seed).value({"type": "integer"}, name="dimension") in (384, 768, 1536) for seed in range(6))
 
 
 def test_a_bound_the_description_calls_an_id_or_a_cursor_is_no_date():
