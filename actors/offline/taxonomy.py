@@ -90,11 +90,17 @@ def with_article(words: str) -> str:
     return _INFLECT.a(words)
 
 
+_UNCOUNTED = ("data", "metadata", "media", "news", "series", "info", "settings", "information", "feedback",
+              "weather", "traffic", "knowledge", "research", "evidence", "progress", "advice", "software",
+              "equipment", "documentation", "guidance", "music", "health")
+_UNCOUNTED_WORDS = frozenset({"debug", "latest", "help", "content", "usage"})
+
+
 @lru_cache(maxsize=8192)
 def plural_noun(words: str) -> str:
     """The plural of a noun or noun phrase (its last word): `status` -> `statuses`, `pull request` -> `pull requests`."""
-    if not words or words.endswith(("data", "metadata", "media", "news", "series", "info", "settings")):
-        return words
+    if not words or words.endswith(_UNCOUNTED) or words.rsplit(" ", 1)[-1] in _UNCOUNTED_WORDS:
+        return words  # ("the health", "the feedback", "the documentation": not "healths", "feedbacks")
     last = words.rsplit(" ", 1)[-1]
     if last.endswith("ics") or _INFLECT.plural_noun(words).endswith("ss") and not last.endswith("ss"):
         return words  # already plural or a mass noun (`comics`, `analytics`): not `comicss`

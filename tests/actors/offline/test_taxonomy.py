@@ -36,3 +36,6 @@ def test_kinds_are_pluralised_whole_and_mass_nouns_stay():
 
     assert [plural(k) for k in ("policy", "child", "pull_request", "status", "alias", "person", "data")] == \
         ["policies", "children", "pull requests", "statuses", "aliases", "people", "data"]
+    # ("review the health and feedback", not "the healths and feedbacks"; a `debug` tool is no countable thing)
+    assert [plural(k) for k in ("aaa_health", "user_feedback", "smithery_debug", "weather", "documentation")] == \
+        ["aaa health", "user feedback", "smithery debug", "weather", "documentation"]
