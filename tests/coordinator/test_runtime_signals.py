@@ -42,6 +42,10 @@ def test_a_dead_or_zombie_driver_counts_as_gone_and_a_live_one_does_not():
     assert not _process_alive(child.pid)
 
 
+# Markers of this test process's own: two suites run at once on one machine must not reap each other's workers.
+_RUN_A, _RUN_B, _PARENTS = (f"{name}-{os.getpid()}" for name in ("run-a", "run-b", "parents-run"))
+
+
 @contextlib.contextmanager
 def _processes(*specs: tuple[str | None, str]) -> Iterator[list[subprocess.Popen]]:
     """Sleeping processes carrying an instance marker, each titled like a Ray worker (`exec -a`) or not;
@@ -66,11 +70,11 @@ def _processes(*specs: tuple[str | None, str]) -> Iterator[list[subprocess.Popen
 def test_leftover_workers_of_a_stopped_instance_are_killed_and_nothing_else():
     from coordinator.runtime import reap_leftovers
 
-    with _processes(("ray::ExpanderActor", "run-a"),  # a worker that outlived its instance
-                    (None, "run-a"),  # another child of the same command (an MCP server, say): not Ray's
-                    ("ray::ExpanderActor", "run-b"),  # a worker of another seer command's live instance
+    with _processes(("ray::ExpanderActor", _RUN_A),  # a worker that outlived its instance
+                    (None, _RUN_A),  # another child of the same command (an MCP server, say): not Ray's
+                    ("ray::ExpanderActor", _RUN_B),  # a worker of another seer command's live instance
                     ) as (orphan, server, other_run):
-        assert reap_leftovers("run-a") == [orphan.pid]
+        assert reap_leftovers(_RUN_A) == [orphan.pid]
         assert orphan.wait(timeout=10) == -signal.SIGKILL
         assert server.poll() is None and other_run.poll() is None
 
@@ -80,13 +84,13 @@ def test_a_command_that_started_no_instance_reaps_nothing_even_with_an_inherited
     stopping must not kill the parent's workers."""
     from coordinator import runtime
 
-    with _processes(("ray::ScenarioActor", "parents-run")) as (worker,):
-        monkeypatch.setenv(runtime._INSTANCE_VAR, "parents-run")
+    with _processes(("ray::ScenarioActor", _PARENTS)) as (worker,):
+        monkeypatch.setenv(runtime._INSTANCE_VAR, _PARENTS)
         monkeypatch.setattr(runtime, "_instance", None)  # this process started no instance
         runtime.shutdown()
         time.sleep(0.2)
         assert worker.poll() is None
-        monkeypatch.setattr(runtime, "_instance", "parents-run")  # had it started that instance, it would reap
+        monkeypatch.setattr(runtime, "_instance", _PARENTS)  # had it started that instance, it would reap
         runtime.shutdown()
         assert worker.wait(timeout=10) == -signal.SIGKILL
         assert runtime._instance is None and runtime._INSTANCE_VAR not in os.environ
