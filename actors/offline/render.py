@@ -29,7 +29,7 @@ from actors.offline.text import docs_topic, label
 from actors.offline.values_standard import named_things, naming_field, spare_names
 from actors.offline.values_vocab import PUBLIC_KINDS, PUBLIC_TOPICS, STATUSES, kind_id, org_topic
 from actors.offline.verdicts import answer, availability, is_availability_check, is_checker, question, verdict
-from actors.offline.world import Organisation
+from actors.offline.world import Organisation, Person
 from schemas import Action, Entity, ParameterRole, ToolInterpretation
 
 _SHA = re.compile(r"^[0-9a-f]{7,40}$")
@@ -273,7 +273,7 @@ def one_person(rec: dict[str, Any], org: Organisation, keep: frozenset[str] = fr
     return _named_as(rec, person, keep)
 
 
-def _named_as(rec: dict[str, Any], person: Any, keep: frozenset[str] = frozenset()) -> dict[str, Any]:
+def _named_as(rec: dict[str, Any], person: Person, keep: frozenset[str] = frozenset()) -> dict[str, Any]:
     """`rec` with `person`'s name, parts of it, user name and address in its person fields."""
     first, _, last = person.name.partition(" ")
     parts = {"name": person.name, "first": first, "last": last, "username": person.username}
@@ -308,11 +308,14 @@ def distinct(rows: list[dict[str, Any]], org: Organisation, keep: frozenset[str]
             spare = next((p for p in org.people if p.name not in met), None)
             if spare is not None:
                 row, name = _named_as(row, spare, keep), spare.name
-        met.add(name) if name is not None else None
+        if name is not None:
+            met.add(name)
         title = row.get("title")
-        if isinstance(title, str) and title in titles and title not in keep:
-            row = {**row, "title": kinds.retitle(title, titles)}
-        titles.add(row.get("title")) if isinstance(row.get("title"), str) else None
+        if isinstance(title, str):
+            if title in titles and title not in keep:
+                title = kinds.retitle(title, titles)
+                row = {**row, "title": title}
+            titles.add(title)
         out.append(row)
     return out
 
