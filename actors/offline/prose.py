@@ -256,26 +256,20 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         own = described_action(it)  # "validate URL safety for `http://…`": what is checked, in the tool's words
         if own is not None and _scalar_ok(args[subject]):
             return f"{own} for {said(args[subject])}{to}{lead}{tail}"
-    if subject is not None and it.entity == UNNAMED and rel is None and not own_path and not to:
-        # A tool nothing names a thing of ("Input text into the iOS Simulator"): its own words, not "run the
-        # resource", with the argument it acts on said among the others
+    if (subject is None or it.entity == UNNAMED) and not own_path and not to:
+        # Nothing names what the call acts on: the tool's own words say what it does better than its name
+        # ("detect prompt injection attempts", not "analyze the prompt injection detector"); so for a tool nothing
+        # names a thing of ("Input text into the iOS Simulator", not "run the resource"), with the argument it
+        # acts on said among the others.
+        # ("fetch recent company headlines for the stock symbol AMD": the value in the place the description
+        # leaves for it, not "... for a given stock symbol with symbol AMD")
         own, stated = stated_action(it, {n: v for n, v in args.items() if (n in parts or n == subject)
-                                         and n not in refs and n not in same}, extra=3)
+                                         and n not in refs and n not in same}, extra=3 if it.entity == UNNAMED else 0)
         if own is not None:
-            on = [] if subject in stated else [
+            on = [] if subject is None or subject in stated else [
                 f"{humanise(subject)} set to {source(refs[subject], steps)}" if subject in refs else
                 f"the same {humanise(subject)}" if subject in same else f"{humanise(subject)} {said(args[subject])}"]
             given = _with(on + [t for n, t in parts.items() if n not in stated | spanned and n not in switched]) + spans
-            return f"{own}{lead}{given}{_switches([parts[n] for n in switched if n not in stated], bool(given))}"
-    if subject is None and not own_path and not to:
-        # Nothing names what the call acts on: the tool's own words say what it does better than its name
-        # ("detect prompt injection attempts", not "analyze the prompt injection detector").
-        # ("fetch recent company headlines for the stock symbol AMD": the value in the place the description
-        # leaves for it, not "... for a given stock symbol with symbol AMD")
-        own, stated = stated_action(it, {n: v for n, v in args.items() if n in parts and n not in refs and n not in same},
-                                    extra=3 if it.entity == UNNAMED else 0)
-        if own is not None:
-            given = _with([t for n, t in parts.items() if n not in stated | spanned and n not in switched]) + spans
             return f"{own}{lead}{given}{_switches([parts[n] for n in switched if n not in stated], bool(given))}"
     own_verb = named_verb(it)
     if own_verb is not None and own_verb not in _NOT_SAID and own_verb != verb(it).split()[0]:

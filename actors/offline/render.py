@@ -23,7 +23,7 @@ from actors.offline.history import events, is_history
 from actors.offline.listed import listed_fields, listed_value
 from actors.offline.model import ABOUT, WITHIN, SpecModel, shown_fields, spread
 from actors.offline.quality import token_in
-from actors.offline.shell import command_of, ran
+from actors.offline.shell import command_of, ran, workdir_of
 from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import docs_topic, label
 from actors.offline.values_standard import named_things, naming_field, spare_names
@@ -535,7 +535,7 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         rec = {**rec, "status": done} if done else {"deleted": True, **rec}
     elif a in (Action.execute, Action.other) and (line := command_of(args)) is not None:
         # a command run through a shell answers with what the command printed, not with the call echoed
-        cwd = next((v for k, v in args.items() if isinstance(v, str) and set(tokens(k)) & _WORKDIR), None)
+        cwd = workdir_of(args)
         rec = {"command": line, **({"cwd": cwd} if cwd else {}), **ran(line, org, rng, cwd)}
     elif a not in (Action.read, Action.analyze, Action.navigate):
         rec = {"status": "completed", **rec, **{k: v for k, v in _flat_args(args).items() if k not in rec}}
@@ -551,9 +551,6 @@ _TRANSFORMS = {"summarize": "summary", "summarise": "summary", "summary": "summa
                "format": "formatted_text", "repair": "repaired_text", "fix": "corrected_text", "correct": "corrected_text",
                "proofread": "corrected_text", "clean": "cleaned_text", "normalize": "normalized_text",
                "normalise": "normalized_text", "tidy": "cleaned_text"}
-
-
-_WORKDIR = frozenset({"cwd", "workdir", "directory", "dir", "working"})
 
 
 def _with_result(tool: str, args: dict[str, Any], rec: dict[str, Any]) -> dict[str, Any]:

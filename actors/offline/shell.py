@@ -25,6 +25,14 @@ def command_of(args: dict[str, Any]) -> str | None:
     return None
 
 
+def workdir_of(args: dict[str, Any]) -> str | None:
+    """The directory a call runs its command in (`cwd`, `working_dir`, `directory`), if it names one."""
+    return next((v for k, v in args.items() if isinstance(v, str) and set(tokens(k)) & _WORKDIR), None)
+
+
+_WORKDIR = frozenset({"cwd", "workdir", "directory", "dir", "working"})
+
+
 def ran(command: str, org: Organisation, rng: random.Random, cwd: str | None = None) -> dict[str, Any]:
     """The result of running `command`: its exit code and what it printed."""
     return {"exit_code": 0, "stdout": _printed(command, org, rng, cwd), "stderr": ""}
@@ -52,7 +60,7 @@ def _printed(command: str, org: Organisation, rng: random.Random, cwd: str | Non
         return cwd or f"/srv/{org.slug}"
     if head == "whoami":
         return org.people[0].username
-    if head in ("uname",):
+    if head == "uname":
         return "Linux"
     if head == "ls":
         return "\n".join(sorted(f.rsplit("/", 1)[-1] for f in org.files[:5]))

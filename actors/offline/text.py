@@ -187,6 +187,8 @@ _PURPOSES = ("plan", "help", "understand", "determine", "learn", "decide", "ensu
              "make sure", "verify", "assess", "evaluate", "support", "inform")
 # (verbs only: "add company to list" keeps its list)
 _LEFT_HANGING = ("write", "read", "download", "check", "validate", "find", "identify", "detect")
+_PURPOSE = re.compile(r"(?<!needed)(?<!required)(?<!used)\s+(?:in order )?to\s+(?:(?:" + "|".join(_PURPOSES)
+                      + r")\b.*|(?:" + "|".join(_LEFT_HANGING) + r"))$")
 _SHOUTED = frozenset({"ALL", "ANY", "NEW", "ONE", "EVERY", "ONLY", "EACH"})
 _SAID_AS = {"return": "get", "retrieve": "get"}  # what a person asks for: "get the catalog of drivers"
 _NOT_REQUESTS = frozenset({"provide", "allow", "enable", "use", "help", "act", "serve", "be", "is"})
@@ -284,8 +286,7 @@ def described_action(it: ToolInterpretation, text: str | None = None, extra: int
                     r"a given|a specified|specific)\b.*$", "", phrase)
     # "List members to plan assignments", "Get the status to determine [whether …]": why the tool exists, or a
     # purpose the cut left hanging, is no part of what a person asks for
-    phrase = re.sub(r"(?<!needed)(?<!required)(?<!used)\s+(?:in order )?to\s+(?:(?:" + "|".join(_PURPOSES) + r")\b.*|(?:" + "|".join(_LEFT_HANGING)
-                    + r"))$", "", phrase)
+    phrase = _PURPOSE.sub("", phrase)
     words = [w.lower() if w in _SHOUTED else w for w in phrase.split()]
     if not 2 <= len(words) <= 9 + extra or any(c in phrase for c in "*`#<>{}|\"/") \
             or re.search(r"(?:^|\s)'|'(?:\s|$)", phrase) or not phrase.isascii():
