@@ -65,8 +65,9 @@ def generate(
     mock_workers: int = typer.Option(None, "--mock-workers", help="Mock workers (overrides --workers)."),
     expand_workers: int = typer.Option(None, "--expand-workers", help="Expander workers (overrides --workers)."),
     resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run in --out (same specs and settings)."),
-    address: str = typer.Option(None, "--address", help="Join this Ray cluster (also RAY_ADDRESS); default: a private local instance."),
-    in_process: bool = typer.Option(False, "--in-process", help="Run without Ray, in this process (same harness)."),
+    ray: bool = typer.Option(False, "--ray", help="Run the stages as Ray actors on a private local Ray instance (same harness)."),
+    address: str = typer.Option(None, "--address", help="Run on this Ray cluster (also RAY_ADDRESS)."),
+    in_process: bool = typer.Option(False, "--in-process", help="Run in this process even if RAY_ADDRESS or the config names Ray (the default)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON on stdout."),
     no_progress: bool = typer.Option(False, "--no-progress", help="No progress bars on stderr."),
 ) -> None:
@@ -82,7 +83,8 @@ def generate(
                      ("expand", expand_workers)):
         overrides[f"workers.{stage}"] = n if n is not None else workers
     cfg = _config(config_file, engine, overrides)
-    address = address or os.environ.get("RAY_ADDRESS") or cfg.address
+    use_ray, address = runtime_choice(cfg, ray=ray, address=address, in_process=in_process,
+                                      env_address=os.environ.get("RAY_ADDRESS"))
 
     from specs import load_suite
 
@@ -94,7 +96,7 @@ def generate(
     display = ProgressDisplay(enabled=not no_progress)
     try:
         with display:
-            manifest = _run(suite, cfg, str(out), resume, address, in_process, display, log_level)
+            manifest = _run(suite, cfg, str(out), resume, address, use_ray, display, log_level)
     except KeyboardInterrupt:
         typer.echo(interrupted_message(out), err=True)
         raise typer.Exit(130)
@@ -106,8 +108,25 @@ def generate(
         print_summary(manifest, out, seconds, warnings)
 
 
-def _run(suite, cfg: RunConfig, out: str, resume: bool, address: str | None, in_process: bool, display, log_level):
+def runtime_choice(cfg: RunConfig, *, ray: bool, address: str | None, in_process: bool,
+                   env_address: str | None) -> tuple[bool, str | None]:
+    """(run on Ray, the cluster address or None for a private instance).
+
+    On one machine a private Ray instance only costs: seconds to start and stop, for the same harness.
+    So the run stays in this process unless the user asks for Ray: `--ray`, a cluster address (flag,
+    RAY_ADDRESS or config) or `runtime: ray` in a config. `--in-process` overrides the environment and
+    the config, but contradicting a flag on the same command line is an error, not a silent choice.
+    """
     if in_process:
+        if ray or address:
+            raise ConfigError(f"--in-process and {'--ray' if ray else '--address'}: choose one")
+        return False, None
+    address = address or env_address or cfg.address
+    return bool(ray or address or cfg.runtime == "ray"), address
+
+
+def _run(suite, cfg: RunConfig, out: str, resume: bool, address: str | None, use_ray: bool, display, log_level):
+    if not use_ray:
         from coordinator.coordinator import Coordinator
         from coordinator.pipeline import run_local
 

@@ -88,7 +88,9 @@ class RunConfig(StrictContract):
     workers: Workers = Field(default_factory=Workers)
     budget: Budget = Field(default_factory=Budget)
     llm: LLMSettings = Field(default_factory=LLMSettings)
-    address: str | None = Field(default=None, description="Ray cluster address; None starts a local instance.")
+    runtime: Literal["local", "ray"] = Field(
+        default="local", description="local: this process (threads); ray: Ray actors on a private local instance or `address`.")
+    address: str | None = Field(default=None, description="Ray cluster address to join; setting one runs on Ray.")
 
     def stage_workers(self, stage: str) -> tuple[int, int]:
         """(workers, calls per process) a stage runs with. An LLM stage gets at least `llm.concurrency`

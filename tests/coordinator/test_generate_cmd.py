@@ -93,3 +93,38 @@ def test_the_ctrl_c_message_suggests_resume_only_for_a_partial_harness(tmp_path)
     manifest = json.loads((out / "manifest.json").read_text())
     (out / "manifest.json").write_text(json.dumps({**manifest, "partial": True}))
     assert interrupted_message(out).endswith("plus --resume")
+
+
+def test_the_run_stays_in_process_unless_ray_is_asked_for():
+    from coordinator.generate_cmd import runtime_choice
+    from schemas import RunConfig
+
+    plain, on_ray, joins = RunConfig(), RunConfig(runtime="ray"), RunConfig(address="auto")
+    choose = lambda cfg, **kw: runtime_choice(cfg, **{"ray": False, "address": None, "in_process": False,  # noqa: E731
+                                                      "env_address": None, **kw})
+    assert choose(plain) == (False, None)
+    assert choose(plain, ray=True) == (True, None)  # a private local instance
+    assert choose(plain, address="10.0.0.1:6379") == (True, "10.0.0.1:6379")
+    assert choose(plain, env_address="auto") == (True, "auto")
+    assert choose(on_ray) == (True, None) and choose(joins) == (True, "auto")
+    # --in-process wins over the environment and the config, which the command line does not show
+    assert choose(joins, in_process=True, env_address="auto") == (False, None)
+    assert choose(on_ray, in_process=True) == (False, None)
+    for contradiction in ({"ray": True}, {"address": "auto"}):
+        try:
+            choose(plain, in_process=True, **contradiction)
+        except SeerError as e:
+            assert "--in-process and --" in str(e) and "choose one" in str(e)
+        else:
+            raise AssertionError(f"--in-process with {contradiction} was accepted")
+
+
+def test_the_default_command_never_imports_ray(tmp_path):
+    code = ("import sys; from coordinator import cli; sys.argv = ['seer', 'generate', sys.argv[1], '--out', sys.argv[2], "
+            "'--no-progress', '--json']\ntry:\n    cli.main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+            "print('ray' in sys.modules, file=sys.stderr)")
+    r = subprocess.run([sys.executable, "-c", code, FS, str(tmp_path / "h")], capture_output=True, text=True, timeout=120,
+                       env={k: v for k, v in __import__("os").environ.items() if k != "RAY_ADDRESS"})
+    assert r.returncode == 0, r.stderr[-800:]
+    assert json.loads(r.stdout)["coverage"]["ratio"] == 1.0
+    assert r.stderr.strip().splitlines()[-1] == "False"

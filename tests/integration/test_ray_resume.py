@@ -27,7 +27,7 @@ def _lines(path) -> int:
 def test_a_sigkilled_run_resumes_to_the_undisturbed_harness(tmp_path):
     spec = dev_spec("azure")
     out = tmp_path / "h"
-    args = [str(spec), "--out", str(out), "--min-per-tool", "3", "--seed", "11", "--no-progress"]
+    args = [str(spec), "--out", str(out), "--min-per-tool", "3", "--seed", "11", "--no-progress", "--ray"]
     env = {**os.environ, "RAY_AUTH_MODE": "disabled"}
     proc = subprocess.Popen(SEER + args, env=env, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
