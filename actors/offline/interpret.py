@@ -291,7 +291,9 @@ def _tags(toks: list[str], description: str, spec: str) -> list[str]:
         return TAGS.get(w) or TAGS.get(singular(w))
 
     found = list(dict.fromkeys(t for t in map(tag_of, toks + tokens(spec)) if t))
-    desc_tags = Counter(tag_of(w) for w in set(tokens(description[:600])) if tag_of(w))
+    # Each word once, in the order written: a set's order changes with every process's string hashing, and
+    # most_common() ranks tied tags in the order they were counted.
+    desc_tags = Counter(tag_of(w) for w in dict.fromkeys(tokens(description[:600])) if tag_of(w))
     found += [t for t, n in desc_tags.most_common() if n >= 2 and t not in found]
     return found[:4] or ["general"]
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import inflect
-
 from schemas import Action
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -45,7 +43,30 @@ def without_modifiers(toks: list[str]) -> list[str]:
     return out
 
 
-_INFLECT = inflect.engine()
+def _inflect_engine():
+    """inflect's engine, imported without typeguard's `@typechecked` instrumentation of its methods.
+
+    That decorator re-parses inflect's whole source once per method at import (23 times): about two
+    seconds of every run's start-up on this machine, two thirds of a small spec's whole run, for
+    argument checks our calls never need (they pass non-empty strings). The decorator is lifted only
+    while inflect is imported; inflect works the same without it.
+    """
+    try:
+        import typeguard  # inflect's own dependency, not ours: a later inflect may no longer use it
+    except ImportError:
+        import inflect
+
+        return inflect.engine()
+    checked = typeguard.typechecked
+    typeguard.typechecked = lambda target=None, **_: target if target is not None else (lambda t: t)
+    try:
+        import inflect
+    finally:
+        typeguard.typechecked = checked
+    return inflect.engine()
+
+
+_INFLECT = _inflect_engine()
 # Already singular, though they end in s: inflect would strip it ("alias" -> "alia", "analysis" -> "analysi").
 _SINGULAR_ENDINGS = ("ss", "us", "is", "as", "os", "ous", "sis", "xis", "ics", "news", "series", "species")
 _LATIN = {"indices": "index", "vertices": "vertex", "matrices": "matrix", "appendices": "appendix"}  # inflect: "indice"

@@ -137,7 +137,8 @@ def test_every_focus_tool_appears_even_when_three_are_requested(pipeline):
         assert s is not None and set(focus) <= set(s.tools) and 3 <= len(s.calls) <= 8
 
 
-def test_output_does_not_depend_on_the_hash_seed_of_the_process():
+@pytest.mark.parametrize("spec", ["github", "atlassian"])  # atlassian: tools whose descriptions tie two tags
+def test_output_does_not_depend_on_the_hash_seed_of_the_process(spec):
     """Workers are separate processes with their own str-hash seed; the harness must not change."""
     import os
     import subprocess
@@ -146,10 +147,11 @@ def test_output_does_not_depend_on_the_hash_seed_of_the_process():
     from tests.conftest import ROOT, dev_spec
     code = (
         "import hashlib;from specs import load_suite;from actors.offline.pipeline import Pipeline, cover_suite;"
-        f"p=Pipeline(load_suite([{str(dev_spec('github'))!r}]));s,_=cover_suite(p, 5);"
+        f"p=Pipeline(load_suite([{str(dev_spec(spec))!r}]));s,_=cover_suite(p, 5);"
+        "s+=[i for _,i in sorted(p.interpretations.items())];"
         "print(hashlib.sha256(''.join(x.to_json_line() for x in s).encode()).hexdigest())")
     digests = {subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
-                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip() for seed in ("1", "2")}
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip() for seed in ("1", "2", "3")}
     assert len(digests) == 1 and len(next(iter(digests))) == 64
 
 

@@ -39,3 +39,16 @@ def test_kinds_are_pluralised_whole_and_mass_nouns_stay():
     # ("review the health and feedback", not "the healths and feedbacks"; a `debug` tool is no countable thing)
     assert [plural(k) for k in ("aaa_health", "user_feedback", "smithery_debug", "weather", "documentation")] == \
         ["aaa health", "user feedback", "smithery debug", "weather", "documentation"]
+
+
+def test_inflect_is_imported_without_typeguard_instrumentation_and_typeguard_is_left_as_it_was():
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+    code = ("import typeguard, typeguard._decorators as d; import actors.offline.taxonomy as t; import inflect;"
+            "print(typeguard.typechecked is d.typechecked, t.plural_noun('alias'), t.with_article('hour'),"
+            " 'check_argument_types_internal' in inflect.engine.plural_noun.__code__.co_names)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.split() == ["True", "aliases", "an", "hour", "False"]
