@@ -19,13 +19,12 @@ from pathlib import Path
 from pydantic import Field
 
 from harness.io import (
-    INTERPRETATIONS, MANIFEST, SCENARIOS, TASKS, TOOLS, append_jsonl, iter_jsonl, write_json, write_jsonl,
+    INTERPRETATIONS, MANIFEST, RUN_DIR, SCENARIOS, TASKS, TOOLS, append_jsonl, iter_jsonl, write_json, write_jsonl,
 )
 from schemas import Failure, Manifest, Scenario, StageUsage, Task, ToolInterpretation, ToolSuite
 from schemas._base import Contract
 from schemas.errors import SeerError
 
-RUN_DIR = ".seer-run"
 JOURNAL = "journal.jsonl"
 RUN_META = "run.json"
 INTERPRETED = "interpreted.json"
@@ -74,24 +73,60 @@ class Checkpoint:
         self.run_dir = self.out / RUN_DIR
 
     # -- opening -------------------------------------------------------------------------------
+    def claim(self, fp: str, *, force: bool) -> None:
+        """Before a fresh run into `out`: a harness there made from other specs or settings, or another
+        run's unfinished work, is someone's result and is not replaced without `force`; with it, both are
+        cleared (files that are no part of a harness are never touched). The same run's own harness is
+        simply written again."""
+        if not self.out.is_dir():
+            return
+        if force:
+            shutil.rmtree(self.run_dir, ignore_errors=True)
+            self._clear()
+            return
+        manifest = self.out / MANIFEST
+        if self.run_dir.exists() or not manifest.is_file():
+            return  # open() says what to do with an unfinished run
+        try:
+            previous = json.loads(manifest.read_text(encoding="utf-8"))["generator"]["run_id"]
+        except (OSError, ValueError, KeyError, TypeError):
+            previous = None
+        if previous != "run-" + fp[:12]:
+            made = f" ({previous})" if previous else ""
+            raise ResumeError(f"{self.out}: holds a harness made from other specs or settings{made}; "
+                              "pass --force to replace it or choose another --out")
+
     def open(self, fp: str, *, resume: bool) -> Restored:
         """Prepare the directory; with `resume`, return what the interrupted run had finished."""
+        if self.run_dir.is_dir() and not (self.run_dir / RUN_META).exists():
+            # Interrupted between making its journal directory and recording its fingerprint: it did nothing
+            # yet, so a fresh start is what both a resume and a new run of it amount to.
+            shutil.rmtree(self.run_dir, ignore_errors=True)
+            if resume:
+                resume = False
+                self._clear()
         if resume:
             return self._restore(fp)
         if self.out.exists():
             if not self.out.is_dir():
                 raise ResumeError(f"{self.out}: exists and is not a directory")
             if self.run_dir.exists():
-                raise ResumeError(f"{self.out}: holds an unfinished run; pass --resume to continue it or choose another --out")
-            foreign = sorted(p.name for p in self.out.iterdir() if p.name not in HARNESS_FILES)
+                raise ResumeError(f"{self.out}: holds an unfinished run; pass --resume to continue it, --force to "
+                                  "replace it, or choose another --out")
+            foreign = sorted(p.name for p in self.out.iterdir() if p.name.removesuffix(".tmp") not in HARNESS_FILES)
             if foreign:
                 raise ResumeError(f"{self.out}: not empty and not a harness (has {foreign[0]}); choose another --out")
-            for name in HARNESS_FILES:
-                (self.out / name).unlink(missing_ok=True)
+            self._clear()
         self.run_dir.mkdir(parents=True, exist_ok=True)
         write_json(self.run_dir / RUN_META, {"fingerprint": fp})
         (self.out / SCENARIOS).touch()
         return Restored()
+
+    def _clear(self) -> None:
+        """Remove the harness files (and a temporary one that a kill left mid-write), nothing else."""
+        for name in HARNESS_FILES:
+            (self.out / name).unlink(missing_ok=True)
+            (self.out / f"{name}.tmp").unlink(missing_ok=True)
 
     def _restore(self, fp: str) -> Restored:
         meta_path = self.run_dir / RUN_META

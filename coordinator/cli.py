@@ -11,14 +11,37 @@ from coordinator import interrupted_while_starting
 
 try:
     import typer
+    from typer.core import TyperCommand, TyperGroup
 
     from coordinator.logs import configure_logging
     from schemas.errors import SeerError
 except KeyboardInterrupt:
     interrupted_while_starting()
 
+
+class _Switches:
+    """Help that shows a switch as a switch. Typer's help gives every option a type column, `<bool>` for a
+    flag as well, which invites a value (`--no-progress true`, then read as a spec file); a flag gets none."""
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        for p in params:
+            if getattr(p, "is_flag", False) and p.metavar is None:
+                p.metavar = ""
+        return params
+
+
+class _Command(_Switches, TyperCommand):
+    pass
+
+
+class _Group(_Switches, TyperGroup):
+    pass
+
+
 app = typer.Typer(
     name="seer",
+    cls=_Group,
     help="Agent Seer: turn tool specifications into evaluation harnesses for tool-using agents.",
     no_args_is_help=True,
     add_completion=False,
@@ -43,14 +66,14 @@ def _register() -> None:
     from harness import cli as harness_cli
     from specs import cli as specs_cli
 
-    app.command("inspect")(specs_cli.inspect)
-    app.command("generate")(generate_cmd.generate)
-    app.command("validate")(harness_cli.validate)
-    app.command("serve")(harness_cli.serve)
-    app.command("run")(harness_cli.run)
-    app.command("verify")(harness_cli.verify)
-    app.command("grade")(evaluation_cli.grade)
-    app.command("report")(evaluation_cli.report)
+    app.command("inspect", cls=_Command)(specs_cli.inspect)
+    app.command("generate", cls=_Command)(generate_cmd.generate)
+    app.command("validate", cls=_Command)(harness_cli.validate)
+    app.command("serve", cls=_Command)(harness_cli.serve)
+    app.command("run", cls=_Command)(harness_cli.run)
+    app.command("verify", cls=_Command)(harness_cli.verify)
+    app.command("grade", cls=_Command)(evaluation_cli.grade)
+    app.command("report", cls=_Command)(evaluation_cli.report)
 
 
 try:

@@ -43,7 +43,7 @@ def generate(
     ctx: typer.Context,
     specs: list[Path] = typer.Argument(None, help="Spec files: MCP tools/list JSON, OpenAPI 3.x, OpenAI function lists.",
                                        show_default=False),
-    out: Path = typer.Option(..., "--out", "-o", help="Harness directory to write (created; a finished harness there is replaced)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Harness directory to write (created; one made from other specs or settings needs --force)."),
     server: list[str] = typer.Option([], "--server", help='A live MCP server to read tools from, "CMD ARGS" (repeatable).'),
     config_file: Path = typer.Option(None, "--config", "-c", help="A YAML preset, e.g. configs/llm.yaml."),
     engine: str = typer.Option(None, "--engine", help="Engine for every stage: offline (default) or llm."),
@@ -65,6 +65,7 @@ def generate(
     mock_workers: int = typer.Option(None, "--mock-workers", help="Mock workers (overrides --workers)."),
     expand_workers: int = typer.Option(None, "--expand-workers", help="Expander workers (overrides --workers)."),
     resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run in --out (same specs and settings)."),
+    force: bool = typer.Option(False, "--force", help="Replace a harness or unfinished run in --out made from other specs or settings."),
     ray: bool = typer.Option(False, "--ray", help="Run the stages as Ray actors on a private local Ray instance (same harness)."),
     address: str = typer.Option(None, "--address", help="Run on this Ray cluster (also RAY_ADDRESS)."),
     in_process: bool = typer.Option(False, "--in-process", help="Run in this process even if RAY_ADDRESS or the config names Ray (the default)."),
@@ -87,8 +88,17 @@ def generate(
                                       env_address=os.environ.get("RAY_ADDRESS"))
 
     from specs import load_suite
+    from specs.cli import warn_loaded
 
+    if force and resume:
+        raise ConfigError("--force and --resume: choose one")
     suite = load_suite(list(specs or []), list(server))
+    warn_loaded(suite)
+    if not resume:
+        from coordinator.checkpoint import Checkpoint, fingerprint
+        from coordinator.tasks import generation_settings
+
+        Checkpoint(out).claim(fingerprint(suite, generation_settings(cfg)), force=force)
     log_level = (ctx.parent.params.get("log_level") if ctx.parent else None) or "warning"
 
     from coordinator.progress import ProgressDisplay
@@ -106,6 +116,20 @@ def generate(
         typer.echo(json.dumps({**summary_dict(manifest, out, seconds), "warnings": warnings}, indent=2))
     else:
         print_summary(manifest, out, seconds, warnings)
+    if manifest.counts.scenarios == 0:
+        typer.echo(f"error: {nothing_generated(manifest, out)}", err=True)
+        raise typer.Exit(1)
+
+
+def nothing_generated(m: Manifest, out: Path) -> str:
+    """The one line for a run that wrote no scenario: the first thing that went wrong, and where the rest is."""
+    first = next((f for f in m.failures if f.recovered_by is None), None)
+    if first is None:
+        why = f"stopped: {m.stop_reason}"
+    else:
+        where = f"{first.stage} {first.item}"
+        why = "first failure: " + (first.reason if first.reason.startswith(where) else f"{where}: {first.reason}").rstrip(".")
+    return f"no scenario was generated; {why}; all {len(m.failures)} failure(s) are in {out / 'manifest.json'}"
 
 
 def runtime_choice(cfg: RunConfig, *, ray: bool, address: str | None, in_process: bool,
@@ -154,11 +178,16 @@ def interrupted_message(out: Path) -> str:
     A Ctrl-C can land before anything was written (Ray still starting) or after the coordinator wrote
     the complete harness; `--resume` refuses both, so the message must not suggest it.
     """
+    from coordinator.checkpoint import RUN_META
+    from harness.io import MANIFEST, RUN_DIR
+
     try:
-        partial = Manifest.model_validate_json((out / "manifest.json").read_text(encoding="utf-8")).partial
+        partial = Manifest.model_validate_json((out / MANIFEST).read_text(encoding="utf-8")).partial
     except (OSError, ValueError):
+        partial = None
+    if partial is None and not (out / RUN_DIR / RUN_META).is_file():
         return f"interrupted before any harness was written to {out}; nothing to resume, run the command again"
-    if not partial:
+    if partial is False:
         return f"interrupted after the run finished: the harness in {out} is complete (nothing to resume)"
     return f"interrupted: partial harness in {out}; continue with the same command plus --resume"
 
@@ -179,7 +208,7 @@ def summary_dict(m: Manifest, out: Path, seconds: float) -> dict:
             "ratio": m.coverage.ratio, "covered": m.coverage.covered_tools, "total": m.coverage.total_tools,
             "uncovered": [u.model_dump() for u in m.coverage.uncovered],
         },
-        "failures": len(m.failures), "usage": m.usage.total.model_dump(), "generator": m.generator.model_dump(),
+        "skipped_tools": len(m.skipped_tools), "failures": len(m.failures), "usage": m.usage.total.model_dump(), "generator": m.generator.model_dump(),
     }
 
 
@@ -202,6 +231,9 @@ def print_summary(m: Manifest, out: Path, seconds: float, warnings: list[str] = 
         t.add_row("", f"[yellow]uncovered[/] {u.tool}: {u.reason}")
     if len(cov.uncovered) > 5:
         t.add_row("", f"... {len(cov.uncovered) - 5} more in manifest.json")
+    if m.skipped_tools:  # coverage counts only the tools loaded: say what it leaves out
+        t.add_row("skipped", f"[yellow]{len(m.skipped_tools)} tool(s) of the spec not loaded[/] "
+                             f"(first: {m.skipped_tools[0].tool}); reasons in manifest.json skipped_tools")
     by_stage: dict[str, int] = {}
     for f in m.failures:
         by_stage[f.stage] = by_stage.get(f.stage, 0) + 1
@@ -219,6 +251,6 @@ def print_summary(m: Manifest, out: Path, seconds: float, warnings: list[str] = 
         console.print(f"warning: {w}", style="yellow", markup=False)
     if m.partial:
         console.print(f"continue with: seer generate ... --out {out} --resume", style="yellow")
-    else:
+    elif c.scenarios:
         console.print(f"next: seer validate {out}  ·  seer serve {out}", style="dim")
     sys.stdout.flush()

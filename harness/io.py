@@ -21,6 +21,7 @@ TOOLS = "tools.json"
 INTERPRETATIONS = "interpretations.jsonl"
 SCENARIOS = "scenarios.jsonl"
 TASKS = "tasks.jsonl"
+RUN_DIR = ".seer-run"  # a generation's journal while it runs; its presence means the run has not finished
 
 
 M = TypeVar("M", bound=BaseModel)

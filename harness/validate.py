@@ -3,6 +3,12 @@
 `validate_harness(dir)` never stops at the first problem: each one is a `Problem` naming the
 file, the scenario (when there is one) and the JSON path inside it. The coordinator can call it
 at the end of `generate`; the CLI prints the report as JSON and exits 0 (clean) or 1.
+
+A partial harness (a run interrupted at any moment, even by `kill -9`) is reported as
+`partial_harness` and is otherwise held to what such a run leaves: its manifest is the snapshot of
+its last checkpoint (counts are at most what the files hold), interpretations and tasks are written
+as the run gets to them (they may be missing or short), and the last line of a file may be cut off
+mid-write (`--resume` drops it). Everything that is there is checked as in a finished harness.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from harness.args import schema_errors, strings_in
-from harness.io import INTERPRETATIONS, MANIFEST, SCENARIOS, TASKS, TOOLS, iter_jsonl, read_text
+from harness.io import INTERPRETATIONS, MANIFEST, RUN_DIR, SCENARIOS, TASKS, TOOLS, iter_jsonl, read_text
 from schemas import Manifest, Scenario, Task, Tool, ToolInterpretation
 from schemas.errors import SeerError
 
@@ -57,14 +63,18 @@ class _Collector:
         self.report.problems.append(Problem(code, message, file, scenario_id, path))
 
 
-def _load_lines(root: Path, name: str, model: type[BaseModel], out: _Collector) -> list | None:
+def _load_lines(root: Path, name: str, model: type[BaseModel], out: _Collector, *, partial: bool = False,
+                may_lack: bool = False) -> list | None:
+    """The records of a JSONL file. In a partial harness (`partial`) a torn last line is no problem, and
+    a file the run writes later (`may_lack`) may be missing."""
     path = root / name
     if not path.is_file():
-        out.add("missing_file", f"{name} is missing", name)
+        if not (partial and may_lack):
+            out.add("missing_file", f"{name} is missing", name)
         return None
     items = []
     try:
-        rows = list(iter_jsonl(path))
+        rows = list(iter_jsonl(path, tolerate_torn_tail=partial))
     except SeerError as e:
         out.add("invalid_json", str(e), name)
         return None
@@ -232,6 +242,9 @@ def _value_in(value: Any, strings: set[str]) -> bool:
 def _check_manifest(m: Manifest, tools: list[Tool], scenarios: list[Scenario], out: _Collector) -> None:
     if m.partial:
         out.add("partial_harness", f"generation did not finish (stop_reason: {m.stop_reason})", MANIFEST, path="partial")
+    # A finished harness's manifest counts what it holds; a partial one's is the snapshot of its last
+    # checkpoint, and scenarios only ever join the files after it, so it may count less, never more.
+    differs = (lambda claimed, value: claimed > value) if m.partial else (lambda claimed, value: claimed != value)
     actual = {
         "tools": len(tools),
         "scenarios": len(scenarios),
@@ -242,7 +255,7 @@ def _check_manifest(m: Manifest, tools: list[Tool], scenarios: list[Scenario], o
     }
     for key, value in actual.items():
         claimed = getattr(m.counts, key)
-        if claimed != value:
+        if differs(claimed, value):
             out.add("manifest_count", f"counts.{key} is {claimed} but the harness has {value}", MANIFEST,
                     path=f"counts.{key}")
     if m.coverage.total_tools != len(tools):
@@ -254,27 +267,28 @@ def _check_manifest(m: Manifest, tools: list[Tool], scenarios: list[Scenario], o
             per_tool[c.tool] = per_tool.get(c.tool, 0) + 1
     need = max(m.coverage.min_per_tool, 1)
     covered = sum(1 for t in tools if per_tool.get(t.name, 0) >= need)
-    if m.coverage.covered_tools != covered:
+    if differs(m.coverage.covered_tools, covered):
         out.add("manifest_count", f"coverage.covered_tools is {m.coverage.covered_tools} but {covered} tools have "
                 f"{need}+ calls", MANIFEST, path="coverage.covered_tools")
-    if tools and abs(m.coverage.ratio - covered / len(tools)) > 1e-3:
+    if tools and differs(round(m.coverage.ratio, 3), round(covered / len(tools), 3)):
         out.add("manifest_count", f"coverage.ratio is {m.coverage.ratio} but {covered}/{len(tools)} tools are covered",
                 MANIFEST, path="coverage.ratio")
     if m.sources and sum(src.tool_count for src in m.sources) != len(tools):
         out.add("manifest_count", f"sources list {sum(src.tool_count for src in m.sources)} tools but tools.json has "
                 f"{len(tools)}", MANIFEST, path="sources")
     for name, count in sorted(m.coverage.per_tool.items()):
-        if per_tool.get(name, 0) != count:
+        if differs(count, per_tool.get(name, 0)):
             out.add("manifest_count", f"coverage.per_tool[{name!r}] is {count} but the scenarios call it "
                     f"{per_tool.get(name, 0)} times", MANIFEST, path=f"coverage.per_tool.{name}")
 
 
-def _check_tasks(tasks: list[Task], scenarios: list[Scenario], out: _Collector) -> None:
+def _check_tasks(tasks: list[Task], scenarios: list[Scenario], out: _Collector, *, partial: bool = False) -> None:
     by_id = {t.id: t for t in tasks}
     for s in scenarios:
         t = by_id.pop(s.id, None)
         if t is None:
-            out.add("task_missing", "scenario has no task in tasks.jsonl", TASKS, s.id)
+            if not partial:  # a partial harness's tasks are written when its run gets to them
+                out.add("task_missing", "scenario has no task in tasks.jsonl", TASKS, s.id)
         elif t.turns != [u.user for u in (s.turns or s.single_turn())]:
             out.add("task_mismatch", "task turns differ from the scenario's user turns", TASKS, s.id, "turns")
     for extra in sorted(by_id):
@@ -289,11 +303,16 @@ def validate_harness(root: str | Path) -> ValidationReport:
     if not root.is_dir():
         out.add("missing_file", "not a directory", str(root))
         return report
+    if not (root / MANIFEST).exists() and (root / RUN_DIR).is_dir():
+        out.add("partial_harness", "generation was interrupted before it wrote its manifest; the same command "
+                "with --resume continues it", MANIFEST, path="partial")
+        return report
     manifest = _load_manifest(root, out)
+    partial = manifest is not None and manifest.partial
     tools = _load_tools(root, out)
-    scenarios = _load_lines(root, SCENARIOS, Scenario, out)
-    tasks = _load_lines(root, TASKS, Task, out)
-    interps = _load_lines(root, INTERPRETATIONS, ToolInterpretation, out) or []
+    scenarios = _load_lines(root, SCENARIOS, Scenario, out, partial=partial)
+    tasks = _load_lines(root, TASKS, Task, out, partial=partial, may_lack=True)
+    interps = _load_lines(root, INTERPRETATIONS, ToolInterpretation, out, partial=partial, may_lack=True) or []
     tool_map = {t.name: t for t in tools or []}
     for name, count in sorted(Counter(t.name for t in tools or []).items()):
         if count > 1:
@@ -314,7 +333,7 @@ def validate_harness(root: str | Path) -> ValidationReport:
     if manifest is not None and tools is not None and scenarios is not None:
         _check_manifest(manifest, tools, scenarios, out)
     if tasks is not None and scenarios is not None:
-        _check_tasks(tasks, scenarios, out)
+        _check_tasks(tasks, scenarios, out, partial=partial)
     report.checked = {"tools": len(tools or []), "scenarios": len(scenarios or []),
                       "calls": sum(len(s.calls) for s in scenarios or []), "tasks": len(tasks or [])}
     return report

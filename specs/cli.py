@@ -65,8 +65,14 @@ def inspect(
         }
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
+    warn_loaded(suite)
+    _table(prof)
+
+
+def warn_loaded(suite) -> None:
+    """On stderr, what loading changed: every tool skipped (with where and why) and the renames. Every
+    command that reads specs says it, so that a skipped tool is never a silent gap in what follows."""
     for s in suite.skipped:
         typer.echo(f"warning: skipped {s.spec}/{s.tool!r} at {s.path}: {s.reason}", err=True)
     if suite.name_map:
         typer.echo(f"note: {len(suite.name_map)} tools renamed as spec__tool (names shared by several specs)", err=True)
-    _table(prof)

@@ -144,6 +144,18 @@ def load_file(path: Path, spec: str) -> tuple[list[Tool], list[SkippedTool], Spe
     return tools, skipped, SpecSource(name=spec, kind=kind, location=str(path), sha256=digest, tool_count=len(tools))
 
 
+def _some(tools: list[Tool], skipped: list[SkippedTool], source: str) -> list[Tool]:
+    """The tools of one spec, which must have some: a spec that gives none is a mistake (the wrong file, an
+    empty capture), and a run over it would do nothing while looking like success."""
+    if tools:
+        return tools
+    if not skipped:
+        raise SpecError(source, "", "no tools in this spec")
+    first = skipped[0]
+    raise SpecError(source, "", f"no usable tools: all {len(skipped)} skipped, the first ({first.tool}) at "
+                                f"{first.path}: {first.reason}")
+
+
 def _unique_spec_names(stems: list[str]) -> list[str]:
     seen: Counter[str] = Counter()
     out = []
@@ -193,12 +205,12 @@ def load_suite(
     sources: list[SpecSource] = []
     for p, spec in zip(paths, names):
         t, s, src = load_file(Path(p), spec)
-        tools += t
+        tools += _some(t, s, str(p))
         skipped += s
         sources.append(src)
     for cmd, spec in zip(servers, names[len(paths):]):
         t, s, src = live_tools(cmd, spec, timeout=server_timeout)
-        tools += t
+        tools += _some(t, s, cmd)
         skipped += s
         sources.append(src)
     tools, name_map = _namespace(tools)

@@ -19,6 +19,19 @@ def test_help_lists_every_subcommand():
         assert name in out.stdout
 
 
+def test_help_shows_switches_as_switches_and_valued_options_with_their_type():
+    import re
+
+    for args in [("--help",), *((name, "--help") for name in SUBCOMMANDS)]:
+        out = _seer(*args)
+        assert out.returncode == 0, args
+        assert "<bool>" not in out.stdout, args
+        lines = {m.group(1): m.group(2) for m in re.finditer(r"(--[a-z-]+)\s+(<\w+>)?", out.stdout)}
+        assert lines["--help"] is None, args
+        if args[0] == "generate":
+            assert lines["--no-progress"] is None and lines["--resume"] is None and lines["--seed"] == "<int>"
+
+
 def test_unknown_log_format_is_rejected_without_traceback():
     out = _seer("--log-format", "xml", "inspect", "--help")
     assert out.returncode != 0

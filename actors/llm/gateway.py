@@ -310,7 +310,8 @@ class LLMGateway:
                 if not _retryable(e):
                     raise _failed(LLMError(f"{req.stage} {req.item}: model request rejected: {last}"), spent, seen) from None
                 seen.append(last)
-                log.warning("llm_retry", stage=req.stage, item=req.item, attempt=attempt + 1, error=last[:200])
+                # info, not warning: a retry is routine, and the failure it may end in is recorded in the manifest
+                log.info("llm_retry", stage=req.stage, item=req.item, attempt=attempt + 1, error=last[:200])
                 if attempt + 1 < attempts:
                     await asyncio.sleep(self._backoff(attempt))
                 continue

@@ -128,3 +128,87 @@ def test_the_default_command_never_imports_ray(tmp_path):
     assert r.returncode == 0, r.stderr[-800:]
     assert json.loads(r.stdout)["coverage"]["ratio"] == 1.0
     assert r.stderr.strip().splitlines()[-1] == "False"
+
+
+def _seer_generate(*args: str, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "coordinator.cli", "generate", *args], capture_output=True, text=True,
+                          timeout=300, **kw)
+
+
+def test_a_spec_without_tools_exits_2_and_writes_nothing(tmp_path):
+    spec = tmp_path / "none.json"
+    spec.write_text('{"tools": []}')
+    r = _seer_generate(str(spec), "--out", str(tmp_path / "h"), "--no-progress")
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.strip().splitlines() == [f"error: {spec}: no tools in this spec"]
+    assert not (tmp_path / "h").exists()
+
+
+def test_a_skipped_tool_is_a_warning_and_the_summary_says_coverage_leaves_it_out(tmp_path):
+    spec = json.loads((EXAMPLES / "memory.json").read_text())
+    spec["tools"].append({"name": "broken", "inputSchema": {"type": "object", "properties": {
+        "x": {"type": "string", "minLength": 5, "maxLength": 2}}}})
+    (tmp_path / "s.json").write_text(json.dumps(spec))
+    r = _seer_generate(str(tmp_path / "s.json"), "--out", str(tmp_path / "h"), "--no-progress")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.splitlines() == [
+        "warning: skipped s/'broken' at tools[9].inputSchema.properties.x: unsatisfiable: minLength 5 > maxLength 2"]
+    assert "skipped    1 tool(s) of the spec not loaded (first: broken)" in r.stdout
+    as_json = _seer_generate(str(tmp_path / "s.json"), "--out", str(tmp_path / "h2"), "--no-progress", "--json")
+    assert json.loads(as_json.stdout)["skipped_tools"] == 1
+
+
+def test_a_run_where_every_model_request_fails_exits_1_naming_the_first_failure(tmp_path):
+    import socket
+
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("llm: {transport_retries: 0, max_retries: 0}\n")
+    out = tmp_path / "h"
+    r = _seer_generate(str(EXAMPLES / "memory.json"), "--out", str(out), "--engine", "llm", "--model", "openai/m",
+                       "--api-base", f"http://127.0.0.1:{port}/v1", "--no-cache", "--no-progress", "-c", str(cfg),
+                       env={**__import__("os").environ, "XDG_CACHE_HOME": str(tmp_path)})
+    assert r.returncode == 1, r.stderr[-800:]
+    [line] = r.stderr.strip().splitlines()
+    assert line.startswith("error: no scenario was generated; first failure: interpret ")
+    assert "Connection error" in line and line.endswith(f"are in {out / 'manifest.json'}")
+    assert "seer validate" not in r.stdout  # no "next:" advice for a run that made nothing
+    assert json.loads((out / "manifest.json").read_text())["counts"]["scenarios"] == 0
+
+
+def test_a_harness_made_from_other_specs_or_settings_is_replaced_only_with_force(tmp_path):
+    out = tmp_path / "h"
+    mem = str(EXAMPLES / "memory.json")
+    assert invoke(mem, "--out", str(out), "--no-progress").exit_code == 0
+    first = (out / "scenarios.jsonl").read_bytes()
+    assert invoke(mem, "--out", str(out), "--no-progress", "--workers", "2").exit_code == 0  # the same run again
+    assert (out / "scenarios.jsonl").read_bytes() == first
+    for other in ([FS], [mem, "--seed", "3"]):
+        r = invoke(*other, "--out", str(out), "--no-progress")
+        assert isinstance(r.exception, SeerError), other
+        assert str(r.exception).startswith(f"{out}: holds a harness made from other specs or settings (run-")
+        assert str(r.exception).endswith("pass --force to replace it or choose another --out")
+        assert (out / "scenarios.jsonl").read_bytes() == first  # untouched
+    (out / "notes.txt").write_text("mine")
+    r = invoke(FS, "--out", str(out), "--no-progress", "--force")
+    assert "notes.txt" in str(r.exception)  # --force replaces a harness, never other files
+    (out / "notes.txt").unlink()
+    r = invoke(FS, "--out", str(out), "--no-progress", "--force", "--json")
+    assert r.exit_code == 0, r.output
+    assert load_harness(out).manifest.sources[0].name == "filesystem"
+    r = invoke(FS, "--out", str(out), "--no-progress", "--force", "--resume")
+    assert "--force and --resume: choose one" in str(r.exception)
+
+
+def test_force_replaces_an_unfinished_run_that_resume_would_refuse(tmp_path):
+    out = tmp_path / "h"
+    assert invoke(str(EXAMPLES / "memory.json"), "--out", str(out), "--no-progress").exit_code == 0
+    (out / ".seer-run").mkdir()  # as another run killed before it finished leaves it
+    (out / ".seer-run" / "run.json").write_text(json.dumps({"fingerprint": "0" * 64}))
+    r = invoke(FS, "--out", str(out), "--no-progress")
+    assert "holds an unfinished run; pass --resume to continue it, --force to replace it" in str(r.exception)
+    r = invoke(FS, "--out", str(out), "--no-progress", "--force")
+    assert r.exit_code == 0, r.output
+    assert not (out / ".seer-run").exists() and load_harness(out).manifest.partial is False

@@ -197,3 +197,49 @@ def test_a_nested_source_path_is_resolved_and_checked(tmp_path):
     [p] = _problems(root, "source_argument_missing")
     assert (p.scenario_id, p.path) == ("s-issue", "calls[1].arguments.params.missing")
     assert not [x for x in _problems(root, "id_inconsistent") if x.path.endswith("params.issue_number")]
+
+
+def _partial(root: Path) -> None:
+    m = json.loads((root / MANIFEST).read_text())
+    m.update(partial=True, stop_reason="interrupted")
+    (root / MANIFEST).write_text(json.dumps(m))
+
+
+def test_a_partial_harness_is_held_to_what_an_interrupted_run_leaves(tmp_path):
+    """Its manifest is a snapshot (it may count less than the files), tasks and interpretations come later,
+    and its last line may be torn; all of that is a problem in a finished harness."""
+    root = write_harness(tmp_path / "h")
+    m = json.loads((root / MANIFEST).read_text())
+    m["counts"].update(scenarios=1, calls=2, simple=0, complex=1, multi_turn=0)
+    m["coverage"].update(covered_tools=0, ratio=0.0, per_tool={})
+    (root / MANIFEST).write_text(json.dumps(m))
+    (root / TASKS).write_text((root / TASKS).read_text().splitlines()[0] + "\n")
+    (root / "interpretations.jsonl").unlink()
+    assert {"manifest_count", "task_missing", "missing_file"} <= validate_harness(root).codes()
+    with (root / SCENARIOS).open("a") as f:
+        f.write('{"id": "s-torn", "calls": [{"to')
+    assert "invalid_json" in validate_harness(root).codes()
+    _partial(root)
+    assert [p.code for p in validate_harness(root).problems] == ["partial_harness"]
+
+
+def test_a_partial_harness_still_may_not_claim_more_than_it_holds_or_hold_bad_records(tmp_path):
+    root = write_harness(tmp_path / "h")
+    _partial(root)
+    m = json.loads((root / MANIFEST).read_text())
+    m["counts"]["scenarios"] = 5
+    (root / MANIFEST).write_text(json.dumps(m))
+    _rewrite_scenarios(root, lambda s: s["s-files"]["calls"][0].update(tool="nope"))
+    assert {"partial_harness", "manifest_count", "unknown_tool"} <= validate_harness(root).codes()
+    with (root / SCENARIOS).open("a") as f:
+        f.write("not json\n{}\n")  # a bad line that is not the last one is no torn tail
+    assert "invalid_json" in validate_harness(root).codes()
+
+
+def test_a_run_interrupted_before_its_manifest_is_a_partial_harness(tmp_path):
+    root = tmp_path / "h"
+    (root / ".seer-run").mkdir(parents=True)
+    [p] = validate_harness(root).problems
+    assert p.code == "partial_harness" and "--resume" in p.message
+    (root / ".seer-run").rmdir()
+    assert "missing_file" in validate_harness(root).codes()  # an empty directory is no harness at all

@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from specs import load_suite, profile
+from specs import SpecError, load_suite, profile
 from tests.specs.helpers import rejected, tool, write
 
 # --- the run is rejected --------------------------------------------------------------------
@@ -52,6 +52,24 @@ def test_an_object_of_no_known_format_is_rejected_naming_its_keys(tmp_path: Path
 def test_an_empty_object_is_rejected_as_such(tmp_path: Path) -> None:
     msg = rejected(write(tmp_path, "empty.json", {}))
     assert "not a recognised spec: an empty object;" in msg
+
+
+@pytest.mark.parametrize("content", [{"tools": []}, [], {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {}}])
+def test_a_spec_without_tools_is_rejected(tmp_path: Path, content) -> None:
+    assert rejected(write(tmp_path, "none.json", content)) == "none.json: no tools in this spec"
+
+
+def test_a_spec_whose_every_tool_is_skipped_is_rejected_with_the_first_reason(tmp_path: Path) -> None:
+    bad = [tool(n, properties={"x": {"type": "string", "minLength": 5, "maxLength": 2}}) for n in ("a", "b")]
+    assert rejected(write(tmp_path, "bad.json", {"tools": bad})) == (
+        "bad.json: no usable tools: all 2 skipped, the first (a) at tools[0].inputSchema.properties.x: "
+        "unsatisfiable: minLength 5 > maxLength 2")
+
+
+def test_one_spec_without_tools_rejects_the_suite_it_was_given_with(tmp_path: Path) -> None:
+    good = write(tmp_path, "good.json", {"tools": [tool("a")]})
+    with pytest.raises(SpecError, match="none.json: no tools in this spec"):
+        load_suite([good, write(tmp_path, "none.json", {"tools": []})])
 
 
 def test_tools_that_is_not_an_array_is_rejected(tmp_path: Path) -> None:
