@@ -90,6 +90,8 @@ def init(address: str | None = None, *, num_cpus: int | None = None, object_stor
             # command exits) and the interpreter crashing at exit (SIGSEGV). Starting takes seconds.
             with sigint_recorded() as interrupted:
                 ray.init(address=address, **kwargs)
+            if quiet:
+                _cluster_errors_to_log()
             if interrupted:
                 ray.shutdown()
                 _forget_instance()
@@ -102,6 +104,32 @@ def init(address: str | None = None, *, num_cpus: int | None = None, object_stor
                 where = address or "a local instance"
                 raise RayUnavailable(f"ray: cannot start or join {where}: {str(e).splitlines()[0]}") from None
     return True
+
+
+def _cluster_errors_to_log() -> None:
+    """Ray's driver prints every error the cluster publishes to stdout, from a thread that `ray.init` starts
+    in every driver whatever `log_to_driver` says: a worker killed mid-call shows as `(raylet) Task
+    MockActor.run failed. There are 4 retries remaining...`, in the middle of the summary or the `--json`
+    document. The restart and the retry are ours to handle (a call that fails for good is a recorded
+    failure), so those lines go to the log at info level instead (`seer --log-level info` shows them).
+    The printer is a module global that the thread looks up on every message; other output is unchanged."""
+    from ray._private import worker as ray_worker
+
+    printer = getattr(ray_worker, "print_to_stdstream", None)
+    if printer is None or getattr(printer, "seer_quiet", False):
+        return
+    import structlog
+
+    log = structlog.get_logger("seer.ray")
+
+    def to_log(data: dict, ignore_prefix: bool) -> None:
+        if data.get("pid") != "raylet":
+            return printer(data, ignore_prefix)
+        for line in data.get("lines", []):
+            log.info("ray_cluster_error", message=str(line)[:500])
+
+    to_log.seer_quiet = True
+    ray_worker.print_to_stdstream = to_log
 
 
 def settle_heap(collect: bool = True) -> None:

@@ -274,8 +274,15 @@ def score_histogram(title: str, scores: dict[str, Sequence[float]], name: str) -
 
 def scatter_figure(title: str, xlabel: str, points: Sequence[tuple[str, float, float]], name: str, *,
                    ylabel: str = "mean score", diagonal: bool = False, groups: Sequence[str] | None = None) -> Figure:
-    """Labelled points (label, x, y) with a least-squares line when there are at least three (or the
-    y = x line when `diagonal`, for two scores of the same records); `groups` colours points, with a legend."""
+    """Points (label, x, y) with a least-squares line when there are at least three and both axes vary (or
+    the y = x line when `diagonal`, for two scores of the same records); `groups` colours points, with a
+    legend. Only the points farthest from the line are named (see `label_outliers`)."""
+    return Figure(name, title, png_bytes(scatter(title, xlabel, points, ylabel=ylabel, diagonal=diagonal,
+                                                 groups=groups)), alt=title)
+
+
+def scatter(title: str, xlabel: str, points: Sequence[tuple[str, float, float]], *, ylabel: str = "mean score",
+            diagonal: bool = False, groups: Sequence[str] | None = None) -> MplFigure:
     fig = _figure(6.5, 4.2)
     ax = fig.subplots()
     xs = np.array([p[1] for p in points], dtype=float)
@@ -287,18 +294,53 @@ def scatter_figure(title: str, xlabel: str, points: Sequence[tuple[str, float, f
         ax.scatter(xs[mask], ys[mask], color=PALETTE[k % len(PALETTE)], s=size, alpha=0.7, label=key or None)
     if any(keys):
         ax.legend(frameon=False, fontsize=8)
-    if len(points) <= 25:
-        for label, x, y in points:
-            ax.annotate(short(label, 22), (x, y), fontsize=7, xytext=(3, 3), textcoords="offset points")
+    expected = np.full(len(points), ys.mean() if len(points) else 0.0)
     if diagonal:
         ax.plot([0, 1], [0, 1], color="#999", linewidth=1, linestyle="--")
         ax.set_xlim(-0.02, 1.02)
-    elif len(points) >= 3 and np.ptp(xs) > 0:
+        expected = xs
+    elif len(points) >= 3 and np.ptp(xs) > 0 and np.ptp(ys) > 0:  # no trend drawn through constant scores
         slope, intercept = np.polyfit(xs, ys, 1)
         grid = np.linspace(xs.min(), xs.max(), 2)
         ax.plot(grid, slope * grid + intercept, color="#333", linewidth=1, linestyle="-.")
+        expected = slope * xs + intercept
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_ylim(-0.02, 1.02)
     ax.set_title(title, fontsize=10)
-    return Figure(name, title, png_bytes(fig), alt=title)
+    label_outliers(fig, ax, points, np.abs(ys - expected))
+    return fig
+
+
+_LABEL_PLACES = ((4, 4, "left", "bottom"), (-4, 4, "right", "bottom"), (4, -4, "left", "top"), (-4, -4, "right", "top"))
+
+
+def label_outliers(fig: MplFigure, ax, points: Sequence[tuple[str, float, float]], distance: Sequence[float], *,
+                   most: int = 6) -> list:
+    """Name at most `most` points, the farthest from the line first (all of them when there are that few),
+    each beside its point where the label stays inside the axes and clear of the labels already placed, or
+    not at all: labels on every point of a cloud pile on each other and read as none. Returns the label boxes.
+
+    The figure's constrained layout is settled first and then frozen, so that boxes are measured where the
+    PNG will have them.
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    fig.set_layout_engine("none")
+    renderer = canvas.get_renderer()
+    frame = ax.get_window_extent(renderer)
+    placed: list = []
+    for i in sorted(range(len(points)), key=lambda i: (-distance[i], i))[:most]:
+        label, x, y = points[i]
+        for dx, dy, ha, va in _LABEL_PLACES:
+            text = ax.annotate(short(label, 22), (x, y), xytext=(dx, dy), textcoords="offset points", fontsize=7,
+                               ha=ha, va=va)
+            box = text.get_window_extent(renderer)
+            inside = frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0 and box.y1 <= frame.y1
+            if inside and not any(box.overlaps(other) for other in placed):
+                placed.append(box)
+                break
+            text.remove()
+    return placed

@@ -324,3 +324,32 @@ def test_ctrl_c_while_the_figures_are_drawn_leaves_the_previous_report_untouched
     assert one_line(stderr) == f"interrupted: no report written, {out} left as it was; run the command again"
     assert files(out) == before
     assert json.loads((out / "summary.json").read_text())["harnesses"][0]["name"] == "big"
+
+
+def test_scatter_labels_stay_inside_the_axes_and_clear_of_each_other():
+    import numpy as np
+
+    from evaluation.figures import scatter
+
+    # 25 points, many crowded into one corner and at the edges, with long labels
+    rng = np.random.default_rng(3)
+    points = [(f"a-rather-long-tool-name-number-{i}", float(x), float(y))
+              for i, (x, y) in enumerate(zip(np.r_[rng.uniform(0.95, 1.0, 20), [0, 0, 1, 1, 0.5]],
+                                             np.r_[rng.uniform(0.97, 1.0, 20), [0, 1, 0, 1, 0.5]]))]
+    fig = scatter("t", "x", points)
+    ax = fig.axes[0]
+    renderer = fig.canvas.get_renderer()
+    frame = ax.get_window_extent(renderer)
+    boxes = [t.get_window_extent(renderer) for t in ax.texts]
+    assert 1 <= len(boxes) <= 6  # the outliers, not all 25
+    for k, box in enumerate(boxes):
+        assert frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0 and box.y1 <= frame.y1
+        assert not any(box.overlaps(other) for other in boxes[:k])
+
+
+def test_no_trend_line_through_constant_scores():
+    from evaluation.figures import scatter
+
+    constant = scatter("t", "x", [(f"p{i}", i / 4, 1.0) for i in range(5)])
+    varying = scatter("t", "x", [(f"p{i}", i / 4, (i % 3) / 2) for i in range(5)])
+    assert len(constant.axes[0].lines) == 0 and len(varying.axes[0].lines) == 1
