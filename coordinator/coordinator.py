@@ -14,6 +14,7 @@ is written in request order.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from typing import Any
@@ -262,6 +263,18 @@ class Coordinator:
             tasks = self._plan_round()
         return tasks
 
+    @property
+    def max_rounds(self) -> int:
+        """The round cap: the configured one, or one scaled to the spec. A tool that stays uncovered is given
+        up after MAX_FOCUS_ATTEMPTS requests of each complexity focused on it, so rounds enough for every tool
+        to use all its attempts, twice over (samplers that ignore coverage waste some), end every run by
+        coverage, never by the cap; 200 rounds stay the floor for small specs."""
+        cfg = self.config
+        if cfg.max_rounds is not None:
+            return cfg.max_rounds
+        attempts = len(self.suite.tools) * max(cfg.min_per_tool, 1) * MAX_FOCUS_ATTEMPTS * len(self._complexities())
+        return max(200, 2 * math.ceil(attempts / cfg.batch_size))
+
     def _complexities(self) -> tuple[str, ...]:
         ratio = self.config.complex_ratio
         return ("simple",) if ratio == 0 else ("complex",) if ratio == 1 else ("simple", "complex")
@@ -296,8 +309,8 @@ class Coordinator:
         b, cfg = self.config.budget, self.config
         if b.max_scenarios is not None and self._next_index >= b.max_scenarios:
             return f"budget: max_scenarios ({b.max_scenarios}) requested"
-        if self._round >= cfg.max_rounds:
-            return f"budget: max_rounds ({cfg.max_rounds}) reached"
+        if self._round >= self.max_rounds:
+            return f"budget: max_rounds ({self.max_rounds}) reached"
         total = self.usage().total
         if b.max_llm_calls is not None and total.requests - total.cache_hits >= b.max_llm_calls:
             return f"budget: max_llm_calls ({b.max_llm_calls}) used"

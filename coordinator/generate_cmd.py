@@ -59,6 +59,7 @@ def generate(
     min_per_tool: int = typer.Option(None, "--min-per-tool", help="Calls each tool needs to count as covered (default 1)."),
     max_scenarios: int = typer.Option(None, "--max-scenarios", help="Stop after requesting this many scenarios."),
     batch_size: int = typer.Option(None, "--batch-size", help="Scenarios requested per coverage round (default 16)."),
+    max_rounds: int = typer.Option(None, "--max-rounds", help="Coverage rounds at most (default: scaled to the spec)."),
     workers: int = typer.Option(None, "--workers", help="Workers for every stage."),
     interpret_workers: int = typer.Option(None, "--interpret-workers", help="Interpreter workers (overrides --workers)."),
     scenario_workers: int = typer.Option(None, "--scenario-workers", help="Scenario-writer workers (overrides --workers)."),
@@ -76,7 +77,7 @@ def generate(
     started = time.perf_counter()
     overrides: dict = {
         "llm.model": model, "seed": seed, "strategy": strategy, "min_per_tool": min_per_tool,
-        "budget.max_scenarios": max_scenarios, "batch_size": batch_size,
+        "budget.max_scenarios": max_scenarios, "batch_size": batch_size, "max_rounds": max_rounds,
         "llm.api_base": api_base, "llm.concurrency": concurrency, "llm.cache": False if no_cache else None,
         "budget.max_cost": max_cost, "budget.max_llm_calls": max_calls, "llm.fallback": fallback,
     }
@@ -112,8 +113,12 @@ def generate(
         raise typer.Exit(130)
     seconds = time.perf_counter() - started
     warnings = budget_warnings(cfg, manifest)
+    stopped = budget_stop_warning(manifest)
+    if stopped:  # on stderr in both modes: a run that looks finished but is not must not pass unnoticed
+        typer.echo(f"warning: {stopped}", err=True)
     if as_json:
-        typer.echo(json.dumps({**summary_dict(manifest, out, seconds), "warnings": warnings}, indent=2))
+        typer.echo(json.dumps({**summary_dict(manifest, out, seconds), "warnings": warnings + [stopped] * bool(stopped)},
+                              indent=2))
     else:
         print_summary(manifest, out, seconds, warnings)
     if manifest.counts.scenarios == 0:
@@ -199,6 +204,22 @@ def budget_warnings(cfg: RunConfig, m: Manifest) -> list[str]:
         return [f"--max-cost {cfg.budget.max_cost:g} was not enforced: no price is known for {cfg.llm.model}; set "
                 "llm.input_cost_per_million and llm.output_cost_per_million in a config file, or cap --max-calls"]
     return []
+
+
+_LIFTED_BY = {"max_scenarios": "--max-scenarios", "max_rounds": "--max-rounds", "max_llm_calls": "--max-calls",
+              "max_cost": "--max-cost", "max_tokens": "budget.max_tokens in a config"}
+
+
+def budget_stop_warning(m: Manifest) -> str | None:
+    """When a budget, not the spec, ended the run before every tool was covered: which one, how many tools
+    are left, and what lifts it. (A run the user capped on purpose still hears it: coverage is the point.)"""
+    reason = m.stop_reason or ""
+    left = m.coverage.total_tools - m.coverage.covered_tools
+    if not reason.startswith("budget:") or left <= 0:
+        return None
+    name = reason.removeprefix("budget:").split("(")[0].strip()
+    return (f"the budget stopped the run: {reason.removeprefix('budget: ')}, with {left} of "
+            f"{m.coverage.total_tools} tool(s) uncovered; raise or lift it with {_LIFTED_BY.get(name, name)}")
 
 
 def summary_dict(m: Manifest, out: Path, seconds: float) -> dict:

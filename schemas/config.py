@@ -83,7 +83,9 @@ class RunConfig(StrictContract):
     min_per_tool: int = Field(default=1, ge=0)
     complex_ratio: float = Field(default=0.5, ge=0.0, le=1.0, description="Share of complex scenarios requested.")
     batch_size: int = Field(default=16, ge=1, description="Scenarios requested per coverage round.")
-    max_rounds: int = Field(default=200, ge=1)
+    max_rounds: int | None = Field(
+        default=None, ge=1, description="Coverage rounds at most; None: scaled to the spec (at least 200), so that "
+                                        "the run ends by covering or giving up on every tool, never by this cap.")
     expand: bool = True
     workers: Workers = Field(default_factory=Workers)
     budget: Budget = Field(default_factory=Budget)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -212,3 +213,33 @@ def test_force_replaces_an_unfinished_run_that_resume_would_refuse(tmp_path):
     r = invoke(FS, "--out", str(out), "--no-progress", "--force")
     assert r.exit_code == 0, r.output
     assert not (out / ".seer-run").exists() and load_harness(out).manifest.partial is False
+
+
+def test_a_budget_that_stops_a_run_short_of_coverage_says_so_on_stderr(tmp_path):
+    ill = str(EXAMPLES / "illustrator.json")
+    r = _seer_generate(ill, "--out", str(tmp_path / "h"), "--max-rounds", "1", "--no-progress", "--json")
+    assert r.returncode == 0, r.stderr
+    [line] = r.stderr.strip().splitlines()
+    assert re.fullmatch(r"warning: the budget stopped the run: max_rounds \(1\) reached, with \d+ of 64 tool\(s\) "
+                        r"uncovered; raise or lift it with --max-rounds", line), line
+    assert json.loads(r.stdout)["warnings"] == [line.removeprefix("warning: ")]
+    r = _seer_generate(ill, "--out", str(tmp_path / "h2"), "--max-scenarios", "2", "--no-progress")
+    assert "raise or lift it with --max-scenarios" in r.stderr and "warning" not in r.stdout
+    r = _seer_generate(ill, "--out", str(tmp_path / "h3"), "--no-progress")  # covered: nothing to say
+    assert r.returncode == 0 and r.stderr == ""
+
+
+def test_the_round_cap_scales_with_the_spec_unless_set(tmp_path):
+    from coordinator.coordinator import MAX_FOCUS_ATTEMPTS, Coordinator
+    from schemas import RunConfig
+    from specs import load_suite
+
+    tools = [{"name": f"get_item_{i}", "description": "Get an item.", "inputSchema": {
+        "type": "object", "properties": {"item_id": {"type": "string"}}, "required": ["item_id"]}} for i in range(3000)]
+    (tmp_path / "big.json").write_text(json.dumps({"tools": tools}))
+    big, small = load_suite([tmp_path / "big.json"]), load_suite([FS])
+    assert Coordinator(small, RunConfig()).max_rounds == 200
+    assert Coordinator(big, RunConfig()).max_rounds == 2 * 3000 * MAX_FOCUS_ATTEMPTS * 2 // 16
+    assert Coordinator(big, RunConfig(min_per_tool=2, batch_size=64, complex_ratio=0)).max_rounds == \
+        2 * -(-3000 * 2 * MAX_FOCUS_ATTEMPTS // 64)
+    assert Coordinator(big, RunConfig(max_rounds=7)).max_rounds == 7
