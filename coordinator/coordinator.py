@@ -298,7 +298,12 @@ class Coordinator:
                 self.coverage.exclude(t, f"focus of {counts} requests, but no written scenario called it")
         self._round_members = []
         self.coverage.clear_plan()
-        self._write_manifest(partial=True)
+        # The partial manifest is a snapshot whose size grows with the spec, as does the number of rounds:
+        # written every round, a 10,000-tool run would encode ~1.4 MB ~500 times. Every `per` rounds keeps
+        # the total linear in the spec (every round up to 1,000 tools).
+        per = math.ceil(len(self.suite.tools) / 1000) or 1
+        if self._round % per == 0:
+            self._write_manifest(partial=True)
 
     def _apply_drops(self) -> None:
         for tools in self._pending_drops:

@@ -21,6 +21,8 @@ class CoverageTracker:
         self.counts: dict[str, int] = {t: 0 for t in self.tools}
         self.planned: dict[str, int] = {t: 0 for t in self.tools}
         self.excluded: dict[str, str] = {}  # tool -> why it cannot be sampled (e.g. interpretation failed)
+        # Kept as counts change, not summed over every tool: progress asks for it after every stage call.
+        self._covered = sum(1 for t in self.tools if self.is_covered(t))
 
     # -- updates -------------------------------------------------------------------------------
     def add(self, scenario: Scenario) -> None:
@@ -29,7 +31,9 @@ class CoverageTracker:
     def add_tools(self, tools: Iterable[str], sign: int = 1) -> None:
         for tool in tools:
             if tool in self.counts:
+                was = self.is_covered(tool)
                 self.counts[tool] += sign
+                self._covered += self.is_covered(tool) - was
 
     def plan(self, tools: Iterable[str]) -> None:
         for t in tools:
@@ -63,7 +67,7 @@ class CoverageTracker:
 
     @property
     def covered_count(self) -> int:
-        return sum(1 for t in self.tools if self.is_covered(t))
+        return self._covered
 
     @property
     def ratio(self) -> float:

@@ -25,6 +25,8 @@ class Planner:
         self.graph, self.its, self.spec_of, self.carriers = graph, its, spec_of, carriers
         self.by_spec: dict[str, list[str]] = {}
         self._n_classes: dict[str, int] = {}
+        # Only listings have twins (_twin): checked first, since a dense graph offers thousands of candidates.
+        self._listings = frozenset(t for t, it in its.items() if it.action is Action.list)
         for name, spec in spec_of.items():
             self.by_spec.setdefault(spec, []).append(name)
 
@@ -170,13 +172,14 @@ class Planner:
     def _grow(self, seq: list[str], backward: bool, rng, uncovered, spec) -> bool:
         if backward:
             cands = [p for p in self.graph.predecessors(seq[0]) if p not in seq and self.carriers[p]
-                     and self.its[p].action is not Action.delete and not any(self._twin(p, t) for t in seq)]
+                     and self.its[p].action is not Action.delete
+                     and (p not in self._listings or not any(self._twin(p, t) for t in seq))]
             if cands:
                 seq.insert(0, self._pick(cands, rng, uncovered, spec))
                 return True
             return False
         cands = [s for t in reversed(seq) for s in self.graph.successors(t) if s not in seq
-                 and not any(self._twin(s, t) for t in seq)]
+                 and (s not in self._listings or not any(self._twin(s, t) for t in seq))]
         if any(self.its[t].action is Action.delete for t in seq):
             cands = [c for c in cands if self.its[c].action is not Action.delete]
         if cands:
