@@ -26,6 +26,16 @@ class SamplingContext:
     coverage: CoverageTracker
     graph: nx.DiGraph = field(default_factory=nx.DiGraph)
     interpretations: dict[str, ToolInterpretation] = field(default_factory=dict)
+    _kinds: dict[str, set[str]] | None = field(default=None, repr=False)
+
+    def of_kind(self, entity: str) -> set[str]:
+        """The interpreted tools whose entity is `entity` (indexed on first use)."""
+        if self._kinds is None:
+            self._kinds = {}
+            for name, it in self.interpretations.items():
+                if it.entity:
+                    self._kinds.setdefault(it.entity, set()).add(name)
+        return self._kinds.get(entity, set())
 
 
 @runtime_checkable
@@ -82,17 +92,25 @@ class LeastCoveredSampler:
             rest = [t for t in tools if t not in picked]
             low = min(map(ctx.coverage.expected, rest))
             tied = [t for t in rest if ctx.coverage.expected(t) == low]
-            near = [t for t in tied if _touches(t, picked, ctx)]
+            touching = _touching(picked, ctx)
+            near = [t for t in tied if t in touching]
             picked += _least(near or tied, ctx, rng)
         return picked
 
 
-def _touches(tool: str, picked: list[str], ctx: SamplingContext) -> bool:
-    """Whether data flows between `tool` and a picked tool, or both work on the same kind of thing."""
+def _touching(picked: list[str], ctx: SamplingContext) -> set[str]:
+    """The tools that data flows to or from a picked tool, or that work on the same kind of thing as one.
+    Gathered from the picked tools' side (their neighbours, their kind's tools), not by testing every tied
+    tool against each of them: on a large spec thousands of tools tie at the start."""
     g, its = ctx.graph, ctx.interpretations
-    entity = its[tool].entity if tool in its else None
-    return any(g.has_edge(tool, p) or g.has_edge(p, tool) or (entity and p in its and its[p].entity == entity)
-               for p in picked)
+    out: set[str] = set()
+    for p in picked:
+        if p in g:
+            out.update(g.successors(p), g.predecessors(p))
+        entity = its[p].entity if p in its else None
+        if entity:
+            out.update(ctx.of_kind(entity))
+    return out
 
 
 class GraphWalkSampler:
