@@ -316,6 +316,8 @@ class Coordinator:
             return f"budget: max_scenarios ({b.max_scenarios}) requested"
         if self._round >= self.max_rounds:
             return f"budget: max_rounds ({self.max_rounds}) reached"
+        if b.max_llm_calls is None and b.max_tokens is None and b.max_cost is None:
+            return None  # (usage() sums every request so far: not worth it every round when nothing caps it)
         total = self.usage().total
         if b.max_llm_calls is not None and total.requests - total.cache_hits >= b.max_llm_calls:
             return f"budget: max_llm_calls ({b.max_llm_calls}) used"
