@@ -77,7 +77,9 @@ class CoverageTracker:
 
     @property
     def complete(self) -> bool:
-        return not self.needing()
+        """No sampleable tool is uncovered: every uncovered tool is an excluded one (checked after each call)."""
+        excluded_uncovered = sum(1 for t in self.excluded if t in self.counts and not self.is_covered(t))
+        return len(self.tools) - self._covered == excluded_uncovered
 
     def to_model(self, stop_reason: str | None = None) -> Coverage:
         """The manifest's coverage block; every uncovered tool carries the reason it stayed so."""
