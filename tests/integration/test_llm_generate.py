@@ -132,7 +132,8 @@ def test_a_cost_cap_that_cannot_be_enforced_is_reported_in_the_summary(tmp_path)
         uncapped = CliRunner().invoke(app, [*args, "--json"], env={"XDG_CACHE_HOME": str(tmp_path)})
         text = CliRunner().invoke(app, [*args, "--max-cost", "1"], env={"XDG_CACHE_HOME": str(tmp_path / "t")})
     assert capped.exit_code == 0, capped.output
-    [warning] = json.loads(capped.stdout)["warnings"]
-    assert warning.startswith("--max-cost 1 was not enforced: no price is known for openai/fake")
-    assert json.loads(uncapped.stdout)["warnings"] == []
+    cost, stopped = json.loads(capped.stdout)["warnings"]  # the cap, then --max-scenarios stopping the run short
+    assert cost.startswith("--max-cost 1 was not enforced: no price is known for openai/fake")
+    assert stopped.startswith("the budget stopped the run: max_scenarios (2) requested")
+    assert json.loads(uncapped.stdout)["warnings"] == [stopped]
     assert "warning: --max-cost 1 was not enforced" in text.stdout
