@@ -30,7 +30,7 @@ from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.values_describe import examples
 from actors.offline.values_formats import shape_of
 from actors.offline.values_names import is_placeholder
-from actors.offline.values_vocab import slot_file_type
+from actors.offline.values_vocab import of_people, slot_file_type
 from actors.offline.ledger import ledger_of
 from actors.offline.lexicon import locale_of, spec_words
 from actors.offline.world import Organisation, make_org
@@ -435,19 +435,21 @@ class OfflineScenarioWriter:
         world.nested = {k: v for k, v in world.nested.items() if self.carriers[seq[v]]}
         return args, refs
 
-    @staticmethod
-    def _carry_over(j: int, tool: Tool, it: ToolInterpretation, props: dict[str, Any], fixed: dict[str, Any],
+    def _carry_over(self, j: int, tool: Tool, it: ToolInterpretation, props: dict[str, Any], fixed: dict[str, Any],
                     optional: set[str], world: _World, seq: list[str]) -> None:
         """A parameter an earlier call of the workflow was given under the same name keeps its value: the
         traffic of the domain whose backlinks were just read, the result of the query just run. A workflow
         is about one thing; a person does not switch domains between two steps. (Not text bodies, pages,
-        credentials, a new thing's name, nor a repeated tool, which works on another item.)"""
+        credentials, a new thing's name, nor a repeated tool, which works on another item; and a search's
+        query not between a search for people and one for anything else: an article topic is no member's name.)"""
         for p in it.parameters:
             if p.name in fixed or p.role in _NOT_CARRIED or not (p.required or p.name in optional) \
                     or it.action is Action.create and p.name.lower() in ("name", "title"):
                 continue
+            searched = p.name.lower() in _QUERY_NAMES and it.action is Action.search
             prior = next((world.args[i][p.name] for i in range(j - 1, -1, -1)
-                          if seq[i] != tool.name and p.name in world.args.get(i, {})), None)
+                          if seq[i] != tool.name and p.name in world.args.get(i, {})
+                          and not (searched and of_people(self.its[seq[i]].entity) != of_people(it.entity))), None)
             if prior is not None and not isinstance(prior, (bool, dict)) \
                     and is_valid(props.get(p.name, {}), prior, tool.input_schema):
                 fixed[p.name] = prior

@@ -349,11 +349,16 @@ def is_public(h: Hint) -> bool:
     return bool(said & PUBLIC_KINDS)
 
 
+def of_people(entity: str | None) -> bool:
+    """Whether things of kind `entity` are people (members, users, authors): searched for by name."""
+    return singular((entity or "").lower().replace("-", "_").rsplit("_", 1)[-1]) in _PEOPLE_WORDS
+
+
 def query(h: Hint) -> str:
     things = named_things(h.entity or "")
     if things:  # a movie search is for a film's title, a recipe search for a dish
         return h.rng.choice(things)
-    if singular((h.entity or "").lower().replace("-", "_").rsplit("_", 1)[-1]) in _PEOPLE_WORDS:
+    if of_people(h.entity):
         who = person(h).name  # people are looked up by name: "Leila", "Leila Nakamura"
         return who.split()[0] if h.rng.random() < 0.6 else who
     if is_public(h):

@@ -1062,3 +1062,23 @@ def test_a_record_keeps_the_name_it_was_first_shown_with_unless_a_call_renames_i
                                              str(tmp_path / name))
         assert manifest.failures == []
         assert [r for sc in scenarios for r in q.renamed_records(sc)] == []
+
+
+def test_a_people_search_after_a_topic_search_is_asked_for_a_person_not_the_topic(tmp_path):
+    """A workflow keeps one query across its searches, but an article search's topic is no member's name."""
+    tools = [_tool("search_articles", "Search help-centre articles.", {"query": {"type": "string"}}, ("query",)),
+             _tool("get_article", "Get an article by ID.", {"article_id": {"type": "string"}}, ("article_id",)),
+             _tool("search_members", "Search workspace members by name or email.", {"query": {"type": "string"}},
+                   ("query",))]
+    both = 0
+    for seed in range(6):
+        (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+        manifest, scenarios = generate_local(load_suite([tmp_path / "spec.json"]), RunConfig(seed=seed),
+                                             str(tmp_path / f"h{seed}"))
+        for s in scenarios:
+            topics = [c.arguments["query"] for c in s.calls if c.tool == "search_articles"]
+            for c in s.calls:
+                if c.tool == "search_members" and topics:
+                    both += 1
+                    assert c.arguments["query"] not in topics and c.arguments["query"][:1].isupper(), s.instruction
+    assert both, "no workflow searched both"
