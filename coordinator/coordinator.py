@@ -59,6 +59,7 @@ class Coordinator:
         self.interpretations: dict[str, ToolInterpretation] = {}
         self._interp: dict[int, Outcome] = {}
         self._interpreted: Interpreted | None = None
+        self._spent: StageUsage | None = None  # see _live_usage
         self._alone: set[str] = set()
         self._reqs: dict[int, Request] = {}
         self._kept: dict[int, Scenario] = {}
@@ -90,6 +91,8 @@ class Coordinator:
         if not outcome.ok:
             self._counts[task.stage][2] += 1
         self.log.debug("stage done", stage=task.stage, scenario_id=task.item, ok=outcome.ok)
+        if self._spent is not None:
+            add_usage({"run": self._spent}, "run", outcome.usage)
         handler = getattr(self, f"_on_{task.stage}")
         return self._emit(handler(task, outcome) + self._advance())
 
@@ -106,8 +109,18 @@ class Coordinator:
             stages={s: tuple(c) for s, c in self._counts.items()}, covered=self.coverage.covered_count,
             total=len(self.coverage.tools), round=self._round, requested=self._next_index, kept=len(self._kept),
             finished=self.finished, stop_reason=self.stop_reason,
-            usage=self.usage().total if self.config.engines.llm_stages() else None,
+            usage=self._live_usage() if self.config.engines.llm_stages() else None,
         )
+
+    def _live_usage(self) -> StageUsage:
+        """What the run has spent, for progress after every stage call: kept as outcomes arrive instead of
+        summed over every request each time (O(requests) per call). The finished run reports the exact sum
+        the manifest has (costs are rounded per addition, so the order of additions may show in the last digit)."""
+        if self.finished:
+            return self.usage().total
+        if self._spent is None:
+            self._spent = self.usage().total
+        return self._spent.model_copy()  # (a snapshot: the running total keeps changing)
 
     def _emit(self, tasks: list[Task]) -> list[Task]:
         self._inflight += len(tasks)
