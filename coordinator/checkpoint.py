@@ -102,9 +102,7 @@ class Checkpoint:
             # Interrupted between making its journal directory and recording its fingerprint: it did nothing
             # yet, so a fresh start is what both a resume and a new run of it amount to.
             shutil.rmtree(self.run_dir, ignore_errors=True)
-            if resume:
-                resume = False
-                self._clear()
+            resume = False  # (the fresh start below clears what harness files there are)
         if resume:
             return self._restore(fp)
         if self.out.exists():

@@ -32,7 +32,14 @@ class _Switches:
 
 
 class _Command(_Switches, TyperCommand):
-    pass
+    def invoke(self, ctx):
+        """Ctrl-C before a command's own handling starts (while it imports what it needs): one line and exit
+        130. Typer would print an empty line, or nothing, and exit 130, leaving the user to guess."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            typer.echo("interrupted before anything was done", err=True)
+            raise typer.Exit(130) from None
 
 
 class _Group(_Switches, TyperGroup):
