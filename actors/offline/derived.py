@@ -1,13 +1,19 @@
-"""Fields of one record that follow from others: an image's height from its width and aspect ratio.
+"""Fields of one record that follow from others: an image's height from its width and aspect ratio, a
+summary from the figures beside it.
 
-A record's fields are drawn one at a time, so nothing else makes a 1:1 picture square. `in_proportion`
-hands back the same record with the dependent field set from the ones it depends on.
+A record's fields are drawn one at a time, so nothing else makes a 1:1 picture square or a weather summary
+speak of the weather. `in_proportion` and `summarised` hand back the same record with the dependent field set
+from the ones it depends on; `in_zone` reads a record's clock in the time zone it names.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo, available_timezones
+
+from actors.offline.taxonomy import tokens
 
 _RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[:x\u00d7/]\s*(\d+(?:\.\d+)?)\s*$")
 _RATIO_KEYS = frozenset({"aspectratio", "ratio"})
@@ -39,3 +45,99 @@ def in_proportion(node: Any) -> Any:
 
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+# A field name's last word that is the unit of its figure (`temperature_c`, `wind_speed_kmh`, `runtime_minutes`):
+# said after the value ("a temperature of 13.8 °C"), not as part of the name ("a temperature c of 13.8").
+_UNITS = {"c": " °C", "f": " °F", "celsius": " °C", "fahrenheit": " °F", "kmh": " km/h", "kph": " km/h",
+          "mph": " mph", "ms": " ms", "sec": " s", "secs": " s", "seconds": " seconds", "minutes": " minutes",
+          "mins": " minutes", "hours": " hours", "hrs": " hours", "days": " days", "percent": "%", "pct": "%",
+          "kb": " KB", "mb": " MB", "gb": " GB", "tb": " TB", "bytes": " bytes", "km": " km", "cm": " cm",
+          "mm": " mm", "kg": " kg", "lbs": " lb", "usd": " USD", "eur": " EUR", "gbp": " GBP"}
+
+
+def figure(key: str, value: Any) -> tuple[str, str] | None:
+    """A figure's name and its value with the unit its name ends in: (`temperature`, `13.8 °C`); None when the
+    name names no unit."""
+    words = tokens(key)
+    if len(words) >= 2 and words[-1] in _UNITS:
+        return " ".join(words[:-1]), f"{value}{_UNITS[words[-1]]}"
+    return None
+
+
+_SUMMARY_KEYS = frozenset({"summary", "formattedsummary", "summarytext", "textsummary", "shortsummary"})
+_SUBJECT_KEYS = ("name", "title", "city", "location", "label", "symbol", "display_name", "displayName")
+_STATE_KEYS = frozenset({"status", "state", "conditions", "condition", "phase", "health", "weather"})
+_NOT_FIGURES = frozenset({"id", "ids", "count", "total", "page", "limit", "offset", "index", "year", "port", "version",
+                          "score", "rank", "lat", "lng", "lon", "latitude", "longitude", "code"})
+
+
+def summarised(node: Any) -> Any:
+    """`node` with each record's summary (`summary`, `formatted_summary`) written from the record's own
+    subject, state and figures ("Madrid: clear, temperature 18.7 °C, humidity 61%"), where the record holds at
+    least two figures: a summary drawn apart from them speaks of something else."""
+    if isinstance(node, list):
+        return [summarised(x) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: summarised(v) for k, v in node.items()}
+    key = next((k for k, v in out.items() if _bare(k) in _SUMMARY_KEYS and isinstance(v, str)), None)
+    if key is None:
+        return out
+    subject = next((out[k] for k in _SUBJECT_KEYS if isinstance(out.get(k), str) and 0 < len(out[k]) <= 60), None)
+    facts: list[str] = []
+    for k, v in out.items():
+        words = tokens(k)
+        if k == key or not words or set(words) & _NOT_FIGURES:
+            continue
+        if isinstance(v, str) and _bare(k) in _STATE_KEYS and 0 < len(v) <= 30:
+            facts.insert(0, v.replace("_", " "))
+        elif isinstance(v, (int, float)) and not isinstance(v, bool) and len(facts) < 5:
+            said = figure(k, v)
+            facts.append(f"{said[0]} {said[1]}" if said else f"{' '.join(words)} {v}")
+    if sum(1 for f in facts if any(c.isdigit() for c in f)) < 2:
+        return out  # (a record with a state and one count, an issue, keeps the summary its text slot drew)
+    said = ", ".join(facts)
+    out[key] = f"{subject}: {said}" if subject else said[:1].upper() + said[1:]
+    return out
+
+
+_ZONE_KEYS = re.compile(r"(time)?zone|tz")
+_CLOCK_KEYS = frozenset({"datetime", "localtime", "currenttime", "localdatetime", "currentdatetime", "now", "time"})
+
+
+def _zones() -> frozenset[str]:
+    global _ZONES
+    if _ZONES is None:
+        _ZONES = frozenset(available_timezones())
+    return _ZONES
+
+
+_ZONES: frozenset[str] | None = None
+
+
+def in_zone(node: Any) -> Any:
+    """`node` with each record that names a time zone naming one (where it names two, the zone asked for,
+    `timezone_name: Asia/Tokyo`, over a drawn `timezone`), and its clock (`datetime`) read there with its
+    offset: a current-time answer in the zone it was asked for."""
+    if isinstance(node, list):
+        return [in_zone(x) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: in_zone(v) for k, v in node.items()}
+    zoned = [k for k, v in out.items() if _ZONE_KEYS.search(_bare(k)) and isinstance(v, str) and v in _zones()]
+    if not zoned:
+        return out
+    asked = next((k for k in zoned if _bare(k) not in ("timezone", "tz", "zone")), zoned[0])
+    zone = out[asked]
+    for k in zoned:
+        out[k] = zone
+    for k, v in out.items():
+        if _bare(k) in _CLOCK_KEYS and isinstance(v, str):
+            try:
+                moment = datetime.fromisoformat(v.replace("Z", "+00:00"))
+            except ValueError:
+                continue
+            if moment.tzinfo is not None:
+                out[k] = moment.astimezone(ZoneInfo(zone)).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return out

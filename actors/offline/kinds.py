@@ -15,7 +15,9 @@ import math
 import random
 import re
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any, Callable
+from zoneinfo import ZoneInfo, available_timezones
 
 from actors.offline import ledger
 from actors.offline import values_formats as fmt
@@ -51,6 +53,26 @@ def _ahead(rng: random.Random, org: Organisation, topic: str) -> str:
 def _released(rng: random.Random, org: Organisation, topic: str) -> str:
     """A catalogue's date: years back, not the days around the workflow's now."""
     return f"{rng.randint(1960, 2024)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+
+
+def _zone(rng: random.Random, org: Organisation, topic: str) -> str:
+    """The time zone a clock is read in: the one asked about (`Asia/Tokyo`), else a common one."""
+    return topic if _is_zone(topic) else rng.choice(("UTC", "Europe/London", "America/New_York", "Asia/Tokyo"))
+
+
+@lru_cache(maxsize=1)
+def _zones() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def _is_zone(name: str) -> bool:
+    return name in _zones()
+
+
+def _now_in(rng: random.Random, zone: str) -> str:
+    """The workflow's now read on a clock in `zone`, with its offset: what a current-time tool answers."""
+    moment = fmt.EPOCH + timedelta(seconds=rng.randint(5, 900))
+    return moment.astimezone(ZoneInfo(zone)).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _day(rng: random.Random, org: Organisation, topic: str) -> str:
@@ -311,7 +333,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                                                          "findings": lambda r, o, t: _findings(r, t),
                                                          "generated_at": _when}),
     ("content text markdown html transcript", {"content": summary, "word_count": _count(60, 4_000)}),
-    ("time clock", {"datetime": _ahead, "timezone": _pick("UTC", "Europe/London", "America/New_York", "Asia/Tokyo")}),
+    ("time clock datetime", {"datetime": lambda r, o, t: _now_in(r, _zone(r, o, t)), "timezone": _zone}),
     ("session browser tab window", {"status": _pick("active", "active", "closed"), "url": _url, "created_at": _when}),
     ("course lesson class", {"title": title, "instructor": _person, "enrolled": _count(8, 400), "start_date": _day}),
     # everyday things known by their real names (values_standard.named_things): what a catalogue says of each
@@ -418,10 +440,16 @@ def is_artifact(kind: str) -> bool:
 def fields_of(kind: str) -> dict[str, Draw] | None:
     """The fields a record of `kind` carries: from its head noun (`news article`: article; `server info`:
     server), else any word."""
-    for w in reversed(_words(kind)):
+    words = _words(kind)
+    if words and words[-1] == "time" and not (len(words) == 1 or words[-2] in _CLOCKS):
+        return None  # a lap time, a response time: how long something took, not what a clock reads
+    for w in reversed(words):
         if w in _BY_WORD:
             return _BY_WORD[w]
     return None
+
+
+_CLOCKS = frozenset({"current", "local", "server", "system", "world", "utc", "now", "date"})
 
 
 # Field-name words every kind of record has: they say nothing of which kind it is.

@@ -17,7 +17,7 @@ from typing import Any
 from actors.base import EngineContext, Outcome, StageError
 from actors.offline import chrono, compute, kinds, paths
 from actors.offline import values_formats as fmt
-from actors.offline.derived import in_proportion
+from actors.offline.derived import in_proportion, in_zone, summarised
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
 from actors.offline.quality import output_objects, token_in
@@ -215,7 +215,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         obj = inside if is_valid(tool.output_schema, inside) else obj
     kept = chrono.keep_made(obj, _made(shown + ([target] if target is not None else []), gen.org))
     obj = kept if is_valid(tool.output_schema, kept) else obj
-    dated = in_proportion(chrono.ordered(obj))
+    dated = in_zone(summarised(in_proportion(chrono.ordered(obj))))
     return MockOutput(output=dated if is_valid(tool.output_schema, dated) else obj, grounding=tier)
 
 
@@ -344,7 +344,7 @@ def _each_json(text: str, change: Any) -> str:
 def _in_order(text: str) -> str:
     """A text result whose JSON (the whole text, or lines of it) has its timestamps in agreeing order and its
     dependent fields following the ones they depend on."""
-    return _each_json(text, lambda data: in_proportion(chrono.ordered(data)))
+    return _each_json(text, lambda data: in_zone(summarised(in_proportion(chrono.ordered(data)))))
 
 
 def _listing(tool: Tool, it: ToolInterpretation, args: dict[str, Any], root: str, state: WorkflowState, index: int,

@@ -17,6 +17,7 @@ from typing import Any
 
 from actors.offline import compute
 from actors.offline.chrono import SINCE, UNTIL
+from actors.offline.derived import figure
 from actors.offline.relations import past, relation, relation_goal
 from actors.offline.taxonomy import UNNAMED, singular, tokens, with_article
 from actors.offline.text import (INSPECT, Ref, described_action, humanise, is_code, label, named_verb, plural, said,
@@ -264,8 +265,11 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         # ("fetch recent company headlines for the stock symbol AMD": the value in the place the description
         # leaves for it, not "... for a given stock symbol with symbol AMD")
         own, stated = stated_action(it, {n: v for n, v in args.items() if (n in parts or n == subject)
-                                         and n not in refs and n not in same}, extra=3 if it.entity == UNNAMED else 0)
+                                         and n not in refs and n not in same}, extra=3 if it.entity == UNNAMED else 0,
+                                   same={n for n in same if n in parts or n == subject} - set(refs))
         if own is not None:
+            if spans:  # "get weather for Madrid from 2026-03-12 to 2026-03-19", not "… between start and end dates from …"
+                own = _RANGE_WORDS.sub("", own)
             on = [] if subject is None or subject in stated else [
                 f"{humanise(subject)} set to {source(refs[subject], steps)}" if subject in refs else
                 f"the same {humanise(subject)}" if subject in same else f"{humanise(subject)} {said(args[subject])}"]
@@ -277,6 +281,10 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
     return f"{verb(step.it)} {obj}{to}{lead}{tail}"
 
 
+# A description's own words for the span a request states by its dates ("between start and end dates").
+_RANGE_WORDS = re.compile(r"\s+(?:between|within|in|for|over|during|across)\s+(?:(?:an?|the|given|specified|specific)\s+)*"
+                          r"(?:start(?:ing)?\s+and\s+end(?:ing)?(?:\s+(?:dates?|times?|datetimes?|timestamps?))?|"
+                          r"(?:date|time|datetime)\s+(?:range|span|window|period|interval)s?)\b", re.I)
 _SIZES = frozenset({"size", "count", "top", "n", "k"})  # (caps of a listing; elsewhere how big, how many to make)
 _LIMITS = frozenset({"limit", "max_results", "maxresults", "num_results", "numresults", "count", "top_k", "topk",
                      "page_size", "pagesize", "per_page", "perpage", "max_items", "maxitems", "size", "top", "n", "k"})
@@ -822,6 +830,14 @@ def grounded_follow_up(step: Step, records: list[dict[str, Any]], rng: random.Ra
             if isinstance(value, (int, float)) and not isinstance(value, bool) and words and key not in step.args \
                     and not set(words) & _NOT_FIGURES and 1 < abs(value) < 10**9:
                 said = _field_words(key)
+                unit = figure(key, value)
+                if unit is not None:  # "Is a temperature of 13.8 °C normal for the weather?"
+                    name, amount = unit
+                    if set(words) & _REDUCIBLE:
+                        return rng.choice((f"Is {with_article(name)} of {amount} normal for {what}?",
+                                           f"What would bring the {name} of {what} below {amount}?"))
+                    return rng.choice((f"Is {with_article(name)} of {amount} normal for {what}?",
+                                       f"What does {with_article(name)} of {amount} tell us about {what}?"))
                 if singular(words[-1]) != words[-1]:  # a count (`pages`, `followers`): "117 pages", not "a pages of 117"
                     return rng.choice((f"Is {value} {said} a lot for {what}?", f"Why does {what} have {value} {said}?"))
                 if set(words) & _REDUCIBLE:

@@ -210,34 +210,49 @@ def named_verb(it: ToolInterpretation, word: str | None = None) -> str | None:
     return word if word and word in tokens(it.tool) and word not in tokens(it.entity) else None
 
 
-# "for a given stock symbol", "of the specified catalog": what the call is told, said by the value it is given
-_GIVEN = re.compile(r"\b(for|of|from|in|on|by|within|about|with|to|at)\s+(?:a|an|the|one)\s+(?:given|specified|"
-                    r"specific|provided|particular|supplied|selected|chosen|certain)\s+((?:[A-Za-z][\w-]*\s*){1,3})", re.I)
+# "for a given stock symbol", "of the specified catalog", "in specified timezone", "for a time window": what the
+# call is told, said by the value it is given (an article alone counts only where the words name an argument)
+_GIVEN = re.compile(r"\b(for|of|from|in|on|by|within|about|with|to|at)\s+(?:(?:a|an|the|one)\s+(?:(?:given|specified|"
+                    r"specific|provided|particular|supplied|selected|chosen|certain)\s+)?|(?:given|specified|specific|"
+                    r"provided|particular|supplied|selected|chosen|certain)\s+)(?=((?:[A-Za-z][\w-]*\s*){1,3}))", re.I)
 _NOT_NAMING = frozenset({"id", "ids", "name", "key", "code", "number", "no", "value", "identifier", "uuid", "ref", "the"})
+# (a noun phrase ends where a preposition or a conjunction starts: "a specified city between start and end dates")
+_ENDS_PHRASE = frozenset({"and", "or", "between", "from", "to", "for", "in", "on", "with", "by", "at", "within",
+                          "into", "using", "via", "over", "per", "as", "if", "when", "that", "which"})
 _SLOT = "QQVALUEQQ"  # a stand-in word for the value while the phrase is cut and checked
 
 
-def stated_action(it: ToolInterpretation, args: dict[str, Any], extra: int = 0) -> tuple[str | None, set[str]]:
+def stated_action(it: ToolInterpretation, args: dict[str, Any], extra: int = 0,
+                  same: frozenset[str] | set[str] = frozenset()) -> tuple[str | None, set[str]]:
     """`described_action`, where the description speaks of "a given X" and one argument is that X, with the
     value said in its place: "Fetch recent company headlines for a given stock symbol" with `symbol: AMD`
-    -> `fetch recent company headlines for the stock symbol AMD`. Also the arguments it says."""
-    m = _GIVEN.search(it.functionality)
-    if m is not None:
+    -> `fetch recent company headlines for the stock symbol AMD`; an argument in `same` (an earlier step of
+    the request was given it) is said "the same city". Also the arguments it says."""
+    for m in _GIVEN.finditer(it.functionality):
         words = m.group(2).split()
         for k, word in enumerate(words):
+            if word.lower() in _ENDS_PHRASE:
+                break
             w = singular(word.lower())
-            hits = [p.name for p in it.parameters if p.name in args and isinstance(args[p.name], (str, int))
-                    and not isinstance(args[p.name], bool)
+            hits = [p.name for p in it.parameters if (p.name in args or p.name in same)
+                    and (p.name in same or isinstance(args[p.name], (str, int)) and not isinstance(args[p.name], bool))
                     and w in {singular(t) for t in tokens(p.name)} - _NOT_NAMING]
+            if len(hits) > 1:
+                return described_action(it, extra=extra), set()
             if len(hits) == 1:
-                text = (f"{it.functionality[:m.start()]}{m.group(1)} the {' '.join(words[:k + 1])} {_SLOT} "
-                        f"{' '.join(words[k + 1:])} {it.functionality[m.end():]}")
+                own = {singular(t) for t in tokens(hits[0])}
+                while k + 1 < len(words) and singular(words[k + 1].lower()) in own - _NOT_NAMING:
+                    k += 1  # "for a time window" with `timeWindow`: the value after the whole name
+                named = " ".join(words[:k + 1])
+                slot = _SLOT if hits[0] in same else f"the {named} {_SLOT}"
+                # (the words are looked ahead at, so that one phrase's words can open the next: "… for a …")
+                text = f"{it.functionality[:m.start()]}{m.group(1)} {slot} {' '.join(words[k + 1:])} " \
+                       f"{it.functionality[m.start(2) + len(m.group(2)):]}"
                 phrase = described_action(it, text, extra=k + 3 + extra)
                 if phrase is not None and phrase.count(_SLOT) == 1:
-                    return phrase.replace(_SLOT, said(args[hits[0]])), {hits[0]}
-                break
-            if len(hits) > 1:
-                break
+                    value = f"the same {named}" if hits[0] in same else said(args[hits[0]])
+                    return phrase.replace(_SLOT, value), {hits[0]}
+                return described_action(it, extra=extra), set()
     return described_action(it, extra=extra), set()
 
 

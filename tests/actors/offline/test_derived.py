@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from actors.offline.derived import in_proportion
+from actors.offline.derived import figure, in_proportion, in_zone, summarised
 from coordinator.pipeline import generate_local
 from schemas import RunConfig
 from specs import load_suite
@@ -37,3 +37,62 @@ def test_generated_pictures_are_as_tall_as_their_ratio_says(tmp_path):
                 assert abs(out["height"] - out["width"] * b / a) <= 1, out
                 checked += 1
     assert checked
+
+
+def test_a_summary_beside_figures_speaks_of_those_figures():
+    rec = {"city": "Madrid", "temperature_c": 18.7, "humidity_percent": 61, "conditions": "clear",
+           "formatted_summary": "Invoice sync stalls after deploy"}
+    assert summarised(rec)["formatted_summary"] == "Madrid: clear, temperature 18.7 °C, humidity 61%"
+    assert summarised([{"summary": "x", "cpu_pct": 40, "memory_mb": 512}])[0]["summary"] == "Cpu 40%, memory 512 MB"
+    # a state and one count is no set of figures: an issue keeps the summary its text slot drew
+    issue = {"title": "Fix login", "state": "open", "comments": 3, "summary": "Login fails after the upgrade"}
+    assert summarised(issue) == issue
+
+
+def test_a_figure_is_said_with_the_unit_its_name_ends_in():
+    assert figure("temperature_c", 13.8) == ("temperature", "13.8 °C")
+    assert figure("windSpeedKmh", 12) == ("wind speed", "12 km/h")
+    assert figure("percent", 3) is None and figure("pages", 3) is None
+
+
+def test_a_clock_is_read_in_the_time_zone_it_was_asked_for():
+    rec = {"datetime": "2026-03-16T05:32:16-04:00", "timezone": "America/New_York", "timezone_name": "Asia/Tokyo"}
+    assert in_zone(rec) == {"datetime": "2026-03-16T18:32:16+09:00", "timezone": "Asia/Tokyo",
+                            "timezone_name": "Asia/Tokyo"}
+    assert in_zone({"datetime": "2026-03-16T05:32:16Z", "timezone": "Europe/Berlin"})["datetime"] == \
+        "2026-03-16T06:32:16+01:00"
+    plain = {"created_at": "2026-03-16T05:32:16Z", "timezone": "Europe/Berlin"}  # a record's dates are no clock
+    assert in_zone(plain) == plain
+
+
+def test_a_weather_and_clock_spec_answers_with_its_own_figures_and_the_zone_asked_for(tmp_path):
+    city = {"type": "string", "description": "The name of the city to fetch weather information for"}
+    tools = [{"name": "get_current_weather", "description": "Get current weather information for a specified city. "
+              "Returns a formatted summary.", "inputSchema": {"type": "object", "properties": {"city": city},
+                                                               "required": ["city"]}},
+             {"name": "get_current_datetime", "description": "Get current time in specified timezone",
+              "inputSchema": {"type": "object", "required": ["timezone_name"], "properties": {"timezone_name": {
+                  "type": "string", "description": "IANA timezone name (e.g., 'America/New_York', 'Europe/London')"}}}}]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    manifest, scenarios = generate_local(load_suite([tmp_path / "spec.json"]), RunConfig.model_validate({"seed": 7}),
+                                         str(tmp_path / "h"))
+    assert manifest.failures == []
+    summaries = clocks = 0
+    for sc in scenarios:
+        for c in sc.calls:
+            out = json.loads(c.output)
+            if c.tool == "get_current_weather" and "formatted_summary" in out:
+                assert out["formatted_summary"].startswith(f"{c.arguments['city']}: ") and "°C" in out["formatted_summary"]
+                summaries += 1
+            if c.tool == "get_current_datetime":
+                from datetime import datetime
+                from zoneinfo import ZoneInfo
+                zone = c.arguments["timezone_name"]
+                moment = datetime.fromisoformat(out["datetime"].replace("Z", "+00:00"))
+                assert moment.utcoffset() == moment.astimezone(ZoneInfo(zone)).utcoffset(), (zone, out)
+                assert out.get("timezone", zone) == zone
+                clocks += 1
+    assert summaries and clocks
+    # a figure's unit is said after its value: "a temperature of 13.8 °C", not "a temperature c of 13.8"
+    figures = [sc.follow_up for sc in scenarios if sc.follow_up and re.search(r"\d (°C|%|km/h)", sc.follow_up)]
+    assert figures and not [f for f in (sc.follow_up for sc in scenarios) if f and re.search(r" (c|percent|kmh) of ", f)]

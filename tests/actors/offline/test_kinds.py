@@ -75,6 +75,14 @@ def test_a_common_record_is_the_same_for_the_same_key_and_counts_span_magnitudes
     assert kinds.fields_of("widget frobnicator") is None
 
 
+def test_a_clock_reads_now_and_a_duration_named_time_is_no_clock():
+    org = org_for(5)
+    assert kinds.fields_of("current time") is kinds.fields_of("datetime") is kinds.fields_of("time") is not None
+    assert kinds.fields_of("lap time") is None and kinds.fields_of("response time") is None
+    now = kinds.record("current_time", org, "5:current_time:x", "Asia/Tokyo")
+    assert now["timezone"] == "Asia/Tokyo" and now["datetime"].startswith("2026-03-16T") and now["datetime"].endswith("+09:00")
+
+
 def test_a_search_of_public_sources_asks_about_the_world_not_the_organisation(tmp_path):
     from actors.offline.values_vocab import PUBLIC_TOPICS
 

@@ -255,6 +255,17 @@ def _news_tools() -> list[dict]:
      ("get the current Grand Exchange price and details for the item 4151", {"itemId"})),
     ("Get information about a specific item category", {"category": "Runes"},
      ("get information about the item category Runes", {"category"})),
+    # an article alone, where the words name the argument: "for a time window" with `timeWindow: day`
+    ("Get trending movies for a time window", {"timeWindow": "day"},
+     ("get trending movies for the time window day", {"timeWindow"})),
+    ("Get current time in specified timezone", {"timezone_name": "Asia/Tokyo"},
+     ("get current time in the timezone `Asia/Tokyo`", {"timezone_name"})),
+    # the noun phrase ends at "between": not "for the city between start 2026-01-18 and end dates"
+    ("Get weather information for a specified city between start and end dates.", {"start_date": "2026-01-18"},
+     (None, set())),
+    # one phrase's words open the next ("of an existing document for a specific release")
+    ("Create a version of an existing document for a specific release", {"documentIds": ["d1"], "releaseId": "9589"},
+     ("create a version of an existing document for the release 9589", {"releaseId"})),
     # two arguments could be the "year range": nothing is said in its place
     ("Get top home runs by exit velocity for a given year range.", {"year_start": 2019, "year_end": 2021},
      (None, set())),
@@ -267,6 +278,43 @@ def test_a_description_that_speaks_of_a_given_thing_says_the_value_given_in_its_
         {"name": n, "role": "filter", "required": True} for n in args], required_parameters=list(args),
         use_cases=["x"], tags=["general"], produces=[])
     assert stated_action(it, args) == said
+
+
+def test_an_argument_an_earlier_step_was_given_is_said_as_the_same_thing_in_its_place():
+    from actors.offline.text import stated_action
+    from schemas import Action, ToolInterpretation
+
+    it = ToolInterpretation(tool="get_weather", functionality="Get current weather information for a specified city.",
+                            action=Action.read, entity="weather", parameters=[
+                                {"name": "city", "role": "filter", "required": True}], required_parameters=["city"],
+                            use_cases=["x"], tags=["general"], produces=[])
+    assert stated_action(it, {}, same={"city"}) == ("get current weather information for the same city", {"city"})
+
+
+def test_a_weather_request_says_its_city_and_dates_once_in_the_places_a_person_would(tmp_path):
+    """"get weather information for the city Madrid from 2026-03-12 to 2026-03-19", then "… for the same
+    city": not "for the city Madrid between start and end dates from …" nor "for a specified city with the
+    same city"."""
+    import json
+
+    from coordinator.pipeline import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    city = {"type": "string", "description": "The name of the city"}
+    day = {"type": "string", "description": "Date in format YYYY-MM-DD"}
+    tools = [{"name": "get_current_weather", "description": "Get current weather information for a specified city.",
+              "inputSchema": {"type": "object", "properties": {"city": city}, "required": ["city"]}},
+             {"name": "get_weather_by_datetime_range",
+              "description": "Get weather information for a specified city between start and end dates.",
+              "inputSchema": {"type": "object", "properties": {"city": city, "start_date": day, "end_date": day},
+                              "required": ["city", "start_date", "end_date"]}}]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    said = [t for s in scenarios for t in [s.instruction] + [u.user for u in s.turns]]
+    assert said and not [t for t in said if "a specified city" in t or "start and end dates" in t
+                         or "with the same city" in t], said
+    assert any(re.search(r"for the city \S+.* from \d{4}-\d\d-\d\d to \d{4}-", t) for t in said), said
 
 
 def test_a_single_lookup_says_its_dates_as_a_range_its_cap_as_a_count_and_leaves_out_unknown_options(tmp_path):
