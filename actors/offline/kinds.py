@@ -475,6 +475,8 @@ def borrowable(kind: str, speaks_of: Callable[[str], bool], technical: bool = Tr
     fields = fields_of(kind)
     if fields is None:
         return False
+    if words[-1] in ARTIFACTS:
+        return True  # an author's photo, a book's cover image: a picture whoever it is of
     others = {id(_BY_WORD[w]) for w in words[:-1] if w in _BY_WORD}
     if words[-1] in _BY_WORD and not others - {id(_BY_WORD[words[-1]])} and words[-1] not in _SENSES \
             and (technical or _FIRST[id(fields)] not in _SOFTWARE_KINDS):
@@ -498,6 +500,9 @@ def record(kind: str, org: Organisation, key: str, topic: str) -> dict[str, Any]
         out["feels_like_c"] = round(out["temperature_c"] + rng.uniform(-4, 2), 1)
         if out.get("conditions") == "snow" and out["temperature_c"] > 2:
             out["conditions"] = "light rain"
+    if out.get("format") in ("png", "jpeg", "webp") and isinstance(out.get("url"), str):  # a picture's own file
+        ext = "jpg" if out["format"] == "jpeg" else out["format"]
+        out["url"] = f"https://{org.domain}/media/{random.Random(f'{key}:file').getrandbits(48):012x}.{ext}"
     if out.get("code") in _LANGUAGES and "name" in out:
         out["name"] = _LANGUAGES[out["code"]]
     if out.get("metric") in _METRICS and "service" in out:  # a series in the metric's own unit and range

@@ -403,11 +403,22 @@ def _from_siblings(h: Hint) -> str | None:
         # the value of a condition on a field (`attribute`, `operator`, `value`): a word the field holds, not prose
         named = next((str(x) for k, x in (h.siblings or {}).items() if words(k) in _CONDITION_FIELDS), "")
         return h.rng.choice(v.STATUSES) if re.search(r"stat|stage|phase", named) else v.noun(h)
+    if w in _KEYED_VALUES:  # `idType: oclc` beside `idValue`, `key: ISBN` beside `value`: an identifier of that kind
+        kind = next((x for k, x in (h.siblings or {}).items() if isinstance(x, str) and 2 <= len(x) <= 20
+                     and words(k).split("_")[-1] in _KEY_KINDS), None)
+        made = standard_value(kind.lower(), h.rng) if kind else None
+        if made is not None:
+            return made
     if w.split("_")[-1] in ("ticker", "symbol"):  # a token named Uniswap beside it trades as UNI
         named = next((TOKENS[x] for x in (h.siblings or {}).values() if isinstance(x, str) and x in TOKENS), None)
         if named is not None:
             return named
     return later_than_counterpart(h)
+
+
+# A slot that holds an identifier of whichever kind a sibling names (`idType`/`idValue`, `key`/`value`).
+_KEYED_VALUES = frozenset({"value", "id_value", "identifier", "identifier_value", "lookup_value", "key_value", "id"})
+_KEY_KINDS = frozenset({"type", "kind", "scheme", "key", "namespace", "system"})
 
 
 # An object holding one of these beside its `value` is a condition on a field (a filter rule, a search clause).

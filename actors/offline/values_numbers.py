@@ -207,6 +207,8 @@ _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("minute", tuple(range(0, 60, 5))),
     ("weekday day_of_week dow", tuple(range(1, 6))),  # Monday to Friday, whether the week counts from 0 or 1
     ("quarter", (1, 2, 3, 4)),
+    # a place in a sequence that starts at 1 (a season's round, a race's lap, a show's episode): whole and small
+    ("round round_number lap lap_number matchday gameweek episode episode_number chapter season_number", tuple(range(1, 21))),
     ("week week_number week_of_year", tuple(range(1, 53))),
     ("decimals decimal_places", (6, 8, 9, 18)),  # a token's or amount's decimal places: whole
     ("max_gas_amount gas_limit gas", (2000, 21000, 100000)),

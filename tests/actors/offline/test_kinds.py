@@ -277,3 +277,17 @@ def test_an_api_key_is_a_credential_and_a_key_of_a_store_is_an_entry():
     api = extras("api_key", org, random.Random(1))
     assert str(api.get("prefix", "")).startswith("sk_") and "ttl" not in api
     assert "ttl" in extras("key", org, random.Random(1))
+
+
+def test_a_picture_of_something_is_a_picture_whose_address_is_its_file(tmp_path):
+    """An author's photo or a product's thumbnail answers with a picture's fields, its URL a file in its format,
+    not `{updated_at}` because the words before `photo` name another kind."""
+    tools = [_tool("get_author_photo", "Get the URL for an author's photo using their OLID.",
+                   {"olid": {"type": "string"}}, ["olid"]),
+             _tool("get_product_thumbnail", "Get a product's thumbnail.", {"sku": {"type": "string"}}, ["sku"])]
+    for tool in ("get_author_photo", "get_product_thumbnail"):
+        shown = [o for _, objs in _outputs(tmp_path, tools, tool) for o in objs]
+        assert shown, tool
+        for o in shown:
+            ext = {"jpeg": "jpg"}.get(o.get("format"), o.get("format"))
+            assert {"url", "width", "height", "format"} <= o.keys() and o["url"].endswith(f".{ext}"), (tool, o)

@@ -419,3 +419,28 @@ def test_a_host_and_a_port_said_to_be_a_services_are_that_services():
     assert gen.value({"type": "string", "description": "SMTP host"}, name="host").startswith("smtp.")
     assert gen.value({"type": "integer", "description": "PostgreSQL port"}, name="db_port") == 5432
     assert gen.value({"type": "string", "description": "IMAP server port"}, name="port") == "993"
+
+
+def test_a_value_beside_the_kind_of_identifier_it_is_has_that_kind_s_shape():
+    """`idType: oclc` beside `idValue`, `key: ISBN` beside `value`: an OCLC number or an ISBN, not `value_1d58…`."""
+    gen = ValueGenerator(org_for(3), random.Random(3))
+    shapes = {"isbn": r"97[89]-\d+-\d+-\d+-\d", "oclc": r"[1-9]\d{7}", "lccn": r"20\d{8}", "olid": r"OL[1-9]\d{6}M"}
+    for kind, shape in shapes.items():
+        for schema in ({"type": "object", "required": ["idType", "idValue"], "properties": {
+                            "idType": {"type": "string", "enum": [kind]}, "idValue": {"type": "string"}}},
+                       {"type": "object", "required": ["key", "value"], "properties": {
+                            "key": {"type": "string", "enum": [kind.upper()]}, "value": {"type": "string"}}}):
+            args = gen.arguments(schema)
+            said = args.get("idValue", args.get("value"))
+            assert re.fullmatch(shape, said), (kind, args)
+    # a sibling that names no standard kind leaves the value to the other rules
+    args = gen.arguments({"type": "object", "required": ["type", "value"], "properties": {
+        "type": {"type": "string", "enum": ["note"]}, "value": {"type": "string"}}})
+    assert args["value"] and not re.fullmatch(r"[\d-]+", args["value"])
+
+
+def test_a_place_in_a_sequence_is_a_small_whole_number_even_where_the_schema_says_number():
+    for seed in range(30):
+        for name in ("round", "lap", "episode"):
+            v = _value(name, seed, {"type": "number"})
+            assert isinstance(v, int) and 1 <= v <= 20, (name, v)
