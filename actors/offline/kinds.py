@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from actors.offline import ledger
 from actors.offline import values_formats as fmt
+from actors.offline.values_standard import CITY_COORDS, CITY_COUNTRY
 from actors.offline.taxonomy import singular, tokens
 from actors.offline.world import Organisation
 
@@ -288,7 +289,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
     ("product listing", {"title": title, "price": _PRICE, "currency": _pick("USD", "EUR", "GBP"),
                               "in_stock": _pick(True, True, False), "rating": _num(2.8, 5, 1),
                               "review_count": _count(3, 12_000)}),
-    ("location place station poi venue address city", {"latitude": _num(-60, 70, 5), "longitude": _num(-170, 170, 5),
+    ("location place station poi venue address city geocode geocoding", {"latitude": _num(-60, 70, 5), "longitude": _num(-170, 170, 5),
                                                        "country": _pick("US", "GB", "DE", "FR", "JP", "BR")}),
     ("user member person contact customer profile author follower viewer", {"display_name": _person, "email": _email,
                                                                      "created_at": _when}),
@@ -503,6 +504,13 @@ def record(kind: str, org: Organisation, key: str, topic: str) -> dict[str, Any]
     if out.get("format") in ("png", "jpeg", "webp") and isinstance(out.get("url"), str):  # a picture's own file
         ext = "jpg" if out["format"] == "jpeg" else out["format"]
         out["url"] = f"https://{org.domain}/media/{random.Random(f'{key}:file').getrandbits(48):012x}.{ext}"
+    if isinstance(out.get("latitude"), float) and isinstance(out.get("longitude"), float):  # a real place
+        rng = random.Random(f"{key}:place")
+        where = topic if topic in CITY_COORDS else rng.choice(tuple(CITY_COORDS))
+        lat, lng = CITY_COORDS[where]
+        out.update(latitude=round(lat + rng.uniform(-0.03, 0.03), 5), longitude=round(lng + rng.uniform(-0.03, 0.03), 5))
+        if "country" in out:
+            out["country"] = CITY_COUNTRY[where]
     if out.get("code") in _LANGUAGES and "name" in out:
         out["name"] = _LANGUAGES[out["code"]]
     if out.get("metric") in _METRICS and "service" in out:  # a series in the metric's own unit and range

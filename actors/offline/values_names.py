@@ -22,7 +22,7 @@ from actors.offline.ledger import ledger_value
 from actors.offline.taxonomy import singular as singular_word
 from actors.offline.values_describe import desc_entity, examples, options, templates
 from actors.offline.values_documents import document
-from actors.offline.values_standard import TOKENS, measure_value, standard_value
+from actors.offline.values_standard import TOKENS, coordinate, measure_value, standard_value
 from actors.offline.values_vocab import Hint
 from actors.offline.values_query import statement
 from actors.offline.world import _uuid
@@ -517,6 +517,9 @@ def _realistic(h: Hint) -> str:
         words(h.parent or "").split("_")[-1] == "name"
     # a person's `title` (beside their e-mail or name) is a job title, not a headline
     person_title = h.name.lower() == "title" and bool({words(c) for c in h.context} & _PERSON_FIELDS)
+    placed = coordinate(h.name, h.rng, h.siblings)
+    if placed is not None and not examples(h.description or ""):
+        return str(placed)  # a real city's latitude or longitude, as text
     standard = standard_value(f"{h.name}_name" if parts_of_name else "job_title" if person_title else h.name,
                               h.rng, h.description or "", h.org.locale)
     if standard is not None and not options(h.description or "") and not examples(h.description or ""):
@@ -538,6 +541,16 @@ def _realistic(h: Hint) -> str:
         make, exact = v.identifier, True  # `message` as an identifier is a message ID, not a sentence
     if make in _PROSE and _ENCODED.search(h.description):
         return v.url(h)  # what a QR code or a barcode holds is mostly a link, not a chat message
+    listed = options(h.description) if h.description else ()
+    # The author's own list or examples come before what the name alone suggests ("Supported categories include:
+    # …", a `state` "e.g. CA, NY"); not for free text, whose "(tags, keywords, etc.)" say what it may hold.
+    if h.role != "identifier" and make not in _PROSE:
+        if len(listed) >= 2 and all(_WORDLIKE.fullmatch(x) for x in listed):  # (words, not paths or quoted keys)
+            return h.rng.choice(listed)
+        shown = [x for x in (examples(h.description) if h.description and exact and not generic else ())
+                 if re.search(r"[A-Za-z0-9]", x) and words(x) != words(h.name)]
+        if len(shown) >= 2 and _cue(h.description) is not v.json_text:  # (two alike: a list of examples, not prose)
+            return h.rng.choice(shown)
     if exact and not generic:
         return make(h)  # type: ignore[misc]
     cue = _cue(h.description) if h.description else None
@@ -546,7 +559,6 @@ def _realistic(h: Hint) -> str:
     dated = _dated(h)
     if dated is not None:
         return dated
-    listed = options(h.description) if h.description else ()
     if listed:
         return h.rng.choice(listed)  # a closed list the description spells out
     shown = examples(h.description) if h.description else ()
@@ -564,6 +576,7 @@ def _realistic(h: Hint) -> str:
     return _by_role(h)
 
 
+_WORDLIKE = re.compile(r"[A-Za-z0-9][\w .+-]{0,40}")
 _ENCODED = re.compile(r"\b(qr|barcode|data ?matrix)\b", re.I)
 
 

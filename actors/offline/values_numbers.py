@@ -19,6 +19,7 @@ from typing import Any
 from actors.offline import values_formats as fmt
 from actors.offline.values_describe import options
 from actors.offline.values_names import Hint, counterpart, words
+from actors.offline.values_standard import coordinate
 
 _BIG = 2**53 - 1
 
@@ -321,6 +322,9 @@ def realistic_number(h: Hint) -> float | None:
         if "year" in words(h.name).split("_") and 1900 < start <= fmt.EPOCH.year:  # a span of years up to this one
             return min(start + h.rng.choice((1, 2, 3, 5)), fmt.EPOCH.year)
         return start + h.rng.choice((5, 10, 20, 40))  # `end_line` after `start_line`, `max` above `min`
+    placed = coordinate(h.name, h.rng, h.siblings)
+    if placed is not None:  # a real city's latitude or longitude, the same city as its other coordinate
+        return placed
     if _UNIX.search(h.description):  # "Unix date.", "seconds since the epoch"
         return unix_time(h)
     if words(h.name).split("_")[-1] == "port" and (known := fmt.service(h.description)):  # "SMTP port": 587

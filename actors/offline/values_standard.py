@@ -58,6 +58,42 @@ CITIES = ("London", "Paris", "Berlin", "Madrid", "Rome", "Amsterdam", "Stockholm
            "New York", "San Francisco", "Chicago", "Toronto", "Mexico City", "São Paulo", "Buenos Aires", "Tokyo",
            "Seoul", "Singapore", "Sydney", "Melbourne", "Mumbai", "Bangalore", "Dubai", "Istanbul", "Cairo",
            "Nairobi", "Cape Town", "Auckland")
+# Where those cities are (latitude, longitude): a point a maps or weather API is asked about is a real place.
+CITY_COORDS = {"London": (51.5074, -0.1278), "Paris": (48.8566, 2.3522), "Berlin": (52.52, 13.405),
+               "Madrid": (40.4168, -3.7038), "Rome": (41.9028, 12.4964), "Amsterdam": (52.3676, 4.9041),
+               "Stockholm": (59.3293, 18.0686), "Vienna": (48.2082, 16.3738), "Prague": (50.0755, 14.4378),
+               "Lisbon": (38.7223, -9.1393), "New York": (40.7128, -74.006), "San Francisco": (37.7749, -122.4194),
+               "Chicago": (41.8781, -87.6298), "Toronto": (43.6532, -79.3832), "Mexico City": (19.4326, -99.1332),
+               "São Paulo": (-23.5505, -46.6333), "Buenos Aires": (-34.6037, -58.3816), "Tokyo": (35.6762, 139.6503),
+               "Seoul": (37.5665, 126.978), "Singapore": (1.3521, 103.8198), "Sydney": (-33.8688, 151.2093),
+               "Melbourne": (-37.8136, 144.9631), "Mumbai": (19.076, 72.8777), "Bangalore": (12.9716, 77.5946),
+               "Dubai": (25.2048, 55.2708), "Istanbul": (41.0082, 28.9784), "Cairo": (30.0444, 31.2357),
+               "Nairobi": (-1.2921, 36.8219), "Cape Town": (-33.9249, 18.4241), "Auckland": (-36.8485, 174.7633)}
+CITY_COUNTRY = dict(zip(CITY_COORDS, ("GB", "FR", "DE", "ES", "IT", "NL", "SE", "AT", "CZ", "PT", "US", "US", "US", "CA",
+                                      "MX", "BR", "AR", "JP", "KR", "SG", "AU", "AU", "IN", "IN", "AE", "TR", "EG", "KE",
+                                      "ZA", "NZ")))
+_LATITUDE = frozenset({"latitude", "lat"})
+_LONGITUDE = frozenset({"longitude", "lng", "lon", "long"})
+_BOUNDING = frozenset({"min", "max", "north", "south", "east", "west", "ne", "sw", "nw", "se", "delta", "span",
+                       "radius", "offset"})
+
+
+def coordinate(name: str, rng: random.Random, siblings: dict | None = None) -> float | None:
+    """A latitude or a longitude (by `name`) of a real city: the city the object's other coordinate or its
+    `city` already names, else one drawn; None for a name that is neither (or a box's edge, `minLatitude`)."""
+    parts = [p for p in re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()) if p]
+    if not parts or set(parts) & _BOUNDING or parts[-1] not in _LATITUDE | _LONGITUDE:
+        return None
+    axis = 0 if parts[-1] in _LATITUDE else 1
+    place = None
+    for value in (siblings or {}).values():
+        if isinstance(value, str) and value in CITY_COORDS:
+            place = value
+        elif isinstance(value, (int, float, str)) and not isinstance(value, bool):  # (`lat: "37.7749"` too)
+            place = next((c for c, at in CITY_COORDS.items() if str(at[1 - axis]) == str(value)), place)
+    return CITY_COORDS[place or rng.choice(CITIES)][axis]
+
+
 # Listed companies' ticker symbols: what a `symbol` is in the finance APIs that make up most uses of the name.
 _TICKERS = ("AAPL", "MSFT", "GOOGL", "AMZN", "NVDA", "TSLA", "META", "JPM", "V", "KO", "NFLX", "AMD", "IBM", "ORCL")
 # Everyday things people name by their real names: a travel, food, media or sports API is asked about these,
@@ -271,9 +307,14 @@ def standard_value(name: str, rng: random.Random, description: str = "", locale:
     if parts and (parts[-1] in _PACKAGE_WORDS or len(parts) > 1 and parts[-1] == "name" and parts[-2] in _PACKAGE_WORDS):
         return package(_faker(rng), description)
     make = standard_kind(name)
+    if make is _EXACT["country"] and _ISO_CODE.search(description):  # "ISO 3166 alpha 2 country codes": `FR`
+        make = _EXACT["country_code"]
     if make is _world_city and locale:  # a place: in the spec's country
         return city(rng, locale)
     return make(_faker(rng)) if make is not None else None
+
+
+_ISO_CODE = re.compile(r"\biso[ -]?3166|\balpha[ -]?2\b|\bcountry codes?\b|\btwo[- ]letter\b", re.I)
 
 
 def _not_postal(name: str) -> bool:

@@ -354,10 +354,42 @@ def of_people(entity: str | None) -> bool:
     return singular((entity or "").lower().replace("-", "_").rsplit("_", 1)[-1]) in _PEOPLE_WORDS
 
 
+# A search for places (geocoding, points of interest): its text is an address, a landmark or a city.
+_PLACE_SEARCH = re.compile(r"\b(geocod\w*|addresses|pois?|points? of interest|landmarks?)\b", re.I)
+# (a slot's own words naming a place to find; not "location" alone, which a calendar's text search or a
+# GitHub `location:` qualifier mentions)
+_PLACE_SLOT = re.compile(r"\b(place names?|street address(es)?|address or place|city or address|location name)\b", re.I)
+_LANDMARKS = {"Paris": "Eiffel Tower", "London": "British Museum", "New York": "Central Park", "Rome": "Colosseum",
+              "Tokyo": "Shibuya Crossing", "Sydney": "Sydney Opera House", "San Francisco": "Golden Gate Bridge",
+              "Berlin": "Brandenburg Gate", "Barcelona": "Sagrada Família", "Amsterdam": "Rijksmuseum"}
+
+
+def place_query(h: Hint) -> str | None:
+    """What a search for places is asked: "Eiffel Tower, Paris", "221 Baker Street, London", "Madrid"; None
+    where neither the slot nor its tool speaks of places."""
+    if not (_PLACE_SEARCH.search(h.description or "") or _PLACE_SLOT.search(h.description or "")
+            or _PLACE_SEARCH.search(" ".join(tokens(h.about or "")))):  # (`PoiSearchTool`: its words)
+        return None
+    where = city(h.rng, h.org.locale)
+    pick = h.rng.random()
+    if where in _LANDMARKS and pick < 0.4:
+        return f"{_LANDMARKS[where]}, {where}"
+    if pick < 0.7:
+        return f"{h.rng.randint(2, 240)} {h.rng.choice(_STREETS)}, {where}"
+    return where
+
+
+_STREETS = ("Market Street", "High Street", "Main Street", "Station Road", "Park Avenue", "King Street",
+            "Church Street", "Harbour Road")
+
+
 def query(h: Hint) -> str:
     things = named_things(h.entity or "")
     if things:  # a movie search is for a film's title, a recipe search for a dish
         return h.rng.choice(things)
+    placed = place_query(h)
+    if placed is not None:
+        return placed
     if of_people(h.entity):
         who = person(h).name  # people are looked up by name: "Leila", "Leila Nakamura"
         return who.split()[0] if h.rng.random() < 0.6 else who

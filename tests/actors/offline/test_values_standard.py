@@ -444,3 +444,55 @@ def test_a_place_in_a_sequence_is_a_small_whole_number_even_where_the_schema_say
         for name in ("round", "lap", "episode"):
             v = _value(name, seed, {"type": "number"})
             assert isinstance(v, int) and 1 <= v <= 20, (name, v)
+
+
+def test_a_point_is_a_real_city_s_latitude_and_longitude_together():
+    from actors.offline.values_standard import CITY_COORDS
+
+    gen = ValueGenerator(org_for(4), random.Random(4))
+    point = {"type": "object", "required": ["longitude", "latitude"], "properties": {
+        "longitude": {"type": "number", "minimum": -180, "maximum": 180},
+        "latitude": {"type": "number", "minimum": -90, "maximum": 90}}}
+    for _ in range(20):
+        p = gen.arguments(point)
+        assert (p["latitude"], p["longitude"]) in CITY_COORDS.values(), p
+    s = gen.arguments({"type": "object", "required": ["lat", "lng"], "properties": {
+        "lat": {"type": "string"}, "lng": {"type": "string"}}})
+    assert (float(s["lat"]), float(s["lng"])) in CITY_COORDS.values(), s
+    # a box's edges are no city's coordinates
+    from actors.offline.values_standard import coordinate
+    assert coordinate("minLatitude", random.Random(1)) is None and coordinate("max_lng", random.Random(1)) is None
+
+
+def test_a_country_described_as_an_iso_code_is_one_and_a_listed_category_is_one_of_the_list():
+    gen = ValueGenerator(org_for(5), random.Random(5))
+    schema = {"type": "object", "required": ["country", "category"], "properties": {
+        "country": {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 2, "maxLength": 2},
+                    "description": "Array of ISO 3166 alpha 2 country codes to limit results"},
+        "category": {"type": "string", "description": "The canonical category ID to search for. Supported categories "
+                     "include: services, shopping, food_and_drink, restaurant, education, cafe, museum, park"}}}
+    listed = {"services", "shopping", "food_and_drink", "restaurant", "education", "cafe", "museum", "park"}
+    for _ in range(15):
+        args = gen.arguments(schema)
+        assert all(re.fullmatch(r"[A-Z]{2}", c) for c in args["country"]), args
+        assert args["category"] in listed, args
+
+
+def test_a_search_for_places_asks_for_an_address_a_landmark_or_a_city():
+    from actors.offline.values_standard import CITIES
+
+    gen = ValueGenerator(org_for(6), random.Random(6))
+    for _ in range(15):
+        q = gen.value({"type": "string", "description": "Search text to geocode."}, name="q", role="query")
+        assert q.split(", ")[-1] in CITIES, q
+
+
+def test_a_slot_s_own_examples_come_before_what_its_name_alone_suggests():
+    gen = ValueGenerator(org_for(7), random.Random(7))
+    for _ in range(10):
+        state = gen.value({"type": "string", "minLength": 2, "maxLength": 2,
+                           "description": "Two-letter state code (e.g. CA, NY)"}, name="state")
+        assert state in ("CA", "NY"), state  # not `in` cut from `in_progress`
+    # free text keeps its own rule: "(tags, keywords, etc.)" says what a query may hold, not its choices
+    q = gen.value({"type": "string", "description": "Search query (tags, keywords, etc.)"}, name="query", role="query")
+    assert q not in ("tags", "keywords")
