@@ -6,6 +6,8 @@ import re
 from collections import Counter
 from typing import Any
 
+from lemminflect import getAllLemmas
+
 from actors.base import EngineContext, Outcome
 from actors.offline import compute, kinds
 from actors.offline.roles import param_entity, param_role
@@ -411,6 +413,20 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     if named is not None and described is not None and described != named and verb_idx < 0 \
             and described in {singular(t) for t in toks}:
         named = described  # `project_environments` "List all environments in a project": environments
+    if named is not None and described is not None and described != named and verb_idx > 0 and toks[0] == named \
+            and named not in HEADS and named not in PARAM_ENTITY and not getAllLemmas(named) \
+            and re.search(rf"(?<![.!?]\s)(?<!^)\b{named.capitalize()}\b", tool.description or "") \
+            and getAllLemmas(described).get("NOUN"):
+        # `qdrant_retrieve` "Retrieves semantically similar documents from Qdrant … collections": a word no
+        # dictionary knows, written as a name in the description (not `repo`, `org`) and put before the verb
+        # like a namespace, is the product's name, not what the call works on; the description's object is (several of
+        # them, found by the queries it is given, where the description says so in the plural)
+        named = described
+        said = re.findall(r"[a-z]+", ((_sentences(tool.description) or [""])[0]).lower())
+        if action is Action.read and any(w != described and singular(w) == described for w in said):
+            queried = any(set(tokens(n)) & {"query", "queries", "q", "search", "keyword", "keywords"}
+                          for n in properties(tool.input_schema))
+            action = Action.search if queried else Action.list
     entity = named or (described if action in (Action.search, Action.list) else None) \
         or next((e for _, name, sub, role in sorted(idents, key=lambda x: x[0])
                  if (e := param_entity(name, sub, role, ""))), None) or described or UNNAMED

@@ -207,6 +207,8 @@ def asked_about(it: ToolInterpretation, args: dict[str, Any]) -> str | None:
         return topic
     for p in it.parameters:
         v = args.get(p.name)
+        if isinstance(v, list) and v and all(isinstance(x, str) for x in v):
+            v = v[0]  # (several queries at once: the hits are about the first)
         if isinstance(v, str) and set(tokens(p.name)) & _ASKING and 0 < len(v.strip()) <= 120 \
                 and not v.startswith(("http:", "https:", "/", "{", "[")):
             return v.strip()

@@ -286,3 +286,15 @@ def test_a_name_that_says_only_which_ones_and_where_from_acts_on_what_its_descri
 def test_what_was_done_to_a_thing_is_no_part_of_its_kind(name, entity):
     """`get analytics content published` is about content: a verb's past participle names no thing."""
     assert _interpret(name).entity == entity
+
+
+def test_a_product_s_name_is_not_what_its_tool_works_on_the_description_s_object_is():
+    """`qdrant_retrieve` "Retrieves semantically similar documents from … collections based on multiple queries":
+    documents, searched for; a word no dictionary knows (`qdrant`) names the product."""
+    queries = {"query": {"type": "array", "items": {"type": "string"}}, "collectionNames": {"type": "array"}}
+    it = _interpret("qdrant_retrieve", "Retrieves semantically similar documents from multiple Qdrant vector store "
+                    "collections based on multiple queries", queries)
+    assert (it.action, it.entity) == (Action.search, "document")
+    # a word the dictionary knows keeps its sense: a canvas is what `canvas_get` reads
+    it = _interpret("canvas_get", "Get the current canvas as a PNG image")
+    assert it.entity == "canvas"

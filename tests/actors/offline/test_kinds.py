@@ -291,3 +291,13 @@ def test_a_picture_of_something_is_a_picture_whose_address_is_its_file(tmp_path)
         for o in shown:
             ext = {"jpeg": "jpg"}.get(o.get("format"), o.get("format"))
             assert {"url", "width", "height", "format"} <= o.keys() and o["url"].endswith(f".{ext}"), (tool, o)
+
+
+def test_a_search_given_several_queries_finds_hits_about_the_first(tmp_path):
+    tools = [_tool("search_news_batch", "Search recent news articles for several keywords at once.",
+                   {"keywords": {"type": "array", "items": {"type": "string"}, "minItems": 1}}, ["keywords"])]
+    calls = _outputs(tmp_path, tools, "search_news_batch")
+    assert calls
+    for args, objects in calls:
+        hits = [o for o in objects if "score" in o]
+        assert hits and all(args["keywords"][0].lower() in h["title"].lower() for h in hits), (args, hits)
