@@ -36,6 +36,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "bench" / "corpus"
+# The engine of the tree this file sits in, not whichever checkout is installed: a second worktree of an older
+# commit measures that commit (the spawned workers run this line too).
+sys.path.insert(0, str(ROOT))
 
 
 class _Timeout(Exception):

@@ -17,7 +17,8 @@ from actors.offline.taxonomy import tokens
 _STRONG = re.compile(r"\b(blockchains?|wallets?|evm|erc-?20|erc-?721|erc-?1155|nfts?|defi|solana|ethereum|aptos|"
                      r"starknet|bitcoin|on-?chain|mnemonic|gwei|wei|lamports|web3|dex|smart contracts?|"
                      r"token address(?:es)?|transaction hash(?:es)?|tx ?hash(?:es)?|sui|multisig|"
-                     r"contract address(?:es)?|calldata)\b", re.I)
+                     r"contract address(?:es)?|calldata|liquidity pools?|address(?:es)? of the (?:\w+ )?tokens?)\b",
+                     re.I)
 # The chains a spec may name (the one named most wins; on a tie, the first here): (word, address style, coin).
 _CHAINS = (("solana", "base58", "SOL"), ("lamports", "base58", "SOL"), ("aptos", "hex64", "APT"),
            ("starknet", "hex64", "STRK"), ("sui", "hex64", "SUI"), ("bitcoin", "bech32", "BTC"),
@@ -71,10 +72,13 @@ def private_key(style: str, rng: random.Random) -> str:
 
 
 _ADDRESSED = frozenset({"address", "wallet", "recipient", "spender", "contract", "addr"})
-_MAYBE_ADDRESSED = frozenset({"owner", "sender", "account", "from", "to", "receiver", "holder", "delegator", "validator"})
+_MAYBE_ADDRESSED = frozenset({"owner", "sender", "account", "from", "to", "receiver", "holder", "delegator", "validator",
+                              "token", "pool", "pair", "router", "asset"})  # (`tokenIn`: "Address of the input token")
 _NOT_ADDRESSES = frozenset({"email", "mail", "ip", "url", "web", "street", "postal", "ens", "type", "count",
                             "amount", "index", "balance", "limit"})
-_BASE_UNITS = re.compile(r"\b(base units?|smallest units?|wei|lamports|octas|satoshis?|mist|atomic units?)\b", re.I)
+# (not where the text says the amount is *not* in them: "in token units, not wei")
+_BASE_UNITS = re.compile(r"(?<!not )(?<!not in )\b(base units?|smallest units?|wei|lamports|octas|satoshis?|mist|"
+                         r"atomic units?)\b", re.I)
 
 
 def ledger_value(name: str, description: str, style: str, coin: str, rng: random.Random) -> str | None:

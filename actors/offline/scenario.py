@@ -663,7 +663,7 @@ class OfflineScenarioWriter:
         _refer_to_existing(j, content, world, producer)
         if it.action is Action.create and not created:
             # A batch create names its new entities inside its content (memory's `entities[].name`).
-            for item in _named_items(content):
+            for item in _named_items(content, it.entity):
                 e = world.add(it.entity, item.get("name") or item.get("id"), j)
                 e["attributes"].update({k: v for k, v in item.items() if k not in ("name", "id")})
         for e in created + (bound if it.action is Action.update else []):
@@ -749,10 +749,19 @@ def _rooted(value: Any, kind: str | None, world: _World, valid: Any) -> Any:
     return moved if valid(moved) else value
 
 
-def _named_items(content: dict[str, Any]) -> list[dict[str, Any]]:
-    """Objects in content arguments that carry their own name or id (at most one level of lists)."""
+# Arguments that hold a batch of new records, whatever their kind (memory's `entities`).
+_BATCHES = frozenset({"entity", "item", "record", "object", "row", "document", "input", "resource", "batch"})
+
+
+def _named_items(content: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    """Objects in content arguments that carry their own name or id (at most one level of lists), in an
+    argument that holds records of `kind` or a batch of them: not a silence's `matchers[].name`."""
     out = []
-    for value in content.values():
+    own = singular(kind.split("_")[-1])
+    for param, value in content.items():
+        said = {singular(w) for w in tokens(param)}
+        if not said & (_BATCHES | {own}):
+            continue
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, dict) and isinstance(item.get("name") or item.get("id"), str):
                 out.append(item)

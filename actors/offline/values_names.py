@@ -101,6 +101,9 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("webhook url uri href link endpoint icon_url homepage website", v.url),
     ("sha commit commit_id commitid revision hash oid commit_sha commit_hash head_sha base_sha expected_head_sha",
      v.sha),
+    # a digest of content or of a set of labels (an alert's fingerprint, a file's checksum): hex, as hashes print
+    ("fingerprint checksum digest md5 sha256 content_hash", lambda h: f"{h.rng.getrandbits(64):016x}"
+     if words(h.name) == "fingerprint" else f"{h.rng.getrandbits(256):064x}"[:32 if "md5" in h.name.lower() else 64]),
     ("branch branch_name base head target_branch source_branch new_branch_name", lambda h: h.rng.choice(h.org.branches)),
     ("start_point commitish onto upstream ref object", v.git_ref),
     ("remote remote_name", lambda h: h.rng.choice(("origin", "upstream"))),

@@ -66,3 +66,29 @@ def test_a_multisig_spec_is_a_chain_spec_and_its_hex_data_is_calldata():
     data = ledger_value("data", "Transaction data in hex format", "hex40", "ETH", random.Random(3))
     assert re.fullmatch(r"0xa9059cbb[0-9a-f]{128}", data)  # a transfer's selector and two 32-byte words
     assert ledger_value("data", "Free text", "hex40", "ETH", random.Random(3)) is None
+
+
+def test_a_dex_s_tokens_are_addresses_and_an_amount_said_not_to_be_in_wei_is_in_token_units():
+    """"Address of the input token", "liquidity pools", "in token units, not wei": a DEX on an EVM chain."""
+    import random
+
+    texts = ("List available liquidity pools.", "Address of the input token.", "Amount of input token (in token "
+             "units, not wei).", "Wrap native SEI into wSEI.")
+    assert ledger_of(texts) == ("hex40", "SEI")
+    rng = random.Random(2)
+    assert re.fullmatch(r"0x[0-9a-f]{40}", ledger_value("tokenIn", "Address of the input token.", "hex40", "SEI", rng))
+    for _ in range(10):
+        amount = ledger_value("amountIn", "Amount of input token (in token units, not wei).", "hex40", "SEI", rng)
+        assert float(amount) < 1000, amount  # token units, not 10^15 of the smallest one
+
+
+def test_an_alert_s_fingerprint_is_hex_as_hashes_print():
+    import random
+
+    from actors.offline.scenario import org_for
+    from actors.offline.values import ValueGenerator
+
+    gen = ValueGenerator(org_for(1), random.Random(1))
+    assert re.fullmatch(r"[0-9a-f]{16}", gen.value({"type": "string", "description": "Alert fingerprint"},
+                                                   name="fingerprint"))
+    assert re.fullmatch(r"[0-9a-f]{64}", gen.value({"type": "string"}, name="checksum"))

@@ -1082,3 +1082,23 @@ def test_a_people_search_after_a_topic_search_is_asked_for_a_person_not_the_topi
                     both += 1
                     assert c.arguments["query"] not in topics and c.arguments["query"][:1].isupper(), s.instruction
     assert both, "no workflow searched both"
+
+
+def test_a_create_s_nested_items_of_another_kind_do_not_name_what_it_makes(tmp_path):
+    """A silence made with `matchers: [{name: alertname, value: HighCPULoad}]` is a new silence with an ID of its
+    own, deleted by that ID: not a silence called `alertname`."""
+    matchers = {"type": "array", "items": {"type": "object", "required": ["name", "value"], "properties": {
+        "name": {"type": "string", "description": "Matcher name (e.g. alertname)"},
+        "value": {"type": "string", "description": "Matcher value"}}}}
+    tools = [_tool("create-silence", "Create a new silence", {"endsAt": {"type": "string"}, "matchers": matchers,
+                                                              "comment": {"type": "string"}}, ("matchers", "endsAt")),
+             _tool("get-silences", "List silences", {}),
+             _tool("delete-silence", "Delete a silence", {"silenceId": {"type": "string",
+                                                                        "description": "ID of the silence to delete"}},
+                   ("silenceId",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    names = {m["name"] for s in scenarios for c in s.calls if c.tool == "create-silence"
+             for m in c.arguments["matchers"]}
+    deleted = [c.arguments["silenceId"] for s in scenarios for c in s.calls if c.tool == "delete-silence"]
+    assert names and deleted and not set(deleted) & names, (names, deleted)
