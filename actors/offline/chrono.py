@@ -20,7 +20,7 @@ from actors.offline.taxonomy import tokens
 # an event planned in January for March.)
 PAIRS = ((("created", "creation", "opened", "issued"),
           ("updated", "lastupdated", "modified", "lastmodified", "closed", "resolved", "expires", "expiry")),
-         (("start", "started", "begin"), ("end", "ended", "finished", "completed", "stopped")),
+         (("start", "started", "starts", "begin"), ("end", "ended", "ends", "finished", "completed", "stopped")),
          (("first", "earliest", "oldest"), ("last", "latest", "newest", "next")),  # `date_first` .. `date_next`
          (("last", "previous", "prev"), ("next", "upcoming")))  # `last_run_at` .. `next_run_at`
 _STEMS = {s for pair in PAIRS for group in pair for s in group}

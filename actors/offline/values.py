@@ -16,12 +16,14 @@ import copy
 import random
 import re
 from dataclasses import replace
+from datetime import timedelta
 from typing import Any
 
 from actors.offline import chrono
 from actors.offline.values_check import error_path, first_error, is_valid, validator_for
 from actors.offline.values_containers import Containers
-from actors.offline.values_formats import format_string, past_datetime
+from actors.offline.taxonomy import tokens
+from actors.offline.values_formats import EPOCH, format_string, past_datetime
 from actors.offline.values_describe import param_docs
 from actors.offline.values_names import Hint, later_than_counterpart, realistic_string
 from actors.offline.values_numbers import boolean, epoch_text, number
@@ -66,6 +68,31 @@ def _made_before_now(fmt: Any, name: str, rng: random.Random, description: str =
         return None
     made = past_datetime(rng)
     return made[:10] if fmt == "date" else made
+
+
+# When something being set up ends (`endsAt` of a new silence, `expires_at` of a new key, `due` of a new task):
+# after now. (A filter's `end_date` bounds a span to look at, mostly in the past; not these.)
+_ENDING = frozenset({"end", "ends", "expire", "expires", "expiry", "expiration", "until", "due", "deadline"})
+_OPENING = frozenset({"start", "starts", "begin", "begins", "from"})
+_SETTING_UP = re.compile(r"\b(creat|schedul|add|book|set|extend|snooz|mute|silenc|reserv|new|invit|plan)\w*", re.I)
+
+
+def _ends_ahead(fmt: Any, name: str, role: str | None, about: str, rng: random.Random,
+                siblings: dict | None = None) -> str | None:
+    """A moment after now for a slot that says when something a call sets up ends; None for other slots, and
+    for an end beside its start (an event's end follows its own start: `later_than_counterpart`)."""
+    said = set(tokens(name or ""))
+    if not said & _ENDING or not about or any(set(tokens(k)) & _OPENING for k in siblings or {}):
+        return None
+    named = _SETTING_UP.match(" ".join(tokens(about.split()[0])))  # the tool's own name opens with it
+    if fmt not in ("date", "date-time", None) \
+            or role in ("filter", "pagination") and not named \
+            or fmt is None and not said & {"at", "time", "date", "datetime", "on"} and said - _ENDING \
+            or not _SETTING_UP.search(about or ""):
+        return None
+    moment = EPOCH + timedelta(hours=rng.choice((2, 6, 24, 72, 168, 720)), minutes=rng.choice((0, 15, 30)))
+    dated = fmt == "date" or fmt is None and "date" in said and not said & {"time", "at", "datetime"}
+    return moment.strftime("%Y-%m-%d") if dated else moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class ValueGenerator(Containers):
@@ -287,6 +314,7 @@ class ValueGenerator(Containers):
             proposal = (later_than_counterpart(hint) if fmt in ("date", "date-time") and slot.siblings
                         else None) or epoch_text(hint, fmt) \
                 or _made_before_now(fmt, slot.name, self.rng, slot.description) \
+                or _ends_ahead(fmt, slot.name, slot.role, self.about, self.rng, slot.siblings) \
                 or (format_string(fmt, self.org, self.rng) if isinstance(fmt, str) else None) \
                 or realistic_string(hint)
             for form in variants(proposal) if pattern else (proposal,):

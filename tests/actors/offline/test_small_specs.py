@@ -1102,3 +1102,29 @@ def test_a_create_s_nested_items_of_another_kind_do_not_name_what_it_makes(tmp_p
              for m in c.arguments["matchers"]}
     deleted = [c.arguments["silenceId"] for s in scenarios for c in s.calls if c.tool == "delete-silence"]
     assert names and deleted and not set(deleted) & names, (names, deleted)
+
+
+def test_what_a_call_sets_up_ends_after_now_and_starts_before_it_ends(tmp_path):
+    """A new silence's `endsAt` lies ahead (a silence that ended in November silences nothing); every silence
+    shown starts before it ends. A listing's `end_date` filter is a span to look at, not bound to the future."""
+    from datetime import datetime, timezone
+
+    from actors.offline.values_formats import EPOCH
+
+    moment = {"type": "string", "format": "date-time"}
+    tools = [_tool("create-silence", "Create a new silence", {"startsAt": moment, "endsAt": moment,
+                                                              "comment": {"type": "string"}}, ("endsAt",)),
+             _tool("get-silences", "List silences", {}),
+             _tool("list_invoices", "List invoices", {"end_date": {"type": "string", "format": "date"}})]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    at = lambda v: datetime.fromisoformat(v.replace("Z", "+00:00"))  # noqa: E731
+    # (one given its start as well ends after that start: `later_than_counterpart`)
+    ends = [at(c.arguments["endsAt"]) for s in scenarios for c in s.calls
+            if c.tool == "create-silence" and "startsAt" not in c.arguments]
+    assert ends and all(e > EPOCH for e in ends), ends
+    shown = [o for s in scenarios for c in s.calls if c.tool in ("create-silence", "get-silences")
+             for o in q.output_objects(c.output, max_depth=2) if {"startsAt", "endsAt"} <= o.keys()]
+    assert shown and all(at(o["startsAt"]) <= at(o["endsAt"]) for o in shown), shown
+    filters = [c.arguments["end_date"] for s in scenarios for c in s.calls if "end_date" in c.arguments]
+    assert not filters or any(datetime.fromisoformat(f).replace(tzinfo=timezone.utc) <= EPOCH for f in filters)
