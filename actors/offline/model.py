@@ -107,6 +107,10 @@ class SpecModel:
                         holds = p.role in (ParameterRole.option, ParameterRole.filter, ParameterRole.other) \
                             and not _public(it)
                     if holds and sub and _describes(p.name, sub, it.action):
+                        if it.action in (Action.list, Action.search) and sub.get("type") == "array" \
+                                and isinstance(sub.get("items"), dict) and sub["items"].get("type") != "object":
+                            # a filter by several states (`status: [pending, failed]`): each record has one
+                            sub = deref(sub["items"], tool.input_schema)
                         model._add(it.entity, p.name, sub, tool.input_schema, f"{tool.name}.{p.name}")
         return model
 
@@ -278,10 +282,15 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
         if it.action in (Action.create, Action.update):
             if p.role is ParameterRole.content or isinstance(sub, dict) and _describes(p.name, sub, it.action):
                 out[p.name] = args[p.name]
-        elif it.action in (Action.list, Action.search) and isinstance(args[p.name], (str, int, float, bool)) \
-                and isinstance(sub, dict) and _describes(p.name, sub, it.action) and not public:
-            out[p.name] = args[p.name]
+        elif it.action in (Action.list, Action.search) and isinstance(sub, dict) and not public \
+                and (isinstance(args[p.name], (str, int, float, bool)) or _several(args[p.name])) \
+                and _describes(p.name, sub, it.action):
+            out[p.name] = args[p.name]  # (several states, `status: [pending, failed]`: each record has one of them)
     return spread(it.entity, out)
+
+
+def _several(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(x, (str, int, float)) for x in value)
 
 
 def _public(it: ToolInterpretation) -> bool:
@@ -300,13 +309,26 @@ def shown_fields(attributes: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in attributes.items() if k != "deleted" and not k.startswith("_")}
 
 
+_BATCH_OPS = frozenset({"create", "update", "delete", "upsert", "remove", "add", "insert"})
+# Words that make a parameter a wrapper of the record sent (`productData`, `order_input`, `customerDetails`).
+_WRAPPING = frozenset({"data", "input", "details", "detail", "info", "payload", "body", "attributes", "fields",
+                       "params", "properties", "object", "record", "spec"})
+
+
+def _wraps(key: str, kind: str) -> bool:
+    """`productData` for a product: the record itself, under a wrapper's name."""
+    words = [w for w in tokens(key) if w not in _WRAPPING]
+    own = tokens(kind)
+    return bool(words) and len(words) < len(tokens(key)) and words[-1:] == own[-1:]
+
+
 def spread(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
     """`fields` of a `kind` record with the record sent in a wrapper (`createAccount(account={name, type, balance})`, `data={…}`)
     given as the record's own fields, the way an API answers with the record; not an `id` inside it (the
     record is the one the call names: `update_dashboard(dashboard_id, data={id})` answers for its dashboard)."""
     out: dict[str, Any] = {}
     for k, v in fields.items():
-        if isinstance(v, dict) and (same_kind(k, kind) or k.lower() in BODIES):
+        if isinstance(v, dict) and (same_kind(k, kind) or k.lower() in BODIES or _wraps(k, kind)):
             out.update({f: x for f, x in v.items() if (not isinstance(x, (dict, list)) or x) and not _is_identity(f)})
         else:
             out[k] = v
@@ -332,6 +354,8 @@ def _describes(name: str, schema: dict[str, Any], action: Action) -> bool:
     words = set(tokens(name))
     if not words or words & _CONTROL or re.search(r"(^|_)(page|limit|sort|order)", name.lower()):
         return False
+    if words <= _BATCH_OPS and schema.get("type") == "array":
+        return False  # a batch call's `create: [...]`, `update: [...]`: operations, no field of the record
     if action in (Action.list, Action.search):
         if words & _WINDOWS:
             return False  # the span a listing looks over (trending this `timeWindow`), no field of what it lists

@@ -90,8 +90,10 @@ def _ends_ahead(fmt: Any, name: str, role: str | None, about: str, rng: random.R
             or fmt is None and not said & {"at", "time", "date", "datetime", "on"} and said - _ENDING \
             or not _SETTING_UP.search(about or ""):
         return None
-    moment = EPOCH + timedelta(hours=rng.choice((2, 6, 24, 72, 168, 720)), minutes=rng.choice((0, 15, 30)))
     dated = fmt == "date" or fmt is None and "date" in said and not said & {"time", "at", "datetime"}
+    # (a day, not hours, ahead where only the day is written: what ends "today" has ended by the time it is made)
+    hours = rng.choice((24, 72, 168, 720) if dated else (2, 6, 24, 72, 168, 720))
+    moment = EPOCH + timedelta(hours=hours, minutes=rng.choice((0, 15, 30)))
     return moment.strftime("%Y-%m-%d") if dated else moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 

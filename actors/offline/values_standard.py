@@ -344,6 +344,10 @@ _MEASURES: dict[str, Callable[[random.Random], str]] = {
     "visibility": lambda r: r.choice(("public", "private", "internal")),
     "html": lambda r: r.choice(("<p>Hello</p>", "<h1>Welcome</h1><p>Details below.</p>", "<ul><li>First</li></ul>")),
 }
+# Money written as text (`regular_price: "24.99"`, as shop and billing APIs send it): a decimal amount.
+# (not a bare `amount`: a coupon's is a percentage where its type says so)
+_MEASURES.update(dict.fromkeys(("price", "cost", "subtotal", "fee", "balance"),
+                               lambda r: f"{r.randint(2, 480)}.{r.choice(('00', '50', '99', '95', '25'))}"))
 
 
 def measure_value(name: str, rng: random.Random) -> str | None:

@@ -1128,3 +1128,27 @@ def test_what_a_call_sets_up_ends_after_now_and_starts_before_it_ends(tmp_path):
     assert shown and all(at(o["startsAt"]) <= at(o["endsAt"]) for o in shown), shown
     filters = [c.arguments["end_date"] for s in scenarios for c in s.calls if "end_date" in c.arguments]
     assert not filters or any(datetime.fromisoformat(f).replace(tzinfo=timezone.utc) <= EPOCH for f in filters)
+
+
+def test_a_shop_s_records_are_flat_priced_and_filtered_by_one_of_the_states_asked_for(tmp_path):
+    """`productData: {...}` is the product itself; a batch tool's `create: [...]` is no field of it; a price sent
+    as text is an amount ("24.99"); orders listed by `status: [processing, on-hold]` each have one of them."""
+    product = {"type": "object", "properties": {"name": {"type": "string"}, "regular_price": {"type": "string"},
+                                                 "status": {"type": "string", "enum": ["publish", "draft"]}}}
+    states = {"type": "array", "items": {"type": "string", "enum": ["pending", "processing", "on-hold", "completed"]}}
+    tools = [_tool("products_create", "Create a new product", {"productData": product}, ("productData",)),
+             _tool("products_list", "List products", {"search": {"type": "string"}}),
+             _tool("products_batch", "Create, update or delete products in one request",
+                   {"create": {"type": "array", "items": product}, "delete": {"type": "array", "items": {"type": "integer"}}}),
+             _tool("orders_list", "List orders", {"status": states}),
+             _tool("orders_get", "Get an order", {"orderId": {"type": "integer"}}, ("orderId",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    rows = [(c.tool, c.arguments, o) for s in scenarios for c in s.calls
+            for o in q.output_objects(c.output, max_depth=1)]
+    products = [o for t, _, o in rows if t.startswith("products_") and t != "products_batch"]
+    assert products and not [o for o in products if "productData" in o or "create" in o or "delete" in o], products
+    prices = [o["regular_price"] for o in products if "regular_price" in o]
+    assert prices and all(re.fullmatch(r"\d+\.\d\d", p) for p in prices), prices
+    filtered = [(a["status"], o) for t, a, o in rows if t == "orders_list" and a.get("status") and "status" in o]
+    assert filtered and all(o["status"] in asked for asked, o in filtered), filtered
