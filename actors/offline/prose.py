@@ -703,6 +703,7 @@ def novelty(steps: list[Step], focus: list[str], specs: list[str], optional: lis
     gone = next((s for s in steps if s.it.action is Action.delete), None)
     if gone is not None:
         out.append(f"It includes a destructive `{gone.tool}` that must touch only {_what(gone)}.")
+    optional = list(dict.fromkeys(optional))  # (two calls given the same option name it once)
     if optional:
         out.append(f"It needs the optional {', '.join(f'`{o}`' for o in optional[:3])} the request spells out, "
                    f"which agents tend to drop.")

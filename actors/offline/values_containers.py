@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from actors.offline.values_check import is_valid
+from actors.offline.values_describe import example_object
 from actors.offline.values_documents import document_object
 from actors.offline.values_names import partner, singular, words
 from actors.offline.values_regex import regex_string
@@ -100,6 +101,11 @@ class Containers:
             made = document_object(self._hint(slot))
             if made is not None:
                 return made
+            shown = example_object(slot.description) if slot.description else None
+            if shown is not None:  # "(e.g., { 'Blurriness': 25 })": settings of the kind the author shows
+                made = {k: _near(v, self.rng) for k, v in json.loads(shown).items()}
+                if is_valid(schema, made, root):
+                    return made
         required = [r for r in schema.get("required", []) if isinstance(r, str)]
         top = slot.top
         min_p, max_p = int(schema.get("minProperties", 0)), schema.get("maxProperties")
@@ -174,6 +180,14 @@ class Containers:
         if key is not None and isinstance(names, dict) and not is_valid(names, key, root):
             key = self._gen(names, root, slot.but(name="key", top=None))
         return key if isinstance(key, str) and key not in out else None
+
+
+def _near(value: Any, rng: Any) -> Any:
+    """An example's number varied a little (25 -> 20 or 40), anything else as shown."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    scaled = value * rng.choice((0.5, 0.8, 1, 1, 1.6, 2))
+    return int(round(scaled)) if isinstance(value, int) else round(scaled, 2)
 
 
 def _openings_first(keys: list[str]) -> list[str]:

@@ -6,6 +6,7 @@ All functions are pure and cached by the description string.
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
 from typing import Any
@@ -175,3 +176,21 @@ def templates(description: str) -> tuple[str, ...]:
     """Path templates with placeholders a description shows ("/subscriptions/{sub}/resourceGroups/{rg}")."""
     found = re.findall(r"(?<![\w{<])(/?[\w.:-]*(?:/[\w.:-]*)*[{<][\w-]+[}>][\w{}<>.:/-]*)", description)
     return tuple(dict.fromkeys(t.rstrip(".,;:") for t in found if "/" in t))
+
+
+@lru_cache(maxsize=4096)
+def example_object(description: str) -> str | None:
+    """The object a description shows as its example ("Optional parameters for the effect (e.g., { 'Blurriness':
+    25 })"), as JSON text (a cached value stays immutable); None where it shows none or only placeholders."""
+    if not re.search(r"e\.g\.|for example|example|such as|like", description, re.I):
+        return None
+    for chunk in re.findall(r"\{[^{}]{2,200}\}", description):
+        text = re.sub(r"(?<=[{,\s])'([^'\n]+)'(?=\s*:)|:\s*'([^'\n]*)'",
+                      lambda m: f'"{m.group(1)}"' if m.group(1) is not None else f': "{m.group(2)}"', chunk)
+        try:
+            shown = json.loads(text)
+        except ValueError:
+            continue
+        if isinstance(shown, dict) and shown and not any(_PLACEHOLDERS.search(str(k)) for k in shown):
+            return json.dumps(shown)
+    return None

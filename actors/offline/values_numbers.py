@@ -190,6 +190,7 @@ _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("opacity alpha", (60, 80, 100)),
     ("angle rotation degrees", (15, 45, 90)),
     ("scale zoom percent", (50, 125, 200)),
+    ("pixel_aspect pixelaspect pixel_aspect_ratio aspect aspect_ratio", (1, 1, 0.9, 1.333, 1.778)),  # a shape: near 1
     ("dpi min_dpi resolution", (72, 150, 300)),
     ("fps framerate frame_rate", (24, 30, 60)),
     ("bpm", (96, 120, 128)),
@@ -309,6 +310,7 @@ def epoch_text(h: Hint, form: Any) -> str | None:
     return str(unix_time(h))
 
 
+_DESCRIBED_DEFAULT = re.compile(r"\bdefaults?(?:\s+(?:is|to|of|value))?\s*[:=]?\s*(-?\d+(?:\.\d+)?)\b", re.I)
 _IN_MS = re.compile(r"\b(milliseconds?|millis|in ms)\b", re.I)
 _DURATIONS = frozenset({"timeout", "wait", "delay", "duration", "interval", "ttl"})
 
@@ -331,6 +333,9 @@ def realistic_number(h: Hint) -> float | None:
         return known[0]
     if words(h.name).endswith("id"):
         return _id_number(h)
+    said = _DESCRIBED_DEFAULT.search(h.description or "")
+    if said is not None and h.rng.random() < 0.6:  # "Pixel aspect ratio (default: 1.0)": what is usually sent
+        return float(said.group(1)) if "." in said.group(1) else int(said.group(1))
     choices = _number_choices(h.name, h.parent)
     if _IN_MS.search(h.description or "") and set(words(h.name).split("_")) & _DURATIONS:
         choices = (5000, 10000, 30000, 60000)  # a timeout "in milliseconds" of seconds, not of 10 ms

@@ -654,3 +654,10 @@ def test_a_switch_is_said_by_what_it_switches_and_counts_as_stated(name, value, 
                  novelty_reason="n", follow_up="f", calls=[Call(tool="t", arguments={name: value}, explanation="e")])
     assert unstated_values(s) == []
     assert unstated_values(s.model_copy(update={"instruction": "List the records."}))
+
+
+def test_an_option_two_calls_were_given_is_named_once_in_what_makes_a_scenario_new():
+    from actors.offline.prose import novelty
+
+    said = novelty([], ["rpush"], ["redis"], ["batch_size", "expire", "expire"], random.Random(1))
+    assert said.count("`expire`") == 1 and "`batch_size`" in said, said

@@ -496,3 +496,22 @@ def test_a_slot_s_own_examples_come_before_what_its_name_alone_suggests():
     # free text keeps its own rule: "(tags, keywords, etc.)" says what a query may hold, not its choices
     q = gen.value({"type": "string", "description": "Search query (tags, keywords, etc.)"}, name="query", role="query")
     assert q not in ("tags", "keywords")
+
+
+def test_a_number_s_described_default_is_what_is_usually_sent_and_an_aspect_is_near_one():
+    gen = ValueGenerator(org_for(8), random.Random(8))
+    aspects = [gen.value({"type": "number", "exclusiveMinimum": 0}, name="pixelAspect") for _ in range(20)]
+    assert all(0.5 <= a <= 2 for a in aspects), aspects  # not 59.5
+    durations = [gen.value({"type": "number", "exclusiveMinimum": 0, "description": "Duration in seconds "
+                            "(default: 10.0)"}, name="duration") for _ in range(30)]
+    assert durations.count(10) >= 10, durations
+
+
+def test_a_free_form_object_takes_the_keys_its_description_shows():
+    """"Optional parameters for the effect (e.g., { 'Blurriness': 25 })": blurriness, not `priority`/`region`."""
+    gen = ValueGenerator(org_for(9), random.Random(9))
+    schema = {"type": "object", "additionalProperties": {},
+              "description": "Optional parameters for the effect (e.g., { 'Blurriness': 25 })."}
+    for _ in range(10):
+        made = gen.value(schema, name="effectSettings")
+        assert list(made) == ["Blurriness"] and isinstance(made["Blurriness"], int) and made["Blurriness"] > 0, made
