@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from actors.offline import ledger
 from actors.offline import values_formats as fmt
-from actors.offline.values_standard import CITY_COORDS, CITY_COUNTRY
+from actors.offline.values_standard import CITY_COORDS, CITY_COUNTRY, person_name
 from actors.offline.taxonomy import singular, tokens
 from actors.offline.world import Organisation
 
@@ -291,6 +291,8 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                               "review_count": _count(3, 12_000)}),
     ("location place station poi venue address city geocode geocoding", {"latitude": _num(-60, 70, 5), "longitude": _num(-170, 170, 5),
                                                        "country": _pick("US", "GB", "DE", "FR", "JP", "BR")}),
+    ("player athlete actor actress director musician politician senator celebrity coach", {
+        "name": lambda r, o, t: person_name(r), "country": _pick("US", "GB", "FR", "ES", "BR", "CA", "DE", "JP")}),
     ("user member person contact customer profile author follower viewer", {"display_name": _person, "email": _email,
                                                                      "created_at": _when}),
     ("email mail", {"subject": title, "from": _email, "to": _email, "received_at": _when, "snippet": summary}),

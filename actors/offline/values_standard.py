@@ -50,6 +50,11 @@ def company_name(rng: random.Random) -> str:
     return _faker(rng).company()
 
 
+def person_name(rng: random.Random) -> str:
+    """A member of the public's full name (a player's, an actor's): nobody on the organisation's staff."""
+    return _faker(rng).name()
+
+
 # Most records in most systems use a few currencies and countries; any ISO code now and then.
 _CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "INR", "BRL", "SEK")
 _COUNTRIES = ("US", "GB", "DE", "FR", "CA", "AU", "NL", "JP", "IN", "BR", "ES", "SE")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from actors.offline import ledger
 from actors.offline import values_formats as fmt
 from actors.offline.taxonomy import singular, tokens
-from actors.offline.values_standard import city, company_name, named_things
+from actors.offline.values_standard import city, company_name, named_things, person_name
 from actors.offline.world import Organisation, Person, _uuid, plural
 
 TOPICS = ("retry", "timeout", "export", "pagination", "rate limit", "audit log", "cache", "search", "onboarding")
@@ -33,6 +33,9 @@ _PEOPLE_WORDS = frozenset({"person", "user", "member", "author", "assignee", "re
                            "customer", "employee", "student", "teacher", "instructor", "actor", "director", "speaker",
                            "guest", "contact", "candidate", "athlete", "coach", "musician", "writer", "editor",
                            "manager", "founder", "politician", "senator", "representative", "celebrity"})
+# People a spec lists who are nobody's colleagues: their names are the public's, their records have IDs.
+PUBLIC_PEOPLE = frozenset({"player", "athlete", "actor", "actress", "director", "musician", "politician", "senator",
+                           "representative", "celebrity", "coach"})
 # Kinds only design and motion tools have. Words every domain uses (item, document, group, text, image, symbol,
 # track) are not here: a shop's item or a stock's symbol named "Price Badge" is a word from another domain.
 _DESIGN_WORDS = frozenset({"layer", "artboard", "comp", "composition", "swatch", "preset", "effect", "shape",
@@ -599,6 +602,10 @@ def for_entity(h: Hint, entity: str, slot_name: str) -> str:
         return d.rsplit("/", 1)[-1] if kind == "name" else d
     if e in ("commit", "revision", "sha"):
         return sha(h)
+    if e in PUBLIC_PEOPLE:  # a player or an actor is known by a full name and listed under an ID, not a login
+        if kind == "name":
+            return person_name(h.rng)
+        return identifier(Hint(f"{e}_id", h.role, e, h.description, h.org, h.rng, h.parent, h.siblings, h.context))
     if e in _PEOPLE_WORDS:
         return person(h).name if kind == "name" else person(h).username
     if e in ("url", "link", "website", "page") and kind == "path":

@@ -5,6 +5,7 @@ hits are about what was searched for, scored by rank."""
 from __future__ import annotations
 
 import json
+import re
 
 from actors.offline import kinds
 from actors.offline import quality as q
@@ -301,3 +302,15 @@ def test_a_search_given_several_queries_finds_hits_about_the_first(tmp_path):
     for args, objects in calls:
         hits = [o for o in objects if "score" in o]
         assert hits and all(args["keywords"][0].lower() in h["title"].lower() for h in hits), (args, hits)
+
+
+def test_players_are_the_public_known_by_full_names_under_ids_not_the_organisation_s_logins(tmp_path):
+    tools = [_tool("get_players", "Get player information for a specific sport",
+                   {"sport": {"type": "string", "enum": ["nba", "nfl"]}}, ["sport"]),
+             _tool("get_player", "Get one player", {"playerId": {"type": "string"}}, ["playerId"])]
+    staff = {p.username for seed in range(3) for p in org_for(seed).people}
+    rows = [o for _, objs in _outputs(tmp_path, tools, "get_players") for o in objs]
+    assert rows
+    for o in rows:
+        assert re.fullmatch(r"[A-Z][a-z'-]+(?: [A-Z][a-z'.-]+)+", o.get("name", "")), o
+        assert str(o.get("id")) not in staff and o.get("name") not in staff, o
