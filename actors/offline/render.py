@@ -212,11 +212,24 @@ def asked_about(it: ToolInterpretation, args: dict[str, Any]) -> str | None:
         if isinstance(v, str) and set(tokens(p.name)) & _ASKING and 0 < len(v.strip()) <= 120 \
                 and not v.startswith(("http:", "https:", "/", "{", "[")):
             return v.strip()
-    return None
+    return _narrowed_to(it, args)
 
 
 _ASKING = frozenset({"query", "q", "search", "keyword", "keywords", "term", "terms", "topic", "subject", "title",
                      "question", "prompt", "text", "phrase"})
+# What a call for news, articles or videos narrows them to (`sport: nba`, `league: premier-league`): their subject.
+# (not a bare `category` or `tag`: the words drawn for those say nothing of a public subject)
+_NARROWING = frozenset({"sport", "league", "genre", "team"})
+
+
+def _narrowed_to(it: ToolInterpretation, args: dict[str, Any]) -> str | None:
+    """The subject a call narrows public records to by short words ("NBA news"), or None."""
+    if not set(tokens(it.entity)) & PUBLIC_KINDS:
+        return None
+    said = [v.upper() if len(v) <= 3 else v for p in it.parameters
+            if set(tokens(p.name)) & _NARROWING and isinstance(v := args.get(p.name), str)
+            and re.fullmatch(r"[a-z][a-z-]{1,14}", v)]
+    return f"{' '.join(said)} {label(it.entity).split()[-1]}" if said else None
 
 
 def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel | None = None,

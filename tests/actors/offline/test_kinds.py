@@ -314,3 +314,14 @@ def test_players_are_the_public_known_by_full_names_under_ids_not_the_organisati
     for o in rows:
         assert re.fullmatch(r"[A-Z][a-z'-]+(?: [A-Z][a-z'.-]+)+", o.get("name", "")), o
         assert str(o.get("id")) not in staff and o.get("name") not in staff, o
+
+
+def test_news_narrowed_to_a_sport_or_a_category_is_about_it_not_the_world_s_headlines(tmp_path):
+    tools = [_tool("get_sport_news", "Get news for a specific sport",
+                   {"sport": {"type": "string", "enum": ["nba", "mlb"]},
+                    "category": {"type": "string", "enum": ["injury", "trade"]}}, ["sport"])]
+    calls = _outputs(tmp_path, tools, "get_sport_news")
+    assert calls
+    for args, objects in calls:
+        titled = [o for o in objects if "title" in o]
+        assert titled and all(args["sport"].upper() in o["title"] for o in titled), (args, titled)
