@@ -30,6 +30,11 @@ _NOT_FIELDS = frozenset({"support", "options", "option", "ability", "filter", "f
                          "info", "details", "results", "result", "output", "response", "json", "format", "ease",
                          "error", "errors", "handling", "caching", "fallback", "retries", "request", "requests"})
 _WORD = re.compile(r"^[a-z][a-z-]*$")
+# A description that says the one thing its tool answers with: "Get the name of …", "Returns the URL for …".
+_ONE_FIELD = re.compile(r"^\s*(?:get|gets|return|returns|retrieve|retrieves|fetch|fetches|read|reads|show|shows)\s+"
+                        r"(?:the\s+|a\s+)?(?:current\s+)?(name|title|url|status|state|version|count|size|path|value|"
+                        r"location|position|price|balance|address|owner|language|score|rating|temperature)\s+"
+                        r"(?:of|for)\b", re.I)
 
 
 @lru_cache(maxsize=4096)
@@ -39,7 +44,8 @@ def listed_fields(description: str) -> tuple[str, ...]:
     markers = list(_MARKER.finditer(first))  # the last one: "Returns the profile including name, email"
     items = _ITEMS.match(first, markers[-1].end()) if markers else None
     if items is None:
-        return ()
+        one = _ONE_FIELD.match(first)  # "Get the name of the current avatar": its name
+        return (one.group(1).lower(),) if one else ()
     out: list[str] = []
     for item in _SPLIT.split(items.group()):
         words = [w for w in item.strip().lower().split() if w]
@@ -51,7 +57,10 @@ def listed_fields(description: str) -> tuple[str, ...]:
         name = "_".join(w.replace("-", "_") for w in words)
         if name not in out:
             out.append(name)
-    return tuple(out[:6]) if len(out) >= 2 else ()  # one item is a phrase, not a list of what comes back
+    if len(out) >= 2:
+        return tuple(out[:6])
+    one = _ONE_FIELD.match(first)  # one item is a phrase, not a list of what comes back, unless it names a field
+    return (one.group(1).lower(),) if one else ()
 
 
 _RATES = frozenset({"rate", "rates", "percentage", "percent", "ratio", "share", "probability", "confidence"})
@@ -61,6 +70,9 @@ _TIMES = frozenset({"time", "times", "eta", "deadline", "date", "dates", "timest
 _AMOUNTS = frozenset({"price", "prices", "cost", "costs", "fee", "fees", "amount", "balance", "revenue"})
 _TEXTS = frozenset({"directions", "instructions", "description", "summary", "analysis", "notes", "advice",
                     "explanation", "recommendation", "recommendations", "impact", "overview", "status"})
+
+
+_CODENAMES = ("Atlas", "Nova", "Echo", "Orion", "Juniper", "Maple", "Vega", "Aurora")
 
 
 def listed_value(field: str, org: Organisation, rng: random.Random, about: str, siblings: tuple[str, ...] = ()) -> Any:
@@ -87,6 +99,11 @@ def listed_value(field: str, org: Organisation, rng: random.Random, about: str, 
         drawn = random.Random(f"{org.seed}:{about}:{rng.random()}" if not siblings else f"{org.seed}:{about}:{siblings}")
         url = f"https://{org.domain}/{slug}/{drawn.getrandbits(32):08x}{'.png' if pictured else ''}"
         return (f"![{about}]({url})" if pictured else f"[{about}]({url})") if "markdown" in field.split("_") else url
+    if last in ("name", "title", "label"):  # what someone called it: the thing and a name of its own
+        thing = [w for w in about.split() if w.lower() not in ("name", "title", "label", "names", "titles")]
+        return f"{thing[-1].capitalize() if thing else 'Item'} {rng.choice(_CODENAMES)}"
+    if last in ("status", "state"):
+        return rng.choice(("active", "ready", "ok", "enabled"))
     if last in _TEXTS:
         return f"{thing.capitalize()} for {about}: {rng.choice(('as expected', 'a few changes', 'worth a look'))}."
     if last.endswith("s") and not last.endswith("ss") and singular(last) != last:  # "alternative routes"

@@ -325,3 +325,14 @@ def test_news_narrowed_to_a_sport_or_a_category_is_about_it_not_the_world_s_head
     for args, objects in calls:
         titled = [o for o in objects if "title" in o]
         assert titled and all(args["sport"].upper() in o["title"] for o in titled), (args, titled)
+
+
+def test_a_tool_described_as_getting_one_thing_of_a_record_answers_with_it(tmp_path):
+    """"Get the name of the current avatar": a name (`Avatar Nova`), not only `{updated_at}`."""
+    from actors.offline.listed import listed_fields
+    assert listed_fields("Get the name of the current avatar") == ("name",)
+    assert listed_fields("Returns the URL for a book's cover image.") == ("url",)
+    assert listed_fields("Get the weather for a city") == ()
+    tools = [_tool("get_avatar_name", "Get the name of the current avatar", {})]
+    records = [o for _, objs in _outputs(tmp_path, tools, "get_avatar_name") for o in objs]
+    assert records and all(re.fullmatch(r"Avatar [A-Z][a-z]+", o.get("name", "")) for o in records), records
