@@ -182,7 +182,7 @@ enrich verify resolve render split compress encode decode parse format retrieve 
 add remove search scan validate convert generate check analyze analyse compare merge set start stop run execute query
 read write move copy rename open close save load export import sync test ping describe show view collect crawl
 scrape extract perform input tap click press swipe scroll fill hover drag launch install uninstall boot
-reboot restart capture record play pause resume submit""".split())
+reboot restart capture record play pause resume submit greet welcome thank notify remind tell echo""".split())
 _PURPOSES = ("plan", "help", "understand", "determine", "learn", "decide", "ensure", "communicate", "debug", "explore",
              "make sure", "verify", "assess", "evaluate", "support", "inform")
 # (verbs only: "add company to list" keeps its list)

@@ -55,10 +55,16 @@ def singular(name: str) -> str:
     return "_".join(parts[:-1] + [singular_word(parts[-1])]) if parts[-1] else ""
 
 
+# A tool whose description acts on a person ("Greets a person", "Send a welcome e-mail to a new user").
+_ON_A_PERSON = re.compile(r"\b(?:a|an|the|each|one)\s+(?:new\s+|given\s+|specific\s+)?(?:person|user|customer|"
+                          r"friend|member|guest|visitor|someone|employee|student|patient)\b", re.I)
+
+
 def _name_of(h: Hint) -> str:
     parts = words(h.name).split("_")
     if len(parts) > 1 and parts[-1] == "name":
         return v.named(h, parts[-2])
+
     parent = words(h.parent)
     entity = h.entity or desc_entity(h.description) or ("" if len(parent) < 3 or parent in _CONTAINERS else parent)
     return v.named(h, entity or "name")
@@ -536,6 +542,8 @@ def _realistic(h: Hint) -> str:
         if shaped:
             return fmt.shaped_like(h.rng.choice(shaped), h.rng)
     w = words(h.name)
+    if w == "name" and not h.parent and not h.description and _ON_A_PERSON.search(h.about or ""):
+        return v.person(h).name  # `say_hello(name)` "Greets a person.": whom it greets
     generic = w in _GENERIC
     names_a_thing = bool(_NAMES_A_THING.match(h.description))
     if names_a_thing and (not exact or generic or make in _NOT_NAMES):

@@ -515,3 +515,13 @@ def test_a_free_form_object_takes_the_keys_its_description_shows():
     for _ in range(10):
         made = gen.value(schema, name="effectSettings")
         assert list(made) == ["Blurriness"] and isinstance(made["Blurriness"], int) and made["Blurriness"] > 0, made
+
+
+def test_a_name_given_to_a_tool_that_acts_on_a_person_is_a_person_s_name():
+    """`say_hello(name)` "Greets a person.": whom it greets, not `hello-hello-prod`."""
+    gen = ValueGenerator(org_for(2), random.Random(2))
+    gen.about = "say_hello \n    Greets a person.\n    "
+    for _ in range(5):
+        name = gen.arguments({"type": "object", "required": ["name"], "properties": {
+            "name": {"title": "Name", "type": "string"}}})["name"]
+        assert re.fullmatch(r"[A-Z][a-z]+ [A-Z][a-z]+", name), name
