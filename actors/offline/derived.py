@@ -19,6 +19,8 @@ _RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[:x\u00d7/]\s*(\d+(?:\.\d+)?)\s*$")
 _RATIO_KEYS = frozenset({"aspectratio", "ratio"})
 _WIDTH_KEYS = frozenset({"width", "widthpx", "imagewidth", "pixelwidth"})
 _HEIGHT_KEYS = frozenset({"height", "heightpx", "imageheight", "pixelheight"})
+_SIZE_KEYS = frozenset({"size", "dimensions", "resolution", "imagesize"})
+_SIZED = re.compile(r"^\s*(\d{2,5})\s*[x\u00d7*]\s*(\d{2,5})\s*$")
 
 
 def _bare(key: str) -> str:
@@ -27,12 +29,19 @@ def _bare(key: str) -> str:
 
 def in_proportion(node: Any) -> Any:
     """`node` with each object that has an aspect ratio ("16:9"), a width and a height in pixels made as tall
-    as the ratio says for its width."""
+    as the ratio says for its width; one whose size says "256x256" that wide and high."""
     if isinstance(node, list):
         return [in_proportion(x) for x in node]
     if not isinstance(node, dict):
         return node
     out = {k: in_proportion(v) for k, v in node.items()}
+    size = next((m for k, v in out.items() if _bare(k) in _SIZE_KEYS and isinstance(v, str)
+                 and (m := _SIZED.match(v))), None)
+    width = next((k for k, v in out.items() if _bare(k) in _WIDTH_KEYS and _whole(v)), None)
+    height = next((k for k, v in out.items() if _bare(k) in _HEIGHT_KEYS and _whole(v)), None)
+    if size is not None and width is not None and height is not None:  # a 256x256 picture is 256 wide and high
+        out[width], out[height] = int(size.group(1)), int(size.group(2))
+        return out
     ratio = next((v for k, v in out.items() if _bare(k) in _RATIO_KEYS and isinstance(v, str)), None)
     width = next((k for k, v in out.items() if _bare(k) in _WIDTH_KEYS and _whole(v)), None)
     height = next((k for k, v in out.items() if _bare(k) in _HEIGHT_KEYS and _whole(v)), None)

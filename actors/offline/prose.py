@@ -829,7 +829,7 @@ def grounded_follow_up(step: Step, records: list[dict[str, Any]], rng: random.Ra
         for key, value in rec.items():
             words = tokens(key)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and words and key not in step.args \
-                    and not set(words) & _NOT_FIGURES and 1 < abs(value) < 10**9:
+                    and not set(words) & _NOT_FIGURES and 1 < abs(value) < 10**9 and len(key) > 1:  # (not "a n of 3")
                 said = _field_words(key)
                 unit = figure(key, value)
                 if unit is not None:  # "Is a temperature of 13.8 °C normal for the weather?"

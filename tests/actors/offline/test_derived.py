@@ -96,3 +96,11 @@ def test_a_weather_and_clock_spec_answers_with_its_own_figures_and_the_zone_aske
     # a figure's unit is said after its value: "a temperature of 13.8 °C", not "a temperature c of 13.8"
     figures = [sc.follow_up for sc in scenarios if sc.follow_up and re.search(r"\d (°C|%|km/h)", sc.follow_up)]
     assert figures and not [f for f in (sc.follow_up for sc in scenarios) if f and re.search(r" (c|percent|kmh) of ", f)]
+
+
+def test_a_picture_whose_size_says_256x256_is_that_wide_and_high():
+    assert in_proportion({"size": "256x256", "width": 1920, "height": 480}) == {"size": "256x256", "width": 256,
+                                                                                "height": 256}
+    assert in_proportion({"resolution": "1280×720", "width": 10, "height": 10})["height"] == 720
+    odd = {"size": "large", "width": 10, "height": 3}
+    assert in_proportion(odd) == odd

@@ -661,3 +661,16 @@ def test_an_option_two_calls_were_given_is_named_once_in_what_makes_a_scenario_n
 
     said = novelty([], ["rpush"], ["redis"], ["batch_size", "expire", "expire"], random.Random(1))
     assert said.count("`expire`") == 1 and "`batch_size`" in said, said
+
+
+def test_a_follow_up_asks_about_a_named_figure_not_a_one_letter_field():
+    from actors.offline.prose import Step, grounded_follow_up
+    from schemas import Action, ToolInterpretation
+
+    it = ToolInterpretation(tool="generate_image", functionality="Generate an image", action=Action.create,
+                            entity="image", parameters=[{"name": "prompt", "role": "content", "required": True}],
+                            required_parameters=["prompt"], use_cases=["x"], tags=["general"], produces=[])
+    step = Step("generate_image", it, {"prompt": "a fox"}, ())
+    for seed in range(10):
+        asked = grounded_follow_up(step, [{"n": 3, "width_px": 1024}], random.Random(seed)) or ""
+        assert "a n of" not in asked and " n " not in asked, asked
