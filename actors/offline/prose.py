@@ -257,7 +257,10 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         own = described_action(it)  # "validate URL safety for `http://…`": what is checked, in the tool's words
         if own is not None and _scalar_ok(args[subject]):
             return f"{own} for {said(args[subject])}{to}{lead}{tail}"
-    if (subject is None or it.entity == UNNAMED) and not own_path and not to:
+    # ("repair broken JSON text", not "run the repair text": where a person's verb would only be "run", the
+    # description's own words say what the call does)
+    generic_verb = verb(it).split()[0] == "run" and named_verb(it) is None
+    if (subject is None or it.entity == UNNAMED or generic_verb) and not own_path and not to and rel is None:
         # Nothing names what the call acts on: the tool's own words say what it does better than its name
         # ("detect prompt injection attempts", not "analyze the prompt injection detector"); so for a tool nothing
         # names a thing of ("Input text into the iOS Simulator", not "run the resource"), with the argument it

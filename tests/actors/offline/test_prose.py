@@ -674,3 +674,19 @@ def test_a_follow_up_asks_about_a_named_figure_not_a_one_letter_field():
     for seed in range(10):
         asked = grounded_follow_up(step, [{"n": 3, "width_px": 1024}], random.Random(seed)) or ""
         assert "a n of" not in asked and " n " not in asked, asked
+
+
+def test_a_call_whose_verb_would_only_be_run_is_asked_in_its_description_s_words(tmp_path):
+    """`say_hello` "Greets a person.": "greet a person with name …", not "run the say hello …"."""
+    import json
+
+    from coordinator.pipeline import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    tools = [{"name": "say_hello", "description": "\n    Greets a person.\n    ", "inputSchema": {
+        "type": "object", "required": ["name"], "properties": {"name": {"title": "Name", "type": "string"}}}}]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    said = [s.instruction for s in scenarios]
+    assert said and all("greet a person" in t and "run the say hello" not in t for t in said), said
