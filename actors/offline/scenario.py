@@ -63,11 +63,25 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
         texts = tuple(_described(t) for t in suite.tools)
         topics, technical = spec_words(texts, subjects, params)
         known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical, locale_of(texts),
-                                        ledger_of(texts))
-    return make_org(seed, known[1], known[2], known[3], known[4], known[5], known[6])
+                                        ledger_of(texts), _spec_examples(suite))
+    return make_org(seed, known[1], known[2], known[3], known[4], known[5], known[6], known[7])
 
 
-_SUBJECTS: dict[int, tuple[ToolSuite, tuple[str, ...], frozenset[str], tuple[str, ...], bool, str, tuple[str, str]]] = {}
+def _spec_examples(suite: ToolSuite) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(parameter name, the examples its descriptions give) across the suite, for names specific enough to mean one
+    thing everywhere (`documentPath`, not `id` or `name`)."""
+    found: dict[str, dict[str, None]] = {}
+    for t in suite.tools:
+        for name, sub in properties(t.input_schema).items():
+            said = sub.get("description") if isinstance(sub, dict) else None
+            if isinstance(said, str) and len(name) >= 6 and len(tokens(name)) >= 2:
+                for x in examples(said):
+                    if not any(c.isspace() for c in x):  # (not "account ID": a phrase, not a value)
+                        found.setdefault(name, {})[x] = None
+    return tuple(sorted((n, tuple(xs)) for n, xs in found.items()))
+
+
+_SUBJECTS: dict[int, tuple[Any, ...]] = {}
 
 
 def _described(tool: Any) -> str:

@@ -502,11 +502,24 @@ def _start_of(h: Hint) -> str | None:
     return None
 
 
+@lru_cache(maxsize=64)
+def _spec_shown(shown: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, tuple[str, ...]]:
+    return dict(shown)
+
+
 def _realistic(h: Hint) -> str:
     if h.siblings or h.context:
         shaped = _from_siblings(h)
         if shaped is not None:
             return shaped
+    if h.org.shown and not h.parent and not examples(h.description or ""):
+        # `documentPath` "Full path to the document" where another tool's `documentPath` says "(e.g.,
+        # 'users/userId1/orders/orderId1')": one parameter of one spec holds one kind of value
+        elsewhere = _spec_shown(h.org.shown).get(h.name)
+        # (an identifier only where every example has one shape: `123456789` beside `att123456789` says none)
+        if elsewhere and (h.role != "identifier" or len({fmt.shape_of(x) for x in elsewhere}) == 1):
+            pick = h.rng.choice(elsewhere)
+            return fmt.shaped_like(pick, h.rng) if h.role == "identifier" else pick
     shown = templates(h.description) if h.description else ()
     if shown:
         return _filled(h, h.rng.choice(shown))

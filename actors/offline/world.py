@@ -86,6 +86,9 @@ class Organisation:
     numeric_ids: frozenset[str] = frozenset()  # kinds whose IDs the spec types as integers (`user_id: integer`)
     ledger: str = ""  # a blockchain spec's address style (`hex40`, `hex64`, `base58`, `bech32`); "" for any other
     coin: str = ""  # the coin its balances are counted in
+    # Examples the spec's descriptions give a parameter anywhere (`documentPath`: "users/userId1/orders/orderId1"):
+    # the same parameter in a tool that gives none takes values of that shape too.
+    shown: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def project_path(self, project: str) -> str:
         return f"{self.root}/{project}"
@@ -102,7 +105,7 @@ def _pick(rng: random.Random, pool: tuple[str, ...], k: int) -> tuple[str, ...]:
 @lru_cache(maxsize=1024)
 def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[str] = frozenset(),
              topics: tuple[str, ...] = (), technical: bool | None = None, locale: str = "",
-             ledger: tuple[str, str] = ("", "")) -> Organisation:
+             ledger: tuple[str, str] = ("", ""), shown: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> Organisation:
     """The organisation for `seed`: the same seed always gives the same organisation. `subjects` (at least
     two nouns, e.g. what a spec's tools work on) replace the industry's nouns, so its projects, services,
     tables and the topics of its texts are about the spec's own things; `topics` (from the spec's
@@ -154,7 +157,7 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
         urls=urls, tags=tags, channels=channels, tables=tables, regions=regions,
         resource_groups=resource_groups, subscription=subscription, tenant=tenant,
         technical=(len(subjects) < 2 or bool(set(subjects) & _TECHNICAL)) if technical is None else technical,
-        topics=topics, locale=locale, numeric_ids=numeric_ids, ledger=ledger[0], coin=ledger[1],
+        topics=topics, locale=locale, numeric_ids=numeric_ids, ledger=ledger[0], coin=ledger[1], shown=shown,
     )
 
 

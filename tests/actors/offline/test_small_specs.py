@@ -1152,3 +1152,19 @@ def test_a_shop_s_records_are_flat_priced_and_filtered_by_one_of_the_states_aske
     assert prices and all(re.fullmatch(r"\d+\.\d\d", p) for p in prices), prices
     filtered = [(a["status"], o) for t, a, o in rows if t == "orders_list" and a.get("status") and "status" in o]
     assert filtered and all(o["status"] in asked for asked, o in filtered), filtered
+
+
+def test_a_parameter_takes_the_shape_another_tool_of_the_spec_gives_it_an_example_of(tmp_path):
+    """`documentPath` "Full path to the document" in one tool, "(e.g., 'users/userId1/orders/orderId1')" in
+    another: one kind of value in both, not a file path in the first."""
+    described = {"type": "string", "description": "Full path to the document (e.g., 'users/userId1/orders/orderId1')"}
+    bare = {"type": "string", "description": "Full path to the document"}
+    tools = [_tool("get_document_by_path", "Get a document using full path", {"documentPath": described},
+                   ("documentPath",)),
+             _tool("increment_field", "Atomically increment a numeric field value",
+                   {"documentPath": bare, "field": {"type": "string"}, "incrementBy": {"type": "number"}},
+                   ("documentPath", "field", "incrementBy"))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    paths = [c.arguments["documentPath"] for s in scenarios for c in s.calls if c.tool == "increment_field"]
+    assert paths and all(not p.startswith("/") and p.count("/") >= 1 for p in paths), paths
