@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
@@ -115,14 +116,14 @@ _ZONE_KEYS = re.compile(r"(time)?zone|tz")
 _CLOCK_KEYS = frozenset({"datetime", "localtime", "currenttime", "localdatetime", "currentdatetime", "now", "time"})
 
 
+@lru_cache(maxsize=1)
 def _zones() -> frozenset[str]:
-    global _ZONES
-    if _ZONES is None:
-        _ZONES = frozenset(available_timezones())
-    return _ZONES
+    return frozenset(available_timezones())
 
 
-_ZONES: frozenset[str] | None = None
+def is_zone(name: str) -> bool:
+    """Whether `name` is an IANA time zone (`Asia/Tokyo`, `UTC`)."""
+    return name in _zones()
 
 
 def in_zone(node: Any) -> Any:
@@ -134,7 +135,7 @@ def in_zone(node: Any) -> Any:
     if not isinstance(node, dict):
         return node
     out = {k: in_zone(v) for k, v in node.items()}
-    zoned = [k for k, v in out.items() if _ZONE_KEYS.search(_bare(k)) and isinstance(v, str) and v in _zones()]
+    zoned = [k for k, v in out.items() if _ZONE_KEYS.search(_bare(k)) and isinstance(v, str) and is_zone(v)]
     if not zoned:
         return out
     asked = next((k for k in zoned if _bare(k) not in ("timezone", "tz", "zone")), zoned[0])

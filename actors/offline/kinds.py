@@ -15,12 +15,12 @@ import math
 import random
 import re
 from datetime import timedelta
-from functools import lru_cache
 from typing import Any, Callable
-from zoneinfo import ZoneInfo, available_timezones
+from zoneinfo import ZoneInfo
 
 from actors.offline import ledger
 from actors.offline import values_formats as fmt
+from actors.offline.derived import is_zone
 from actors.offline.values_standard import CITY_COORDS, CITY_COUNTRY, person_name
 from actors.offline.taxonomy import singular, tokens
 from actors.offline.world import Organisation
@@ -58,16 +58,7 @@ def _released(rng: random.Random, org: Organisation, topic: str) -> str:
 
 def _zone(rng: random.Random, org: Organisation, topic: str) -> str:
     """The time zone a clock is read in: the one asked about (`Asia/Tokyo`), else a common one."""
-    return topic if _is_zone(topic) else rng.choice(("UTC", "Europe/London", "America/New_York", "Asia/Tokyo"))
-
-
-@lru_cache(maxsize=1)
-def _zones() -> frozenset[str]:
-    return frozenset(available_timezones())
-
-
-def _is_zone(name: str) -> bool:
-    return name in _zones()
+    return topic if is_zone(topic) else rng.choice(("UTC", "Europe/London", "America/New_York", "Asia/Tokyo"))
 
 
 def _now_in(rng: random.Random, zone: str) -> str:
