@@ -21,7 +21,7 @@ from actors.offline.derived import in_proportion, in_zone, summarised
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
 from actors.offline.quality import output_objects, token_in
-from actors.offline.model import ABOUT, WITHIN, SpecModel, record_writes, shown_fields, spread
+from actors.offline.model import ABOUT, WITHIN, SpecModel, record_writes, several, shown_fields, spread
 from actors.offline.history import is_history
 from actors.offline.render import asked_about, distinct, is_metadata, render
 from actors.offline.schemautil import deref, leaves, properties
@@ -142,8 +142,8 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         # (what a listing filtered by `status: open` or list `L1` shows is open and in `L1`: not a record an
         # earlier call closed or showed in another list)
         filters = record_writes(tool, it, arguments) if it.action in (Action.list, Action.search) else {}
-        pool = [e for e in earlier + assumed if all(e.attributes.get(k, v) == v or _scalars(v) and e.attributes.get(k) in v
-                                                    for k, v in filters.items())]
+        pool = [e for e in earlier + assumed if all(e.attributes.get(k, v) == v or several(v) and e.attributes.get(k) in v
+                                                    for k, v in filters.items())]  # (one of several states asked for)
         asked = asked_about(it, arguments) if it.action is Action.search else None
         if asked:  # a search finds what matches its query ("Arrival"), not whatever the world holds
             pool = [e for e in pool if any(isinstance(v, str) and asked.lower() in v.lower()
@@ -174,7 +174,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         elif it.action in (Action.list, Action.search) and written and same_kind(e.kind, it.entity):
             # what a filtered listing shows has what it was filtered by: one of the states asked for
             # (`status: [pending, failed]`), not all of them, where a filter names several
-            e.attributes.update({k: v[row % len(v)] if _scalars(v) else v for k, v in written.items()})
+            e.attributes.update({k: v[row % len(v)] if several(v) else v for k, v in written.items()})
     if target is not None and it.action is Action.delete and same_kind(target.kind, it.entity):
         target.attributes["deleted"] = True  # (deleting a pull request's review leaves the pull request)
     # Only a tool that reads files (its own entity is a file) shows their text: a snapshot saved to a path does not.
@@ -220,11 +220,6 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     obj = kept if is_valid(tool.output_schema, kept) else obj
     dated = in_zone(summarised(in_proportion(chrono.ordered(obj))))
     return MockOutput(output=dated if is_valid(tool.output_schema, dated) else obj, grounding=tier)
-
-
-def _scalars(value: Any) -> bool:
-    """A non-empty list of plain values (a filter's several states), not of records."""
-    return isinstance(value, list) and bool(value) and all(isinstance(x, (str, int, float)) for x in value)
 
 
 def _defaults(tool: Tool) -> dict[str, Any]:

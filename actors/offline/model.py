@@ -283,13 +283,14 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
             if p.role is ParameterRole.content or isinstance(sub, dict) and _describes(p.name, sub, it.action):
                 out[p.name] = args[p.name]
         elif it.action in (Action.list, Action.search) and isinstance(sub, dict) and not public \
-                and (isinstance(args[p.name], (str, int, float, bool)) or _several(args[p.name])) \
+                and (isinstance(args[p.name], (str, int, float, bool)) or several(args[p.name])) \
                 and _describes(p.name, sub, it.action):
             out[p.name] = args[p.name]  # (several states, `status: [pending, failed]`: each record has one of them)
     return spread(it.entity, out)
 
 
-def _several(value: Any) -> bool:
+def several(value: Any) -> bool:
+    """A non-empty list of plain values (a filter's several states), not of records."""
     return isinstance(value, list) and bool(value) and all(isinstance(x, (str, int, float)) for x in value)
 
 
