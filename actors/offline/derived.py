@@ -9,12 +9,17 @@ from the ones it depends on; `in_zone` reads a record's clock in the time zone i
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
 from actors.offline.taxonomy import tokens
+
+# When a current reading was taken (`observed_at`, `as_of`): for a tool that reads what holds now, now.
+_AS_OF = frozenset({"observedat", "observed", "asof", "measuredat", "recordedat", "fetchedat", "retrievedat",
+                    "checkedat", "observationtime", "readingtime"})
+_ISO_Z = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
 
 _RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[:x\u00d7/]\s*(\d+(?:\.\d+)?)\s*$")
 _RATIO_KEYS = frozenset({"aspectratio", "ratio"})
@@ -150,4 +155,19 @@ def in_zone(node: Any) -> Any:
                 continue
             if moment.tzinfo is not None:
                 out[k] = moment.astimezone(ZoneInfo(zone)).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return out
+
+
+def observed_now(node: Any, now: datetime) -> Any:
+    """`node` with each record's moment of observation (`observed_at`, `as_of`, written `…Z`) a minute or two
+    before `now`: what a tool reading the current weather or a live price answers was observed just now, not
+    weeks ago."""
+    if isinstance(node, list):
+        return [observed_now(x, now) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: observed_now(v, now) for k, v in node.items()}
+    for k, v in out.items():
+        if _bare(k) in _AS_OF and isinstance(v, str) and _ISO_Z.match(v):
+            out[k] = (now - timedelta(seconds=30 + len(k) * 7)).strftime("%Y-%m-%dT%H:%M:%SZ")
     return out

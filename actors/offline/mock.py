@@ -17,7 +17,7 @@ from typing import Any
 from actors.base import EngineContext, Outcome, StageError
 from actors.offline import chrono, compute, kinds, paths
 from actors.offline import values_formats as fmt
-from actors.offline.derived import in_proportion, in_zone, summarised
+from actors.offline.derived import in_proportion, in_zone, observed_now, summarised
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
 from actors.offline.quality import output_objects, token_in
@@ -188,8 +188,11 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     else:
         text = _text(tool, it, arguments, shown, target, gen, model, index)
     tier = tier or grounding(tool, suite, {it.tool: it})
+    # (a reading of what holds now, the current weather or a live price, was taken at the call's moment)
+    current = EPOCH + timedelta(minutes=3 * index) if it.action in (Action.read, Action.list, Action.search) \
+        and _CURRENT.search(f"{tool.name.replace('_', ' ')} {tool.description or ''}") else None
     if not tool.output_schema:
-        return MockOutput(output=_in_order(text), grounding=tier)
+        return MockOutput(output=_in_order(text, current), grounding=tier)
     own = {json.dumps(v) if not isinstance(v, str) else v for v in _flat(arguments)}
     record = _record_values(it, target, shown, index, arguments, written)
     obj, missing = _structured(tool, shown, own, text, gen, arguments, record=record, kind=it.entity)
@@ -219,6 +222,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     kept = chrono.keep_made(obj, _made(shown + ([target] if target is not None else []), gen.org))
     obj = kept if is_valid(tool.output_schema, kept) else obj
     dated = in_zone(summarised(in_proportion(chrono.ordered(obj))))
+    dated = observed_now(dated, current) if current is not None else dated
     return MockOutput(output=dated if is_valid(tool.output_schema, dated) else obj, grounding=tier)
 
 
@@ -344,10 +348,16 @@ def _each_json(text: str, change: Any) -> str:
     return whole if whole is not None else "\n".join(changed(line) or line for line in text.split("\n"))
 
 
-def _in_order(text: str) -> str:
+_CURRENT = re.compile(r"\b(current|currently|live|real[- ]?time|right now)\b", re.I)
+
+
+def _in_order(text: str, current: datetime | None = None) -> str:
     """A text result whose JSON (the whole text, or lines of it) has its timestamps in agreeing order and its
-    dependent fields following the ones they depend on."""
-    return _each_json(text, lambda data: in_zone(summarised(in_proportion(chrono.ordered(data)))))
+    dependent fields following the ones they depend on; observed at `current` where it reads what holds now."""
+    def settled(data: Any) -> Any:
+        done = in_zone(summarised(in_proportion(chrono.ordered(data))))
+        return observed_now(done, current) if current is not None else done
+    return _each_json(text, settled)
 
 
 def _listing(tool: Tool, it: ToolInterpretation, args: dict[str, Any], root: str, state: WorkflowState, index: int,

@@ -77,22 +77,27 @@ def test_a_weather_and_clock_spec_answers_with_its_own_figures_and_the_zone_aske
     manifest, scenarios = generate_local(load_suite([tmp_path / "spec.json"]), RunConfig.model_validate({"seed": 7}),
                                          str(tmp_path / "h"))
     assert manifest.failures == []
-    summaries = clocks = 0
+    from datetime import datetime
+    summaries = clocks = observed = 0
     for sc in scenarios:
         for c in sc.calls:
             out = json.loads(c.output)
+            if c.tool == "get_current_weather" and "observed_at" in out:  # a current reading is taken now
+                from actors.offline.values_formats import EPOCH
+                taken = datetime.fromisoformat(out["observed_at"].replace("Z", "+00:00"))
+                assert abs((taken - EPOCH).total_seconds()) < 3600, out
+                observed += 1
             if c.tool == "get_current_weather" and "formatted_summary" in out:
                 assert out["formatted_summary"].startswith(f"{c.arguments['city']}: ") and "°C" in out["formatted_summary"]
                 summaries += 1
             if c.tool == "get_current_datetime":
-                from datetime import datetime
                 from zoneinfo import ZoneInfo
                 zone = c.arguments["timezone_name"]
                 moment = datetime.fromisoformat(out["datetime"].replace("Z", "+00:00"))
                 assert moment.utcoffset() == moment.astimezone(ZoneInfo(zone)).utcoffset(), (zone, out)
                 assert out.get("timezone", zone) == zone
                 clocks += 1
-    assert summaries and clocks
+    assert summaries and clocks and observed
     # a figure's unit is said after its value: "a temperature of 13.8 °C", not "a temperature c of 13.8"
     figures = [sc.follow_up for sc in scenarios if sc.follow_up and re.search(r"\d (°C|%|km/h)", sc.follow_up)]
     assert figures and not [f for f in (sc.follow_up for sc in scenarios) if f and re.search(r" (c|percent|kmh) of ", f)]
@@ -104,3 +109,13 @@ def test_a_picture_whose_size_says_256x256_is_that_wide_and_high():
     assert in_proportion({"resolution": "1280×720", "width": 10, "height": 10})["height"] == 720
     odd = {"size": "large", "width": 10, "height": 3}
     assert in_proportion(odd) == odd
+
+
+def test_a_reading_of_what_holds_now_was_observed_now():
+    from datetime import datetime, timezone
+
+    from actors.offline.derived import observed_now
+    now = datetime(2026, 3, 16, 9, 30, tzinfo=timezone.utc)
+    out = observed_now({"temperature_c": 3.1, "observed_at": "2026-01-28T19:50:00Z", "created_at": "2025-01-01T00:00:00Z"},
+                       now)
+    assert out["observed_at"].startswith("2026-03-16T09:2") and out["created_at"] == "2025-01-01T00:00:00Z"
