@@ -43,11 +43,8 @@ def listed_fields(description: str) -> tuple[str, ...]:
     first = re.split(r"(?<=[.!?])\s", description.strip(), maxsplit=1)[0] if description else ""
     markers = list(_MARKER.finditer(first))  # the last one: "Returns the profile including name, email"
     items = _ITEMS.match(first, markers[-1].end()) if markers else None
-    if items is None:
-        one = _ONE_FIELD.match(first)  # "Get the name of the current avatar": its name
-        return (one.group(1).lower(),) if one else ()
     out: list[str] = []
-    for item in _SPLIT.split(items.group()):
+    for item in _SPLIT.split(items.group()) if items is not None else ():
         words = [w for w in item.strip().lower().split() if w]
         while words and words[0] in _LEADING:
             words = words[1:]
@@ -59,7 +56,8 @@ def listed_fields(description: str) -> tuple[str, ...]:
             out.append(name)
     if len(out) >= 2:
         return tuple(out[:6])
-    one = _ONE_FIELD.match(first)  # one item is a phrase, not a list of what comes back, unless it names a field
+    # one item is a phrase, not a list of what comes back, unless it names a field ("Get the name of the avatar")
+    one = _ONE_FIELD.match(first)
     return (one.group(1).lower(),) if one else ()
 
 

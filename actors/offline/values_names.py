@@ -55,16 +55,10 @@ def singular(name: str) -> str:
     return "_".join(parts[:-1] + [singular_word(parts[-1])]) if parts[-1] else ""
 
 
-# A tool whose description acts on a person ("Greets a person", "Send a welcome e-mail to a new user").
-_ON_A_PERSON = re.compile(r"\b(?:a|an|the|each|one)\s+(?:new\s+|given\s+|specific\s+)?(?:person|user|customer|"
-                          r"friend|member|guest|visitor|someone|employee|student|patient)\b", re.I)
-
-
 def _name_of(h: Hint) -> str:
     parts = words(h.name).split("_")
     if len(parts) > 1 and parts[-1] == "name":
         return v.named(h, parts[-2])
-
     parent = words(h.parent)
     entity = h.entity or desc_entity(h.description) or ("" if len(parent) < 3 or parent in _CONTAINERS else parent)
     return v.named(h, entity or "name")
@@ -601,6 +595,9 @@ def _realistic(h: Hint) -> str:
 
 
 _WORDLIKE = re.compile(r"[A-Za-z0-9][\w .+-]{0,40}")
+# A tool whose description acts on a person ("Greets a person", "Send a welcome e-mail to a new user").
+_ON_A_PERSON = re.compile(r"\b(?:a|an|the|each|one)\s+(?:new\s+|given\s+|specific\s+)?(?:person|user|customer|"
+                          r"friend|member|guest|visitor|someone|employee|student|patient)\b", re.I)
 _ENCODED = re.compile(r"\b(qr|barcode|data ?matrix)\b", re.I)
 
 

@@ -46,6 +46,11 @@ def _world_city(f: Faker) -> str:
     return f.random_element(CITIES)
 
 
+def _parts(name: str) -> list[str]:
+    """A field name's words in lower case, whatever its style (`BillingCity`, `postal_code`, `scan-ports`)."""
+    return [p for p in re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()) if p]
+
+
 def company_name(rng: random.Random) -> str:
     return _faker(rng).company()
 
@@ -86,7 +91,7 @@ _BOUNDING = frozenset({"min", "max", "north", "south", "east", "west", "ne", "sw
 def coordinate(name: str, rng: random.Random, siblings: dict | None = None) -> float | None:
     """A latitude or a longitude (by `name`) of a real city: the city the object's other coordinate or its
     `city` already names, else one drawn; None for a name that is neither (or a box's edge, `minLatitude`)."""
-    parts = [p for p in re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()) if p]
+    parts = _parts(name)
     if not parts or set(parts) & _BOUNDING or parts[-1] not in _LATITUDE | _LONGITUDE:
         return None
     axis = 0 if parts[-1] in _LATITUDE else 1
@@ -269,8 +274,7 @@ _GLUED = sorted(((n.replace("_", ""), make) for n, make in _EXACT.items() if len
 def standard_kind(name: str) -> Callable[[Faker], str] | None:
     """The maker for a field name of a standard kind, if it is one (`contact_phone`, `BillingCity`,
     `mobilephone`); names ending in an identifier word (`city_id`) are references, not values."""
-    w = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()
-    parts = [p for p in re.split(r"[^a-z0-9]+", w) if p]
+    parts = _parts(name)
     if not parts or parts[-1] in ("id", "ids", "uuid", "key", "type", "count"):
         return None
     if parts[-1] == "address" and len(parts) > 1 and parts[-2] in _NOT_POSTAL:
@@ -308,7 +312,7 @@ def standard_value(name: str, rng: random.Random, description: str = "", locale:
         return rng.choice(_CRYPTO_SYMBOLS)
     if last in _TRAVEL_ENDS and _PLACE_WORDS.search(description):  # "Departure city", "Destination airport (IATA)"
         return rng.choice(_AIRPORTS) if _AIRPORT_WORDS.search(description) else city(rng, locale)
-    parts = [p for p in re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()) if p]
+    parts = _parts(name)
     if parts and (parts[-1] in _PACKAGE_WORDS or len(parts) > 1 and parts[-1] == "name" and parts[-2] in _PACKAGE_WORDS):
         return package(_faker(rng), description)
     make = standard_kind(name)
@@ -323,7 +327,7 @@ _ISO_CODE = re.compile(r"\biso[ -]?3166|\balpha[ -]?2\b|\bcountry codes?\b|\btwo
 
 
 def _not_postal(name: str) -> bool:
-    parts = [p for p in re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()) if p]
+    parts = _parts(name)
     return len(parts) > 1 and parts[-2] in _NOT_POSTAL
 
 
@@ -357,8 +361,7 @@ _MEASURES.update(dict.fromkeys(("price", "cost", "subtotal", "fee", "balance"),
 
 def measure_value(name: str, rng: random.Random) -> str | None:
     """A typical value for a field named like a quantity or a common setting (`max_width`, `scanPorts`), if it is one."""
-    w = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()
-    parts = [p for p in re.split(r"[^a-z0-9]+", w) if p]
+    parts = _parts(name)
     make = _MEASURES.get(parts[-1]) if parts else None
     return make(rng) if make is not None else None
 
