@@ -17,7 +17,7 @@ from typing import Any
 
 import sqlglot
 
-from actors.offline import chrono, compute, kinds
+from actors.offline import chrono, compute, kinds, yields
 from actors.offline import values_formats as fmt
 from actors.offline.history import events, is_history
 from actors.offline.listed import listed_fields, listed_value
@@ -552,6 +552,10 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         # a command run through a shell answers with what the command printed, not with the call echoed
         cwd = workdir_of(args)
         rec = {"command": line, **({"cwd": cwd} if cwd else {}), **ran(line, org, rng, cwd)}
+    elif a not in (Action.read, Action.analyze, Action.navigate) and \
+            (done := yields.outcome(tool, it, args, org, rng, now or fmt.EPOCH, rec)) is not None:
+        # what the act came to (tests passed, a message's ID, a simulator running), beside what it was given
+        rec = {**done, **{k: v for k, v in {**rec, **_flat_args(args)}.items() if k not in done}}
     elif a not in (Action.read, Action.analyze, Action.navigate):
         rec = {"status": "completed", **rec, **{k: v for k, v in _flat_args(args).items() if k not in rec}}
         # (finished after any moment it was given: a run over a range ends once the range does)

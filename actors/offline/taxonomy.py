@@ -150,6 +150,8 @@ _verbs(Action.update, "kick ban unban acknowledge ack pin unpin mute unmute bloc
        "react vote star unstar follow unfollow reopen archive unarchive like unlike complete uncomplete undelete")
 _verbs(Action.create, "invite")
 _verbs(Action.execute, "restart retry")
+# Bringing a machine, an emulator or a process up or down (`ios_boot_simulator` boots a simulator, reads nothing).
+_verbs(Action.execute, "boot reboot shutdown launch spawn kill halt")
 _verbs(Action.delete, "delete remove del rm drop clear purge destroy pop lpop rpop hdel cancel lrem prune "
        "unsubscribe dismiss discard srem zrem xdel clean")
 _verbs(Action.execute, "run execute exec eval evaluate click press type hover drag fill select scroll trigger "
