@@ -31,6 +31,7 @@ from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.values_formats import EPOCH, shaped_like
 from actors.offline.values_standard import named_things, naming_field, spare_names, standard_kind
+from actors.offline.values_vocab import registry_id, registry_of
 from actors.offline.world import EXTENSIONS as _EXTS, Organisation
 from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRole, Scenario, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
@@ -466,8 +467,11 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
     """A further entity of `kind`, shaped like `like` (a numeric ID next to numeric IDs); with `fresh`, None
     when no ID unlike those the world holds comes up (a listing then shows one row fewer, never one twice)."""
     taken = {e.id for e in state.entities + state.preconditions}
+    registry = registry_of(kind, gen.org)
     for _ in range(4):
-        if like is not None and like.isdigit():
+        if registry is not None:  # (an arXiv paper beside another: both `2403.01234`, drawn whole)
+            value = registry_id(registry, gen.rng)
+        elif like is not None and like.isdigit():
             value = str(gen.rng.randint(10 ** (len(like) - 1), 10 ** len(like) - 1))
         elif like is not None and (shaped := shaped_like(like, gen.rng)) != like:
             value = shaped  # `OL48213A` beside `OL23919A`, as the spec's own example writes them

@@ -27,7 +27,7 @@ from actors.offline.shell import command_of, ran, workdir_of
 from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import docs_topic, label
 from actors.offline.values_standard import named_things, naming_field, spare_names
-from actors.offline.values_vocab import PUBLIC_KINDS, PUBLIC_TOPICS, STATUSES, kind_id, org_topic
+from actors.offline.values_vocab import PUBLIC_KINDS, PUBLIC_TOPICS, STATUSES, kind_id, org_topic, registry_id, registry_of
 from actors.offline.verdicts import answer, availability, is_availability_check, is_checker, question, verdict
 from actors.offline.world import Organisation, Person
 from schemas import Action, Entity, ParameterRole, ToolInterpretation
@@ -611,8 +611,10 @@ def _more_hits(found: list[Entity], org: Organisation, rng: random.Random, model
     if not found or len(found) >= 3 or not any(ch.isdigit() for ch in found[0].id):
         return []
     out = []
+    registry = registry_of(found[0].kind, org)
     for _ in range(rng.randint(1, 3)):
-        other = _sibling_id(found[0].id, rng)
+        # (a registry's IDs have fields of their own, a month, a year: another one is drawn whole, not digit by digit)
+        other = registry_id(registry, rng) if registry else _sibling_id(found[0].id, rng)
         if other not in {e.id for e in found}:
             out.append(_record(Entity(kind=found[0].kind, id=other), org, model=model, topic=topic))
     return out
@@ -634,9 +636,15 @@ def _sibling_id(value: str, rng: random.Random) -> str:
 _STATEMENT = re.compile(r"^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b", re.I)
 
 
+_CYPHER = re.compile(r"^\s*(OPTIONAL\s+)?(MATCH|MERGE|CREATE|CALL|UNWIND)\b.*\bRETURN\b|^\s*(MERGE|CREATE)\s*\(", re.I | re.S)
+
+
 def query_result(args: dict[str, Any], org: Organisation, rng: random.Random) -> str | None:
-    """What a database answers to the SQL statement a call sends: the rows a SELECT asks for (its columns,
-    its filter, its limit), the count a write affected; None when no argument is SQL."""
+    """What a database answers to the SQL or Cypher statement a call sends: the rows a SELECT or a RETURN asks
+    for (its columns, its filter, its limit), the count a write affected; None when no argument is a statement."""
+    graph = next((v for v in args.values() if isinstance(v, str) and _CYPHER.match(v)), None)
+    if graph is not None:
+        return _dump(graph_result(graph, org, rng))
     stmt = next((v for v in args.values() if isinstance(v, str) and _STATEMENT.match(v)), None)
     if stmt is None:
         return None
@@ -663,6 +671,51 @@ def query_result(args: dict[str, Any], org: Organisation, rng: random.Random) ->
         for row, count in zip(rows, counts):
             row.update({c: count for c in cols if c not in ("status", "state") and isinstance(row[c], int)})
     return _dump({"columns": cols, "rows": rows, "row_count": len(rows)})
+
+
+_GRAPH_LABELS = ("Service", "Person", "Team", "Deployment", "Incident")
+
+
+def graph_result(stmt: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
+    """A graph database's answer to a Cypher statement: the rows its RETURN names (a `p.name` of a `(p:Person)` a
+    person's name, of a `(s:Service)` a service's), at most its LIMIT; what a write made where nothing is returned."""
+    ret = re.search(r"\bRETURN\s+(?:DISTINCT\s+)?(.+?)(?:\s+ORDER\s+BY\b|\s+SKIP\b|\s+LIMIT\b|$)", stmt, re.I | re.S)
+    if ret is None:
+        return {"nodes_created": rng.randint(1, 3), "relationships_created": rng.randint(0, 2),
+                "properties_set": rng.randint(1, 6)}
+    said = [c.strip() for c in re.split(r",(?![^(]*\))", ret.group(1)) if c.strip()]
+    exprs = {re.split(r"\s+AS\s+", c, flags=re.I)[-1].strip(): c for c in said}  # column -> what it returns
+    cols = list(exprs)
+    labels = {v: lab.lower() for v, lab in re.findall(r"\((\w+)\s*:\s*(\w+)", stmt)}
+    if ":service" in stmt.lower():  # (what a service depends on, unlabelled, is other services)
+        labels.update({v: "service" for v in re.findall(r"\((\w+)\)", stmt) if v not in labels})
+    limit = re.search(r"\bLIMIT\s+(\d+)", stmt, re.I)
+    n = min(int(limit.group(1)), 5) if limit else rng.randint(2, 4)
+    if "team" in labels.values():  # (a row per team: no team twice)
+        n = min(n, len(org.teams))
+    people = rng.sample(org.people, min(n, len(org.people)))
+
+    def cell(col: str, k: int) -> Any:
+        if re.match(r"count\(", exprs[col], re.I):
+            return rng.randint(1, 60)
+        if re.match(r"labels\(", exprs[col], re.I):  # one row per label
+            return [_GRAPH_LABELS[k % len(_GRAPH_LABELS)]]
+        if re.match(r"type\(", exprs[col], re.I):
+            return rng.choice(re.findall(r"\[\w*:(\w+)", stmt) or ["DEPENDS_ON", "CALLS", "OWNS"])
+        var, _, prop = re.split(r"\s+AS\s+", exprs[col], flags=re.I)[0].strip().partition(".")  # (`t.name AS team`)
+        if prop in ("name", "title") and labels.get(var) in ("person", "user", "employee", "author", "member"):
+            return people[k % len(people)].name
+        if prop == "name" and labels.get(var) in ("service", "system", "app", "application", "component"):
+            others = [x for x in org.services if f"'{x}'" not in stmt] or list(org.services)  # (not the one matched)
+            return others[(k + len(var)) % len(others)]
+        if prop == "name" and labels.get(var) == "team":
+            return org.teams[k % len(org.teams)]
+        return _cell(prop or col, {}, org, rng)
+    rows = [{c: cell(c, k) for c in cols} for k in range(n)]
+    desc = re.search(r"\bORDER\s+BY\s+(\w+)\s+DESC\b", stmt, re.I)
+    if desc and desc.group(1) in cols and all(isinstance(r[desc.group(1)], int) for r in rows):
+        rows.sort(key=lambda r: -r[desc.group(1)])
+    return {"columns": cols, "rows": rows, "row_count": len(rows)}
 
 
 def _cell(col: str, fixed: dict[str, str], org: Organisation, rng: random.Random) -> Any:

@@ -30,7 +30,7 @@ from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.values_describe import examples
 from actors.offline.values_formats import shape_of
 from actors.offline.values_names import is_placeholder
-from actors.offline.values_vocab import of_people, slot_file_type
+from actors.offline.values_vocab import of_people, registry_named, slot_file_type
 from actors.offline.ledger import ledger_of
 from actors.offline.lexicon import locale_of, spec_words
 from actors.offline.world import Organisation, make_org
@@ -63,8 +63,8 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
         texts = tuple(_described(t) for t in suite.tools)
         topics, technical = spec_words(texts, subjects, params)
         known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical, locale_of(texts),
-                                        ledger_of(texts), _spec_examples(suite))
-    return make_org(seed, known[1], known[2], known[3], known[4], known[5], known[6], known[7])
+                                        ledger_of(texts), _spec_examples(suite), registry_ids(suite))
+    return make_org(seed, *known[1:])
 
 
 def _spec_examples(suite: ToolSuite) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -89,6 +89,21 @@ def _described(tool: Any) -> str:
     props = (tool.input_schema or {}).get("properties") or {}
     return " ".join([tool.description or ""] + [str(p.get("description") or "") for p in props.values()
                                                  if isinstance(p, dict)])
+
+
+def registry_ids(suite: ToolSuite) -> tuple[tuple[str, str], ...]:
+    """(kind, registry) for the kinds whose ID parameters the spec describes as a public registry's (`paper_id`:
+    "The arXiv ID of the paper", `pmid`: "PubMed ID"): a paper of such a system is `2403.01234`, not `paper_…`."""
+    found: dict[str, str] = {}
+    for t in suite.tools:
+        for name, sub in properties(t.input_schema).items():
+            toks = tokens(name)
+            said = sub.get("description") if isinstance(sub, dict) else None
+            if len(toks) >= 2 and toks[-1] in ("id", "ids") and isinstance(said, str):
+                registry = registry_named(said)
+                if registry is not None:
+                    found.setdefault(singular(toks[-2]), registry)
+    return tuple(sorted(found.items()))
 
 
 def numeric_ids(suite: ToolSuite) -> frozenset[str]:

@@ -28,7 +28,8 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((lang, re.compile(rx)) fo
     ("promql", r"\bpromql\b|prometheus (query|expression)"),
     ("logql", r"\blogql\b|\bloki\b"),
     ("traceql", r"\btraceql\b|\btempo\b"),
-    ("cypher", r"\bcypher\b|\bneo4j\b"),
+    # (the graph databases that speak it, and "a graph database" said outright)
+    ("cypher", r"\b(open)?cypher\b|\bneo4j\b|\bmemgraph\b|\bfalkordb\b|\bkuzu\b|\bgraph (database|db)\b"),
     ("graphql", r"\bgraphql (query|document|string|operation)|\bgraphql\b"),
     ("es_dsl", r"query dsl|elasticsearch query (body|object)|opensearch query (body|object)"),
     ("lucene", r"\blucene\b|query string syntax|elasticsearch query string|\bes syntax\b"),
@@ -114,7 +115,11 @@ def es_dsl(h: Hint) -> str:
 
 def cypher(h: Hint) -> str:
     return h.rng.choice(("MATCH (p:Person)-[:WORKS_ON]->(s:Service) RETURN p.name, s.name LIMIT 25",
-                         f"MATCH (s:Service {{name: '{_service(h)}'}})-[:DEPENDS_ON*1..2]->(d) RETURN DISTINCT d.name"))
+                         f"MATCH (s:Service {{name: '{_service(h)}'}})-[:DEPENDS_ON*1..2]->(d) RETURN DISTINCT d.name",
+                         "MATCH (n) RETURN labels(n) AS label, count(*) AS total ORDER BY total DESC LIMIT 10",
+                         f"MATCH (s:Service {{name: '{_service(h)}'}})-[r]-(x) RETURN type(r) AS relation, x.name LIMIT 20",
+                         "MATCH (t:Team)-[:OWNS]->(s:Service) RETURN t.name AS team, count(s) AS services "
+                         "ORDER BY services DESC"))
 
 
 def graphql(h: Hint) -> str:

@@ -497,6 +497,44 @@ def identifier(h: Hint) -> str:
     return kind_id(kind, h.org, h.rng, numeric=bool(_NUMERIC.search(h.description)))
 
 
+# Public registries an ID can be said to come from, and the shape each gives its IDs.
+_REGISTRIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((r, re.compile(rx, re.I)) for r, rx in (
+    ("arxiv", r"\barxiv\b"), ("pmc", r"\bpmc ?ids?\b|\bpubmed central\b"), ("pubmed", r"\bpubmed\b|\bpmids?\b"),
+    ("doi", r"\bdois?\b"), ("cve", r"\bcve\b"), ("imdb", r"\bimdb\b"), ("orcid", r"\borcid\b"),
+    ("isbn", r"\bisbn\b")))
+
+
+def registry_named(description: str) -> str | None:
+    """The public registry a description says an ID is from ("The arXiv ID of the paper"), if it names one."""
+    return next((r for r, rx in _REGISTRIES if rx.search(description)), None)
+
+
+def registry_of(kind: str, org: Organisation) -> str | None:
+    """The registry whose IDs the spec says records of `kind` carry, if it says so."""
+    words = tokens(kind)
+    return dict(org.registry_ids).get(singular(words[-1])) if words and org.registry_ids else None
+
+
+def registry_id(registry: str, rng: random.Random) -> str:
+    """An ID in the shape `registry` gives: `2403.01234`, `38012345`, `PMC10234567`, `CVE-2024-31337`, `tt0816692`."""
+    year = rng.randint(2019, 2025)
+    if registry == "arxiv":
+        return f"{year % 100:02d}{rng.randint(1, 12):02d}.{rng.randint(1, 19999):05d}"
+    if registry == "pubmed":
+        return str(rng.randint(30_000_000, 39_999_999))
+    if registry == "pmc":
+        return f"PMC{rng.randint(6_000_000, 11_999_999)}"
+    if registry == "doi":
+        return f"10.{rng.randint(1000, 9999)}/{rng.choice(('s41586', 'j.cell', 'nature', 'science'))}.{year}.{rng.randint(1000, 99999)}"
+    if registry == "cve":
+        return f"CVE-{year}-{rng.randint(1000, 49999)}"
+    if registry == "imdb":
+        return f"tt{rng.randint(100_000, 9_999_999):07d}"
+    if registry == "orcid":
+        return f"0000-000{rng.randint(1, 3)}-{rng.randint(0, 9999):04d}-{rng.randint(0, 9999):04d}"
+    return f"978{rng.randint(0, 9_999_999_999):010d}"  # isbn
+
+
 def kind_id(kind: str, org: Organisation, rng: random.Random, numeric: bool = False) -> str:
     """An ID for a record of `kind`, of one shape for that kind throughout a suite (a system does not number
     some teams `73549` and others `team_5e1c…`): digits where the spec types the kind's IDs as integers, else
@@ -509,6 +547,9 @@ def kind_id(kind: str, org: Organisation, rng: random.Random, numeric: bool = Fa
         return ledger.address(org.ledger, rng)
     if one in ("issue", "ticket"):
         return f"{rng.choice(org.project_keys)}-{rng.randint(12, 480)}"
+    registry = registry_of(kind, org)
+    if registry is not None:  # the public registry's own shape: an arXiv paper is `2403.01234`
+        return registry_id(registry, rng)
     if numeric or one in org.numeric_ids or zlib.crc32(one.encode()) % 5 < 2:
         return str(rng.randint(1000, 99999))
     prefix = "".join(w[0] for w in words)[:3] if len(words) > 1 else one if len(one) <= 6 else one[:3]

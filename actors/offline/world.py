@@ -89,6 +89,8 @@ class Organisation:
     # Examples the spec's descriptions give a parameter anywhere (`documentPath`: "users/userId1/orders/orderId1"):
     # the same parameter in a tool that gives none takes values of that shape too.
     shown: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # Kinds whose IDs the spec says a public registry gives (`paper_id`: "The arXiv ID of the paper"): (kind, registry).
+    registry_ids: tuple[tuple[str, str], ...] = ()
 
     def project_path(self, project: str) -> str:
         return f"{self.root}/{project}"
@@ -105,7 +107,8 @@ def _pick(rng: random.Random, pool: tuple[str, ...], k: int) -> tuple[str, ...]:
 @lru_cache(maxsize=1024)
 def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[str] = frozenset(),
              topics: tuple[str, ...] = (), technical: bool | None = None, locale: str = "",
-             ledger: tuple[str, str] = ("", ""), shown: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> Organisation:
+             ledger: tuple[str, str] = ("", ""), shown: tuple[tuple[str, tuple[str, ...]], ...] = (),
+             registry_ids: tuple[tuple[str, str], ...] = ()) -> Organisation:
     """The organisation for `seed`: the same seed always gives the same organisation. `subjects` (at least
     two nouns, e.g. what a spec's tools work on) replace the industry's nouns, so its projects, services,
     tables and the topics of its texts are about the spec's own things; `topics` (from the spec's
@@ -158,6 +161,7 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
         resource_groups=resource_groups, subscription=subscription, tenant=tenant,
         technical=(len(subjects) < 2 or bool(set(subjects) & _TECHNICAL)) if technical is None else technical,
         topics=topics, locale=locale, numeric_ids=numeric_ids, ledger=ledger[0], coin=ledger[1], shown=shown,
+        registry_ids=registry_ids,
     )
 
 

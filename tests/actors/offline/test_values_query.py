@@ -60,6 +60,23 @@ def test_a_select_is_answered_with_rows_of_its_columns_filter_and_limit():
     assert query_result({"query": "open orders"}, make_org(1), rng) is None
 
 
+def test_a_graph_database_is_asked_in_cypher_and_answers_with_the_rows_its_return_names():
+    for _ in range(6):  # a tool that names a graph database, without the word Cypher
+        assert _value("query", "", "run_query Run a query against Memgraph").startswith("MATCH")
+    org, rng = make_org(1), random.Random(5)
+    out = json.loads(query_result({"query": "MATCH (p:Person)-[:WORKS_ON]->(s:Service) RETURN p.name, s.name LIMIT 2"},
+                                  org, rng))
+    assert out["columns"] == ["p.name", "s.name"] and out["row_count"] == 2
+    assert all(r["p.name"] in {p.name for p in org.people} and r["s.name"] in org.services for r in out["rows"])
+    counted = json.loads(query_result({"query": "MATCH (t:Team)-[:OWNS]->(s:Service) RETURN t.name AS team, "
+                                                "count(s) AS services ORDER BY services DESC"}, org, rng))
+    teams = [r["team"] for r in counted["rows"]]
+    assert set(teams) <= set(org.teams) and len(set(teams)) == len(teams)
+    assert [r["services"] for r in counted["rows"]] == sorted((r["services"] for r in counted["rows"]), reverse=True)
+    made = json.loads(query_result({"query": "CREATE (s:Service {name: 'billing-api'})"}, org, rng))
+    assert made["nodes_created"] >= 1
+
+
 @pytest.mark.parametrize("about, cue", [("query-logs", "severity"), ("list-traces List traces", "service="),
                                         ("query-metrics Query time series metrics", "metric.name")])
 def test_an_observability_filter_speaks_of_what_its_records_carry(about, cue):

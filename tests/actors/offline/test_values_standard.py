@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
 from actors.offline.scenario import org_for
 from actors.offline.values import ValueGenerator
 from actors.offline.values_standard import standard_kind, standard_value
+from coordinator.pipeline import generate_local
+from schemas import RunConfig
+from specs import load_suite
 
 
 
@@ -525,3 +529,22 @@ def test_a_name_given_to_a_tool_that_acts_on_a_person_is_a_person_s_name():
         name = gen.arguments({"type": "object", "required": ["name"], "properties": {
             "name": {"title": "Name", "type": "string"}}})["name"]
         assert re.fullmatch(r"[A-Z][a-z]+ [A-Z][a-z]+", name), name
+
+
+def test_a_kind_whose_id_the_spec_says_a_registry_gives_has_that_registrys_ids_everywhere(tmp_path):
+    paper = {"paper_id": {"type": "string", "description": "The arXiv ID of the paper to download"}}
+    tools = [{"name": "search_papers", "description": "Search for papers on arXiv",
+              "inputSchema": {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}},
+             {"name": "list_papers", "description": "List all stored papers", "inputSchema": {"type": "object"}},
+             {"name": "read_paper", "description": "Read a stored paper",
+              "inputSchema": {"type": "object", "properties": paper, "required": ["paper_id"]}}]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    manifest, scenarios = generate_local(load_suite([tmp_path / "spec.json"]), RunConfig.model_validate({"seed": 7}),
+                                         str(tmp_path / "h"))
+    assert manifest.failures == []
+    said = [c.arguments["paper_id"] for s in scenarios for c in s.calls if c.tool == "read_paper"]
+    shown = [i for s in scenarios for c in s.calls if c.tool != "read_paper"
+             for i in re.findall(r'"id": "([^"]+)"', c.output if isinstance(c.output, str) else json.dumps(c.output))]
+    assert said and shown
+    arxiv = re.compile(r"(1[5-9]|2[0-5])(0[1-9]|1[0-2])\.\d{5}")  # YYMM.NNNNN, a real month
+    assert all(arxiv.fullmatch(i) for i in said + shown), sorted(set(said + shown))
