@@ -231,6 +231,8 @@ class OfflineExpander:
             tied = src is not None and relation(steps[src].it, steps[src].args) is not None
             opener = prose.lead(value, noun, rng, used=used, made=made, tied=tied,
                                 shown=self._facts(s, src, value, described))
+            if used and text.show(value) in opener:  # ("`X` looks right: … Can you read it?")
+                clauses = prose.as_it(clauses, value)
         return Turn(user=prose.request(clauses, rng, opener, start=False), calls=group)
 
     @staticmethod

@@ -21,7 +21,8 @@ from actors.offline.derived import figure
 from actors.offline.relations import past, relation, relation_goal
 from actors.offline.taxonomy import UNNAMED, singular, tokens, with_article
 from actors.offline.text import (INSPECT, Ref, described_action, humanise, is_code, label, named_verb, plural, said,
-                                 shape, show, stated_action, switch, verb)
+                                 shape, show, stated_action, switch, undescribed, verb)
+from actors.offline.values_vocab import of_people
 from actors.offline.verdicts import is_checker
 from schemas import Action, ParameterRole, ToolInterpretation
 
@@ -278,6 +279,14 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
                 f"the same {humanise(subject)}" if subject in same else f"{humanise(subject)} {said(args[subject])}"]
             given = _with(on + [t for n, t in parts.items() if n not in stated | spanned and n not in switched]) + spans
             return f"{own}{lead}{given}{_switches([parts[n] for n in switched if n not in stated], bool(given))}"
+    if generic_verb and undescribed(it) and not own_path and rel is None:
+        # A tool nothing describes, whose name gives no verb either (`somar`, `revisa`, `python_repl`): asked for by
+        # its name, as someone trying out a server does ("use `somar` with a 59 and b 164"), not "run the somar".
+        on = [] if subject is None else [
+            f"{humanise(subject)} set to {source(refs[subject], steps)}" if subject in refs else
+            f"the same {humanise(subject)}" if subject in same else f"{humanise(subject)} {said(args[subject])}"]
+        given = _with(on + [t for n, t in parts.items() if n not in spanned and n not in switched]) + spans
+        return f"use `{step.tool}`{to}{lead}{given}{_switches([parts[n] for n in switched], bool(given))}"
     own_verb = named_verb(it)
     if own_verb is not None and own_verb not in _NOT_SAID and own_verb != verb(it).split()[0]:
         return f"{own_verb} {obj}{to}{lead}{tail}"  # "play the card …", not "run the card …"
@@ -417,6 +426,21 @@ def lead(value: Any, noun: str, rng: random.Random, used: bool = True, made: boo
         return rng.choice(("Good, that worked for {v}.", "OK, done: {v}.", "Thanks, {v} is sorted.",
                            "Great, that went through for {v}.")).format(v=show(value))
     return rng.choice(_LEADS if used else _NOTED).format(v=show(value), n=noun)
+
+
+def as_it(clauses: list[str], value: Any) -> list[str]:
+    """After an opening that quoted `value` ("`2403.01234` looks right: …"), the first clause that names the record
+    by it says "it" ("Can you read it?"), as a person goes on about what they just pointed at, instead of
+    dictating the same value twice in one breath ("… Can you read the paper `2403.01234`?")."""
+    named = re.compile(r"\bthe ((?:[a-z]+ ){1,3})" + re.escape(said(value)) + r"(?![\w`./-])")
+    out, done = [], False
+    for c in clauses:
+        found = named.findall(c)
+        if not done and len(found) == 1 and c.count(said(value)) == 1:
+            # (a student, a member, a customer is "them", not "it")
+            c, done = named.sub("them" if of_people(found[0].split()[-1]) else "it", c), True
+        out.append(c)
+    return out
 
 
 def joined(order: list[int], clauses: list[str], steps: list[Step]) -> list[str]:
@@ -606,6 +630,8 @@ def goal(steps: list[Step], rng: random.Random, owned: frozenset[str] | None = N
     # send the email ...") goes straight to the call.
     own = described_action(focal.it) if bare else None
     doing = own or f"{verb(focal.it)} {what}"  # "detect prompt injection attempts", not "run the injection detector"
+    if own is None and undescribed(focal.it) and verb(focal.it) == "run" and named_verb(focal.it) is None:
+        doing = f"use `{focal.tool}`"  # (nothing says what it does: "I need to use `revisa`", not "run the revisa")
     fallback = ("",) if len(steps) == 1 else (f"I need to {doing}.", f"Can you help me {doing}?")
     if focal.it.action is Action.transfer:  # a download, a copy or a move changes nothing about the thing itself
         doing_it = f"{verb(focal.it)} {with_article(label(focal.it.entity)) if bare else what}"

@@ -127,6 +127,12 @@ class Ref:
     first: bool = False  # the source lists several: the wanted one is listed first
 
 
+def undescribed(it: ToolInterpretation) -> bool:
+    """Whether nothing but the tool's name says what it does: its functionality is the interpreter's own filler
+    ("Execute a somar.", for a tool whose author wrote no description)."""
+    return it.functionality == f"{it.action.value.capitalize()} a {it.entity.replace('_', ' ')}."
+
+
 def verb(it: ToolInterpretation) -> str:
     """The verb for a call: the tool name's own verb when it reads well, else the action's."""
     if it.action not in (Action.create, Action.list, Action.search, Action.read):
@@ -184,12 +190,17 @@ read write move copy rename open close save load export import sync test ping de
 scrape extract perform input tap click press swipe scroll fill hover drag launch install uninstall boot
 reboot restart capture record play pause resume submit greet welcome thank notify remind tell echo""".split())
 _PURPOSES = ("plan", "help", "understand", "determine", "learn", "decide", "ensure", "communicate", "debug", "explore",
-             "make sure", "verify", "assess", "evaluate", "support", "inform")
+             "make sure", "verify", "assess", "evaluate", "support", "inform", "check")
 # (verbs only: "add company to list" keeps its list)
 _LEFT_HANGING = ("write", "read", "download", "check", "validate", "find", "identify", "detect")
 _PURPOSE = re.compile(r"(?<!needed)(?<!required)(?<!used)\s+(?:in order )?to\s+(?:(?:" + "|".join(_PURPOSES)
                       + r")\b.*|(?:" + "|".join(_LEFT_HANGING) + r"))$")
 _SHOUTED = frozenset({"ALL", "ANY", "NEW", "ONE", "EVERY", "ONLY", "EACH"})
+_ARTICLES = frozenset({"a", "an", "the"})
+# Words an article follows that are no verbs: "For a given gene, …", "In the association object returned …"
+_FUNCTION = frozenset({"for", "in", "on", "of", "to", "from", "with", "by", "at", "as", "if", "when", "after", "before",
+                       "while", "into", "about", "over", "under", "via", "per", "and", "or", "but", "is", "are", "was",
+                       "given", "within", "across", "through", "during", "without", "like", "once", "where", "all"})
 _SAID_AS = {"return": "get", "retrieve": "get"}  # what a person asks for: "get the catalog of drivers"
 _NOT_REQUESTS = frozenset({"provide", "allow", "enable", "use", "help", "act", "serve", "be", "is"})
 _CUT = re.compile(r"\s*(?:[(:;,!?\[]|\.(?=\s|$)|\s[-–—]\s|\bbased on\b|\busing\b|\bvia\b|\baccording to\b|\bso that\b|\bwhich\b|"
@@ -310,7 +321,11 @@ def described_action(it: ToolInterpretation, text: str | None = None, extra: int
     base = verb_base(first)
     # A verb the description and the tool's own name agree on is one, common or not (`draw_card` "Draw cards
     # from your deck", `mulligan` "Perform a mulligan"); otherwise only the common request verbs are trusted.
-    if base not in _DESC_VERBS and not named_verb(it, base) or base in _NOT_REQUESTS:
+    # (and a word an article follows opens a verb phrase whatever the word: "Reverse an input sentence", where
+    # "Weather forecast for a city" opens with its thing)
+    if base not in _DESC_VERBS and not named_verb(it, base) and not (len(words) > 2 and words[1].lower() in _ARTICLES
+                                                                     and first.isalpha() and first not in _FUNCTION) \
+            or base in _NOT_REQUESTS:
         return None
     while words and words[-1].lower() in _TRAILING:
         words.pop()

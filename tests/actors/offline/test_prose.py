@@ -138,6 +138,10 @@ def test_a_search_is_asked_as_a_search_for_words_and_follow_ups_ask_what_any_res
     ("You are an AI assistant tasked with storing user information", None),
     ("Get a list of all .txt filenames on the desktop", None),
     ("Create a ticket.", None),
+    # a word an article follows opens a verb phrase, known verb or not; a purpose "to check" is cut
+    ("Reverse an input sentence.", "reverse an input sentence"),
+    ("Run diagnostics to check the health of the SDK documentation and GitHub repository.", "run diagnostics"),
+    ("Weather forecast for a city", None), ("For a given gene, find its homologs", None),
 ])
 def test_a_call_nothing_names_is_asked_for_in_its_descriptions_own_words(description, said):
     from actors.offline.text import described_action
@@ -690,3 +694,36 @@ def test_a_call_whose_verb_would_only_be_run_is_asked_in_its_description_s_words
     _, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
     said = [s.instruction for s in scenarios]
     assert said and all("greet a person" in t and "run the say hello" not in t for t in said), said
+
+
+def test_a_tool_nothing_describes_and_no_verb_names_is_asked_for_by_its_name(tmp_path):
+    """`revisa` with no description: "use `revisa` with tema …", as someone trying a server out asks, never
+    "run the revisa" (a tool name read back as a broken noun)."""
+    import json
+
+    from coordinator.pipeline import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    tema = {"type": "object", "properties": {"tema": {"type": "string"}}, "required": ["tema"]}
+    tools = [{"name": "revisa", "inputSchema": tema}, {"name": "compara", "inputSchema": tema},
+             {"name": "list_notes", "description": "List all notes", "inputSchema": {"type": "object"}}]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    manifest, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    asked = [s for s in scenarios if any(c.tool in ("revisa", "compara") for c in s.calls)]
+    assert asked and all("use `revisa`" in s.instruction or "use `compara`" in s.instruction for s in asked)
+    assert not any(re.search(r"\brun the (revisa|compara)\b", s.instruction + " ".join(t.user for t in s.turns))
+                   for s in scenarios)
+
+
+def test_a_turn_that_just_quoted_a_value_goes_on_about_it_not_dictating_it_again():
+    from actors.offline.prose import as_it
+
+    assert as_it(["read the paper 2403.01234", "download the same paper"], "2403.01234") == \
+        ["read it", "download the same paper"]
+    assert as_it(["download the paper `paper_30d3e4`"], "paper_30d3e4") == ["download it"]
+    assert as_it(["read the school for the student tomaso"], "tomaso") == ["read the school for them"]
+    # only where the clause names the record by it once, as a whole value: `311` is no part of `3110`
+    assert as_it(["read the pull request 3110"], 311) == ["read the pull request 3110"]
+    assert as_it(["compare the pull request 311 with the pull request 311"], 311) == \
+        ["compare the pull request 311 with the pull request 311"]
