@@ -192,7 +192,9 @@ class OfflineExpander:
                     continue
                 value = value[0] if isinstance(value, list) and value else value
                 if src in earlier and in_output(value, s.calls[src].output):
-                    found.append((src, value))
+                    # (from the latest result that showed it: after a read of the paper a listing found, "so
+                    # `2403.01234` shows …", not "`2403.01234` is in the paper list" once more)
+                    found.append((max(i for i in earlier if i >= src and in_output(value, s.calls[i].output)), value))
         if found:  # the most recent output the turn builds on
             return max(found, key=lambda f: f[0])
         for i in reversed(earlier):  # else what the latest result showed: what it created, or a value in it
@@ -220,8 +222,14 @@ class OfflineExpander:
         noun = prose.result_noun(steps, src)
         judged = next((prose.verdict_remark(r, noun, rng)
                        for r in output_objects(s.calls[src].output, max_depth=0)), None) if src is not None else None
+        acted = src is not None and used and any(str(v) == str(value) for v in leaves(s.calls[src].arguments))
         if judged is not None:  # a checker's verdict: what it found, not the input it was given back
             opener = judged
+        elif acted and described is not None and str(value) in described:
+            # the call before worked on the very record this turn goes on with, already read off: react to what
+            # it came to and go on with "it" ("Good, `2403.01234` is completed now. Can you read it?")
+            opener = prose.acknowledged(next(iter(output_objects(s.calls[src].output, max_depth=0)), None), value, rng)
+            clauses = prose.as_it(clauses, value)
         elif seen is not None and (shown := self._facts(s, src, seen[1], described)) is not None:
             opener = prose.lead(seen[1], noun, rng, used=False, made=False, shown=shown)  # what its record showed
         elif seen is not None:  # nothing of it is taken: react to what the result said, in words

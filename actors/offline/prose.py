@@ -428,6 +428,24 @@ def lead(value: Any, noun: str, rng: random.Random, used: bool = True, made: boo
     return rng.choice(_LEADS if used else _NOTED).format(v=show(value), n=noun)
 
 
+_ACKS = ("Thanks, {v} looks good.", "Great, {v} is what I needed.", "OK, {v} checks out.", "Good, {v} it is.")
+_ACK_STATES = ("Good, {v} is {s} now.", "OK, {v}: {s}.", "Great, {s} for {v}.")
+
+
+def acknowledged(record: dict[str, Any] | None, value: Any, rng: random.Random) -> str:
+    """How a later turn opens on the record the call before it just worked on: by the state that call left it in
+    ("Good, `2403.01234` is completed now."), else by thanks, not by where its ID was seen ("`2403.01234` is in
+    the paper details"); the value is said, so the turn states what it goes on with."""
+    record = record or {}
+    state = next((record[k] for k in ("status", "state") if isinstance(record.get(k), str)), None)
+    # (the state is the record's own only where the record is that one, by its ID or name: not a run's status
+    # said of the user it ran for)
+    itself = any(str(record.get(k)) == str(value) for k in ("id", "uuid", "key", "name", "slug"))
+    if state and itself and len(state) <= 24 and " " not in state.strip():
+        return rng.choice(_ACK_STATES).format(s=state.lower().replace("_", " "), v=show(value))
+    return rng.choice(_ACKS).format(v=show(value))
+
+
 def as_it(clauses: list[str], value: Any) -> list[str]:
     """After an opening that quoted `value` ("`2403.01234` looks right: …"), the first clause that names the record
     by it says "it" ("Can you read it?"), as a person goes on about what they just pointed at, instead of

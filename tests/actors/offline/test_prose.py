@@ -727,3 +727,34 @@ def test_a_turn_that_just_quoted_a_value_goes_on_about_it_not_dictating_it_again
     assert as_it(["read the pull request 3110"], 311) == ["read the pull request 3110"]
     assert as_it(["compare the pull request 311 with the pull request 311"], 311) == \
         ["compare the pull request 311 with the pull request 311"]
+
+
+def test_a_turn_after_a_call_on_the_same_record_reacts_to_what_that_call_came_to():
+    from actors.offline.prose import acknowledged
+
+    rng = random.Random(3)
+    for _ in range(8):
+        said = acknowledged({"id": "2403.01234", "status": "completed"}, "2403.01234", rng)
+        assert "`2403.01234`" in said and "completed" in said
+        # a run's status is not the state of the user it ran for; the value is said all the same
+        other = acknowledged({"userId": 5, "status": "completed"}, 5, rng)
+        assert "completed" not in other and "`5`" in other
+
+
+def test_the_turn_after_a_record_was_read_goes_on_from_that_read_not_from_where_its_id_was_seen(tmp_path):
+    import json
+
+    from coordinator.pipeline import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    pid = {"type": "object", "properties": {"paper_id": {"type": "string"}}, "required": ["paper_id"]}
+    tools = [{"name": "list_papers", "description": "List all stored papers", "inputSchema": {"type": "object"}},
+             {"name": "read_paper", "description": "Read the full content of a stored paper", "inputSchema": pid},
+             {"name": "download_paper", "description": "Download a paper", "inputSchema": pid}]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    manifest, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    # after the paper was read, the next turn goes on from that read, not from where its ID was first seen
+    after_read = [s.turns[2].user for s in scenarios if len(s.turns) == 3 and s.turns[1].calls == [1]
+                  and [c.tool for c in s.calls] == ["list_papers", "read_paper", "download_paper"]]
+    assert after_read and not any(re.search(r"the paper (list|details)", t) for t in after_read), after_read
