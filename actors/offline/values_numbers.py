@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from actors.offline import values_formats as fmt
+from actors.offline.taxonomy import tokens
 from actors.offline.values_describe import options
 from actors.offline.values_names import Hint, counterpart, words
 from actors.offline.values_standard import coordinate
@@ -119,12 +120,18 @@ def _as_number(f: Fraction) -> int | float:
     return int(f) if f.denominator == 1 and abs(f) < _BIG else float(f)
 
 
+# Last words of a name whose numbers are whole, whatever type the schema gives them: IDs, positions, counts.
+_WHOLE = frozenset({"id", "ids", "index", "idx", "order", "position", "positions", "count", "number", "num", "rank",
+                    "page", "port", "pid"})
+
+
 def number(schema: dict, hint: Hint, integer: bool, plain: bool) -> int | float | None:
     """A number valid for the schema's numeric keywords (None when none exists)."""
     lo, lo_ex, hi, hi_ex = bounds(schema)
     rng = hint.rng
     proposal = None if plain else realistic_number(hint)
-    named = proposal is not None or any(w in hint.description.lower() for w in ("number", "count", " id", "index"))
+    named = proposal is not None or any(w in hint.description.lower() for w in ("number", "count", " id", "index")) \
+        or bool(tokens(hint.name)[-1:] and tokens(hint.name)[-1] in _WHOLE)  # (`tabIds`, `tabOrder`: no 12.75)
     default = schema.get("default")
     if proposal is None and not plain and _num(default) and rng.random() < 0.3:
         proposal = default

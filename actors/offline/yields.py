@@ -229,12 +229,17 @@ _RULES: tuple[Callable[[_Act, Organisation, random.Random, datetime], dict[str, 
 def outcome(tool: str, it: ToolInterpretation, args: dict[str, Any], org: Organisation, rng: random.Random,
             now: datetime, record: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """The fields saying what the call came to, or None where neither its name nor its description says what
-    it does. A start or stop of a `record` that keeps a state of its own (a timer `ACTIVE`) is left to say it in
-    its own words: a second state beside it would contradict it."""
+    it does. A start or stop of a `record` that keeps a state of its own (a tab `active`, a timer `ACTIVE`) puts
+    the new state in that field, written as the record writes it: a second state beside it would contradict it."""
     act = _Act(tool, it, args)
     for rule in _RULES:
         got = rule(act, org, rng, now)
+        if got is not None and rule is _state:
+            own = next((k for k in record or {} if k.lower() in ("status", "state")), None)
+            if own is not None:
+                was = (record or {})[own]
+                state = got.pop("state")
+                return {own: state.upper() if isinstance(was, str) and was.isupper() else state, **got}
         if got is not None:
-            owned = rule is _state and any(k.lower() in ("status", "state") for k in record or {})
-            return None if owned else got
+            return got
     return None

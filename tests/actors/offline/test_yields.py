@@ -73,7 +73,7 @@ def test_an_http_post_operation_is_no_message_sent_and_an_export_writes_the_file
         assert r.get("format") in (None, r["file"].rsplit(".", 1)[-1])
 
 
-def test_a_stop_of_a_record_with_a_state_of_its_own_adds_no_second_state(tmp_path):
+def test_a_stop_of_a_record_with_a_state_of_its_own_sets_that_state_and_adds_no_second_one(tmp_path):
     tools = [_tool("start_timer", "Start a timer for a task", taskId="string"),
              {"name": "get_task", "description": "Get a task", "inputSchema": {
                  "type": "object", "required": ["taskId"], "properties": {"taskId": {"type": "string"}}},
@@ -81,3 +81,16 @@ def test_a_stop_of_a_record_with_a_state_of_its_own_adds_no_second_state(tmp_pat
                                                                 "status": {"enum": ["ACTIVE", "DONE"]}}}}]
     out = _outputs(tmp_path, tools)
     assert all(not ({"status", "state"} <= set(r)) for r in out["start_timer"])
+
+
+def test_a_closed_tab_is_closed(tmp_path):
+    tabs = {"type": "object", "properties": {"tabIds": {"type": "array", "items": {"type": "number"}}}}
+    tools = [{"name": "get-list-of-open-tabs", "description": "Get the list of open tabs in the user's browser",
+              "inputSchema": {"type": "object"}},
+             {"name": "close-browser-tabs", "description": "Close tabs in the user's browser by tab IDs",
+              "inputSchema": tabs}]
+    out = _outputs(tmp_path, tools)
+    closed = out["close-browser-tabs"]
+    assert closed and all(r.get("status", r.get("state")) == "closed" and "closed_at" in r for r in closed)
+    # IDs the schema types as numbers are whole numbers all the same
+    assert all(isinstance(r["id"], int) or str(r["id"]).isdigit() for r in closed if "id" in r)
