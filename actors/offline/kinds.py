@@ -246,7 +246,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
     ("score evaluation grade", {"score": _num(0, 1, 3), "passed": _pick(True, True, False), "evaluated_at": _when}),
     ("status state progress", {"state": _pick("pending", "in_progress", "completed", "completed", "failed"),
                                "progress_percent": _count(1, 100), "updated_at": _when}),
-    ("card question", {"display": _pick("table", "bar", "line", "pie", "scalar"),
+    ("question card", {"display": _pick("table", "bar", "line", "pie", "scalar"),
                                             "query_type": _pick("query", "native"), "description": _about,
                                             "updated_at": _when}),
     ("dashboard", {"description": _about, "card_count": _count(2, 24), "updated_at": _when}),
@@ -454,7 +454,8 @@ _PLAIN = frozenset({"status", "state", "title", "name", "url", "id", "created", 
 # Kind words with more than one common sense: a `forecast` of sales or of a statistic is no weather forecast, a
 # page's `block` no blockchain block, a train `ticket` no support ticket. Their kind's fields only where the spec
 # speaks of one of them (a support desk's priority or assignee).
-_SENSES = frozenset({"forecast", "block", "ticket"})  # (a train's or a concert's ticket is no support ticket)
+# (a train's or a concert's ticket is no support ticket; a kanban board's or a payment card is no BI question)
+_SENSES = frozenset({"forecast", "block", "ticket", "card"})
 
 
 def borrowable(kind: str, speaks_of: Callable[[str], bool], technical: bool = True, ledger: bool = False) -> bool:

@@ -115,6 +115,8 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
         return ParameterRole.filter  # `get_characters(name=…)`: listed by their name, not one of them by ID
     if toks and toks[-1] in _ID_TAIL and not has_enum:
         return ParameterRole.identifier
+    if len(toks) == 2 and toks[0] == "id" and not has_enum and types & {"string", "integer", "array"}:
+        return ParameterRole.identifier  # `idCard`, `idBoard`: the ID named before its kind
     if has_enum and len(toks) == 1 and singular(toks[0]) in PARAM_ENTITY and types <= {"string"} \
             and toks[0] not in _CONTENT | _OPTION_NAMES | _GENERIC and "default" not in schema \
             and not any(w in desc[:80] for w in ("type", "style", "mode", "kind")):
@@ -143,6 +145,8 @@ def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_en
         return "repository"
     if len(toks) > 2 and toks[0] == "sub":  # `subTaskId`: a subtask's, not its parent task's
         return "sub" + toks[1]
+    if len(toks) == 2 and toks[0] == "id":  # `idList`: a list's, named after the ID
+        return PARAM_ENTITY.get(toks[1], toks[1])
     for t in toks:
         if t in PARAM_ENTITY and t not in _GENERIC and t != "path":
             return PARAM_ENTITY[t]

@@ -17,6 +17,9 @@ from actors.offline.text import plural
 from actors.offline.values_check import is_valid
 
 TEXT_FIELDS = ("result", "content", "text", "output", "message", "summary", "details", "data", "description", "body")
+# Text fields that say what a record is, in a sentence: never the place for the record written out whole.
+_SAYS_WHAT = frozenset({"description", "summary", "details"})
+_DUMP_LINE = re.compile(r"(?m)^[\w.-]+: ")
 _ID_TAILS = {"id", "name", "path", "hash", "sha", "key", "uuid", "url", "ref", "number", "ts", "file", "branch",
              "isbn", "sku", "slug", "code"}
 
@@ -295,7 +298,10 @@ def free_object(schema: dict[str, Any], root: dict[str, Any]) -> bool:
 def _put_text(out: dict[str, Any], schema: dict[str, Any], text: str, claimed: set[str]) -> bool:
     """The result text in the first text field that takes it (claimed: the ids do not overwrite it)."""
     props = deref(schema, schema).get("properties") or {}
+    dump = len(_DUMP_LINE.findall(text)) >= 2  # a record written out line by line (`id: 7`, `name: …`)
     for name in list(props):
+        if dump and name.lower() in _SAYS_WHAT:
+            continue  # (a voice's description describes the voice; it is no dump of a record)
         if name.lower() in TEXT_FIELDS and _free_string(props[name], schema) \
                 and is_valid(deref(props[name], schema), text, schema):
             out[name] = text

@@ -336,3 +336,20 @@ def test_a_tool_described_as_getting_one_thing_of_a_record_answers_with_it(tmp_p
     tools = [_tool("get_avatar_name", "Get the name of the current avatar", {})]
     records = [o for _, objs in _outputs(tmp_path, tools, "get_avatar_name") for o in objs]
     assert records and all(re.fullmatch(r"Avatar [A-Z][a-z]+", o.get("name", "")) for o in records), records
+
+
+def test_a_card_is_no_bi_question_unless_the_spec_speaks_of_questions_and_an_id_named_before_its_kind_reads_it(tmp_path):
+    """A Trello card looked up by `idCard` is that card (its own ID), with no Metabase `display`/`query_type`."""
+    cards = [_tool("getCardById", "Get a Trello card by its ID",
+                   {"idCard": {"type": "string", "description": "The ID of the Trello card to retrieve"}}, ["idCard"]),
+             _tool("getCardByLink", "Get a Trello card by its link",
+                   {"link": {"type": "string", "format": "uri", "description": "The link of the Trello card"}}, ["link"])]
+    calls = _outputs(tmp_path, cards, "getCardById")
+    assert calls
+    for args, objects in calls:
+        assert not any({"display", "query_type"} & set(o) for o in objects), objects
+        assert any(str(o.get("id")) == args["idCard"] for o in objects), (args, objects)
+    questions = [_tool("get_card", "Get a saved question (card) by ID, with its query and visualization",
+                       {"card_id": {"type": "integer"}}, ["card_id"])]
+    objects = [o for _, objs in _outputs(tmp_path, questions, "get_card") for o in objs]
+    assert objects and all("display" in o for o in objects)  # a BI tool's card is a question: its chart type

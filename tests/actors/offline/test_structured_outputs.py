@@ -403,3 +403,28 @@ def test_an_answers_status_enum_that_lists_errors_beside_ok_mostly_says_ok():
     gen.answering = False
     asked = [gen.value(codes, name="code") for _ in range(200)]
     assert answers.count("OK") > 150 and asked.count("OK") < 100, (answers.count("OK"), asked.count("OK"))
+
+
+def test_a_records_description_is_never_the_record_written_out_line_by_line(tmp_path):
+    import json
+    import re
+
+    schema = {"type": "object", "required": ["voice_id", "name", "category", "description", "labels"],
+              "properties": {"voice_id": {"type": "string"}, "name": {"type": "string"},
+                             "category": {"type": "string"}, "description": {"type": "string"},
+                             "labels": {"type": "object", "additionalProperties": {"type": "string"}}}}
+    tools = [{"name": "get_voices", "description": "Get a list of all available voices",
+              "inputSchema": {"type": "object"}, "outputSchema": {"type": "object", "properties": {
+                  "voices": {"type": "array", "items": schema}}, "required": ["voices"]}},
+             {"name": "get_voice", "description": "Get metadata about a specific voice",
+              "inputSchema": {"type": "object", "properties": {"voice_id": {"type": "string"}},
+                              "required": ["voice_id"]}, "outputSchema": schema}]
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps({"tools": tools}))
+    pipe = Pipeline(load_suite([path]))
+    described = [c.output for seed in range(3) for s in cover_suite(pipe, seed)[0] for c in s.calls
+                 if c.tool == "get_voice"]
+    assert described
+    for out in described:
+        obj = json.loads(out) if isinstance(out, str) else out
+        assert len(re.findall(r"(?m)^[\w.-]+: ", obj["description"])) < 2, obj["description"]
