@@ -249,6 +249,10 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
             span = tuple(map(chrono.when, e.attributes[WITHIN]))
             drawn = chrono.within(drawn, span, fmt.EPOCH, f"{org.seed}:{e.kind}:{e.id}")
         out.update({k: v for k, v in drawn.items() if k != key})  # (a drawn `name` never hides the ID)
+        if key == "id" and tokens(e.kind):  # a listing's `listing_id` is its ID, not a second one beside it
+            own = f"{tokens(e.kind)[-1]}id"
+            for k in [k for k in out if k != key and _bare(k) == own and isinstance(out[k], (str, int))]:
+                out[k] = out[key]
     # What the workflow wrote wins over what the record was drawn with, objects too (an update's `engagement`),
     # under the field's other name too: stations listed by `country_code: IN` are in `country` IN.
     written = {k: _kept(v) for k, v in shown_fields(e.attributes).items() if _kept(v) is not None}

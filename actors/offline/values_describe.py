@@ -96,6 +96,9 @@ _TYPES = (("boolean", r"bool(?:ean)?"), ("integer", r"int(?:eger)?"), ("number",
           ("array", r"list|array|tuple"), ("string", r"str(?:ing)?"))
 
 
+_FOR_EXAMPLE = re.compile(r"\s*(?:e\.?\s?g\.?|i\.?\s?e\.?|for example|for instance|such as|like)\s*[,:]?\s*", re.I)
+
+
 @lru_cache(maxsize=4096)
 def returned_fields(doc: str) -> tuple[tuple[str, dict[str, Any]], ...]:
     """The keys a docstring's Returns section lists for the object it answers with, each as a schema: its
@@ -120,7 +123,14 @@ def returned_fields(doc: str) -> tuple[tuple[str, dict[str, Any]], ...]:
         kind = next((t for t, pattern in _TYPES if re.match(rf"(?:{pattern})\b", said, re.I)), None)
         meaning = re.sub(rf"^(?:{'|'.join(p for _, p in _TYPES)})\b(?:\s+or\s+none)?[,:]?\s*", "", said, flags=re.I)
         schema: dict[str, Any] = {"type": kind or "string", "description": meaning}
-        choices = [c.strip() for c in re.split(r",|\bor\b", next(iter(re.findall(r"\(([^()]{3,80})\)", meaning)), ""))]
+        aside = next(iter(re.findall(r"\(([^()]{3,80})\)", meaning)), "")
+        given = _FOR_EXAMPLE.match(aside)
+        if given is not None:  # "(e.g., "4.78")": an example of the value, not a list of choices with "e.g." in it
+            shown = [x.strip().strip("'\"`") for x in re.split(r",|\bor\b", aside[given.end():])]
+            if kind in (None, "string") and any(shown):
+                schema["examples"] = [x for x in shown if x]
+            aside = ""
+        choices = [c.strip() for c in re.split(r",|\bor\b", aside)]
         if kind in (None, "string") and 2 <= len(choices) <= 8 and all(0 < len(c.split()) <= 2 for c in choices):
             schema["enum"] = choices
         if kind == "array":

@@ -71,3 +71,37 @@ def test_a_tool_answers_with_what_its_docstring_says_and_is_given_what_its_param
                 assert isinstance(json.loads(c.arguments["piles"]), list), c.arguments
                 piles += 1
     assert analysed and piles
+
+
+LISTINGS = """Scrapes listings for a given location and dates.
+
+    Returns:
+        str: JSON string containing a list of listings, each with:
+            - listing_id: Unique listing identifier
+            - price: Price per night or total (e.g., "$39 CAD per night")
+            - price_qualifier: Additional price context (e.g., "per night")
+            - listing_type: Type of listing (Entire home, Private room, Shared room)
+"""
+
+
+def test_an_example_in_parentheses_is_an_example_not_a_choice_named_eg():
+    fields = dict(returned_fields(LISTINGS))
+    assert fields["price"].get("examples") == ["$39 CAD per night"] and "enum" not in fields["price"]
+    assert fields["price_qualifier"].get("examples") == ["per night"] and "enum" not in fields["price_qualifier"]
+    assert fields["listing_type"]["enum"] == ["Entire home", "Private room", "Shared room"]  # a list is still a list
+
+
+def test_a_listed_record_s_own_kind_id_is_its_id(tmp_path):
+    import json
+
+    from actors.offline import quality as q
+    from actors.offline.pipeline import Pipeline, cover_suite
+    from specs import load_suite
+
+    tools = [{"name": "search_listings", "description": LISTINGS, "inputSchema": {
+        "type": "object", "properties": {"place": {"type": "string"}}, "required": ["place"]}}]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    pipe = Pipeline(load_suite([tmp_path / "s.json"]))
+    rows = [o for seed in range(2) for s in cover_suite(pipe, seed)[0] for c in s.calls
+            for o in q.output_objects(c.output, max_depth=2) if "listing_id" in o and "id" in o]
+    assert rows and all(str(o["listing_id"]) == str(o["id"]) for o in rows), rows[:2]
