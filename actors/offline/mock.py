@@ -581,7 +581,8 @@ def _open(schema: dict[str, Any]) -> bool:
         return False
     sub = deref(props["result"], schema)
     items = sub.get("items") if isinstance(sub.get("items"), dict) else None
-    return free_object(sub, schema) or items is not None and free_object(items, schema)
+    untyped = not set(sub) - {"title", "description"}  # (`result: {}`, a response documented without a schema)
+    return untyped or free_object(sub, schema) or items is not None and free_object(items, schema)
 
 
 def _free_form(schema: dict[str, Any], text: str) -> Any | None:

@@ -428,3 +428,22 @@ def test_a_records_description_is_never_the_record_written_out_line_by_line(tmp_
     for out in described:
         obj = json.loads(out) if isinstance(out, str) else out
         assert len(re.findall(r"(?m)^[\w.-]+: ", obj["description"])) < 2, obj["description"]
+
+
+def test_a_result_documented_without_a_schema_holds_what_the_call_answered(tmp_path):
+    """`{"result": {}}` (an OpenAPI response with no schema, wrapped): a deletion answers that it deleted, not a
+    sentence of small talk drawn for an untyped value."""
+    import json
+
+    untyped = {"type": "object", "properties": {"result": {}}, "required": ["result"]}
+    vid = {"type": "object", "properties": {"voice_id": {"type": "string"}}, "required": ["voice_id"]}
+    tools = [{"name": "list_voices", "description": "Get a list of all available voices",
+              "inputSchema": {"type": "object"}},
+             {"name": "delete_voice", "description": "Deletes a voice by its ID", "inputSchema": vid,
+              "outputSchema": untyped, "annotations": {"destructiveHint": True}}]
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps({"tools": tools}))
+    pipe = Pipeline(load_suite([path]))
+    results = [json.loads(c.output)["result"] if isinstance(c.output, str) else c.output["result"]
+               for seed in range(3) for s in cover_suite(pipe, seed)[0] for c in s.calls if c.tool == "delete_voice"]
+    assert results and all(isinstance(r, dict) and r.get("deleted") is True for r in results), results[:2]
