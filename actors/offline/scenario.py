@@ -27,10 +27,10 @@ from actors.offline.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, token
 from actors.offline.verdicts import is_checker, planted
 from actors.offline import compute, files, paths, prose, text
 from actors.offline.values import ValueGenerator, first_error, is_valid
-from actors.offline.values_describe import examples
+from actors.offline.values_describe import examples, param_docs
 from actors.offline.values_formats import shape_of
 from actors.offline.values_names import is_placeholder
-from actors.offline.values_vocab import of_people, registry_named, slot_file_type
+from actors.offline.values_vocab import of_people, product_site, registry_named, slot_file_type
 from actors.offline.ledger import ledger_of
 from actors.offline.lexicon import locale_of, spec_words
 from actors.offline.world import Organisation, make_org
@@ -63,7 +63,7 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
         texts = tuple(_described(t) for t in suite.tools)
         topics, technical = spec_words(texts, subjects, params)
         known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical, locale_of(texts),
-                                        ledger_of(texts), _spec_examples(suite), registry_ids(suite))
+                                        ledger_of(texts), _spec_examples(suite), registry_ids(suite), _site(suite))
     return make_org(seed, *known[1:])
 
 
@@ -89,6 +89,22 @@ def _described(tool: Any) -> str:
     props = (tool.input_schema or {}).get("properties") or {}
     return " ".join([tool.description or ""] + [str(p.get("description") or "") for p in props.values()
                                                  if isinstance(p, dict)])
+
+
+def _site(suite: ToolSuite) -> tuple[str, str] | tuple[()]:
+    """(site, path) where the spec's links are described as one product's things ("The link of the Trello card"):
+    the product most of its link descriptions name, else ()."""
+    votes: Counter[tuple[str, str]] = Counter()
+    for t in suite.tools:
+        docs = param_docs(t.description or "")  # (a docstring's "Args:" say what its parameters are, too)
+        for schema in (t.input_schema, t.output_schema):
+            for name, sub in properties(schema or {}).items():
+                said = (sub.get("description") if isinstance(sub, dict) else None) or docs.get(name)
+                if set(tokens(name)) & {"url", "uri", "link", "href"} and isinstance(said, str):
+                    on = product_site(said)
+                    if on is not None:
+                        votes[on] += 1
+    return votes.most_common(1)[0][0] if votes else ()
 
 
 def registry_ids(suite: ToolSuite) -> tuple[tuple[str, str], ...]:

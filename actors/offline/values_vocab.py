@@ -202,6 +202,22 @@ _MEDIA_URLS = {"image": ("images", "png"), "img": ("images", "png"), "photo": ("
                "video": ("videos", "mp4"), "audio": ("audio", "mp3"), "pdf": ("docs", "pdf")}
 
 
+# "the Trello card", "an Airbnb listing": a product's name before the kind of thing a URL points at.
+_ON_A_PRODUCT = re.compile(r"\b(?i:the|an?|your)\s+([A-Z][a-z]{2,}[A-Za-z]*)\s+(listing|card|board|video|channel|"
+                           r"playlist|track|album|post|profile|product|event|room|property|hotel|restaurant|recipe|"
+                           r"article|story)s?\b")  # (not a repository, a file, a page: their links have shapes of their own)
+_NOT_BRANDS = frozenset({"The", "This", "That", "Your", "Main", "New", "Current", "Given", "Specific", "First",
+                         "Last", "Public", "Private", "Web", "Home", "Target", "Source", "Original", "Same"})
+
+
+def product_site(description: str) -> tuple[str, str] | None:
+    """(site, path) of the product a link's description names ("the Airbnb listing URL": `airbnb.com`, `listings`)."""
+    brand = _ON_A_PRODUCT.search(description)
+    if brand is None or brand.group(1) in _NOT_BRANDS:
+        return None
+    return f"{brand.group(1).lower()}.com", plural(singular(brand.group(2)))
+
+
 def url(h: Hint) -> str:
     d = h.description.lower()
     if "webhook" in h.name.lower():
@@ -213,6 +229,9 @@ def url(h: Hint) -> str:
         return f"https://cdn.{h.org.domain}/{folder}/{noun(h)}-{h.rng.randint(100, 999)}.{ext}"
     if re.search(r"\bgit\b|repositor|clone|remote", d):
         return git_url(h)
+    on = product_site(h.description)
+    if on is not None:  # "the link of the Trello card", "direct link to the Airbnb listing": on that product's site
+        return f"https://www.{on[0]}/{on[1]}/{h.rng.randint(10**7, 10**8 - 1)}"
     if re.search(r"page|navigate|browser|load|open", d):
         return h.rng.choice((f"https://app.{h.org.domain}/{plural(noun(h))}", f"https://app.{h.org.domain}/login",
                              f"https://app.{h.org.domain}/checkout", f"https://app.{h.org.domain}/settings/billing"))

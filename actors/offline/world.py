@@ -108,7 +108,7 @@ def _pick(rng: random.Random, pool: tuple[str, ...], k: int) -> tuple[str, ...]:
 def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[str] = frozenset(),
              topics: tuple[str, ...] = (), technical: bool | None = None, locale: str = "",
              ledger: tuple[str, str] = ("", ""), shown: tuple[tuple[str, tuple[str, ...]], ...] = (),
-             registry_ids: tuple[tuple[str, str], ...] = ()) -> Organisation:
+             registry_ids: tuple[tuple[str, str], ...] = (), site: tuple[str, str] = ()) -> Organisation:
     """The organisation for `seed`: the same seed always gives the same organisation. `subjects` (at least
     two nouns, e.g. what a spec's tools work on) replace the industry's nouns, so its projects, services,
     tables and the topics of its texts are about the spec's own things; `topics` (from the spec's
@@ -145,6 +145,8 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
     services = tuple(f"{n}-api" for n in nouns)
     urls = (f"https://app.{domain}/", f"https://api.{domain}/v2/{plural(nouns[0])}", f"https://docs.{domain}/{nouns[1]}",
             f"https://status.{domain}/")
+    if site:  # a spec about one product's things (its listings, its cards): their links are on the product's site
+        urls = tuple(f"https://www.{site[0]}/{site[1]}/{rng.randint(10**7, 10**8 - 1)}" for _ in range(4))
     major = rng.randint(1, 4)
     tags = tuple(f"v{major}.{minor}.{rng.randint(0, 9)}" for minor in sorted(rng.sample(range(12), 3)))
     channels = tuple(f"{t}-alerts" if i == 0 else t for i, t in enumerate(_pick(rng, _TEAMS, 3)))

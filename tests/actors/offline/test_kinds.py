@@ -353,3 +353,13 @@ def test_a_card_is_no_bi_question_unless_the_spec_speaks_of_questions_and_an_id_
                        {"card_id": {"type": "integer"}}, ["card_id"])]
     objects = [o for _, objs in _outputs(tmp_path, questions, "get_card") for o in objs]
     assert objects and all("display" in o for o in objects)  # a BI tool's card is a question: its chart type
+
+
+def test_links_described_as_one_products_things_are_on_that_products_site(tmp_path):
+    """"The link of the Trello card": the card's links are trello.com's, not the fictional organisation's."""
+    cards = [_tool("getCardById", "Get a Trello card by its ID",
+                   {"idCard": {"type": "string", "description": "The ID of the Trello card to retrieve"}}, ["idCard"]),
+             _tool("getCardByLink", "Get a Trello card by its link",
+                   {"link": {"type": "string", "format": "uri", "description": "The link of the Trello card"}}, ["link"])]
+    links = [args["link"] for args, _ in _outputs(tmp_path, cards, "getCardByLink")]
+    assert links and all(re.fullmatch(r"https://www\.trello\.com/cards/\d{8}", link) for link in links), links
