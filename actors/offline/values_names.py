@@ -536,6 +536,11 @@ def _realistic(h: Hint) -> str:
     placed = coordinate(h.name, h.rng, h.siblings)
     if placed is not None and not examples(h.description or ""):
         return str(placed)  # a real city's latitude or longitude, as text
+    part = _SAID_NAME.search(h.description or "") if words(h.name).split("_")[-1] == "name" else None
+    if part is not None:  # `host_name`: "Host's first name": a person's, whatever the word before `name` is
+        said = (part.group(1) or "last").lower()
+        return v.person(h).name if said == "full" else standard_value(
+            "first_name" if said in ("first", "given") else "last_name", h.rng, "", h.org.locale) or v.person(h).name
     standard = standard_value(f"{h.name}_name" if parts_of_name else "job_title" if person_title else h.name,
                               h.rng, h.description or "", h.org.locale)
     if standard is not None and not options(h.description or "") and not examples(h.description or ""):
@@ -693,6 +698,7 @@ _BOUNDS = frozenset({"after", "before", "since", "until", "from", "to", "start",
 _NOT_A_MOMENT = re.compile(r"\b(an? (?:\w+ )?id|ids?|cursor|identifier|uuid|offset token|page token)\b", re.I)
 _PERSON_FIELDS = frozenset({"email", "first_name", "last_name", "firstname", "lastname", "phone", "given_name",
                             "family_name", "date_of_birth", "dob", "gender", "username"})
+_SAID_NAME = re.compile(r"\b(first|given|last|family|full)\s+name\b|\bsurname\b", re.I)
 _SECRETS = re.compile(r"token|secret|signature|apikey|api_key|password|passwd", re.I)
 _PROSE_NAMES = frozenset({"instructions", "instruction", "task", "context", "notes", "summary", "prompt", "markup",
                           "caption", "reason", "explanation", "feedback", "goal", "objective", "requirements"})

@@ -548,3 +548,13 @@ def test_a_kind_whose_id_the_spec_says_a_registry_gives_has_that_registrys_ids_e
     assert said and shown
     arxiv = re.compile(r"(1[5-9]|2[0-5])(0[1-9]|1[0-2])\.\d{5}")  # YYMM.NNNNN, a real month
     assert all(arxiv.fullmatch(i) for i in said + shown), sorted(set(said + shown))
+
+
+def test_a_name_described_as_a_persons_first_or_full_name_is_one_whatever_word_precedes_it():
+    gen = ValueGenerator(org_for(3), random.Random(1))
+    for _ in range(5):
+        first = gen.value({"type": "string", "description": "Host's first name"}, name="host_name")
+        assert re.fullmatch(r"[A-Z][a-z]+", first), first  # a first name, not a server `host-kitchen-eu`
+        full = gen.value({"type": "string", "description": "Full name of the owner"}, name="owner_name")
+        assert re.fullmatch(r"[A-Z][\w'.-]+( [A-Z][\w'.-]+)+", full), full
+    assert "-" in gen.value({"type": "string", "description": "The name of the project"}, name="project_name")
