@@ -844,9 +844,44 @@ def _field_words(key: str) -> str:
     return " ".join(tokens(key)) or key
 
 
+def rows_follow_up(records: list[dict[str, Any]], rng: random.Random) -> str | None:
+    """The next question about a query's rows (`{"columns": […], "rows": […]}`): about the row on top and its
+    figure where the rows count something, else about the first row; None where no result holds rows."""
+    rec = next((r for r in records if isinstance(r.get("rows"), list) and isinstance(r.get("columns"), list)), None)
+    if rec is None:
+        return None
+    rows = [r for r in rec["rows"] if isinstance(r, dict)]
+    if not rows:
+        return "Why did that come back empty?"
+    first = rows[0]
+    labels = [c for c in rec["columns"] if isinstance(first.get(c), str) or isinstance(first.get(c), list) and first[c]]
+    counts = [c for c in rec["columns"] if isinstance(first.get(c), int) and not isinstance(first.get(c), bool)
+              and c.lower() != "id" and not c.lower().endswith(("_id", ".id"))]
+    label = first[labels[0]] if labels else None
+    label = label[0] if isinstance(label, list) else label
+    if label is not None and counts:
+        n, col = first[counts[0]], humanise(counts[0].split(".")[-1])
+        many = f"{n}" if col in ("total", "count", "n", "cnt", "num") else f"{n} {col}"  # ("49", not "49 total")
+        if len(rows) > 1 and all(isinstance(r.get(counts[0]), int) and r[counts[0]] <= n for r in rows):
+            return rng.choice((f"Why does {show(label)} come out on top with {many}?",
+                               f"What's behind the {many} for {show(label)}?"))
+        return f"Can you break the {many} for {show(label)} down further?"
+    if label is not None:
+        return rng.choice((f"What else do we know about {show(label)}?", f"Can you narrow that down to {show(label)}?"))
+    return None
+
+
 def grounded_follow_up(step: Step, records: list[dict[str, Any]], rng: random.Random) -> str | None:
     """A next question about what the last call's result showed: a state it reported, a figure in it.
     None when the result shows nothing such a question could be about."""
+    rows = rows_follow_up(records, rng)
+    if rows is not None:
+        return rows
+    out = next((r["stdout"].strip().splitlines()[0] for r in records
+                if isinstance(r.get("stdout"), str) and r["stdout"].strip()), None)
+    if out is not None and len(out) <= 60 and re.search(r"[A-Za-z0-9]{2,}", out):
+        # a program's output: what it printed, not "were there warnings" (not a line of progress dots)
+        return rng.choice((f"Is {show(out)} what you'd expect there?", f"Why does it print {show(out)}?"))
     what, many = _what(step), plural(step.it.entity)
     listing = step.it.action in (Action.list, Action.search) and len(records) >= 2
     for rec in records:

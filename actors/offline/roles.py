@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from actors.offline.taxonomy import PARAM_ENTITY, singular, tokens
@@ -35,6 +36,9 @@ _TARGET = {"destination", "dest", "output", "outputdir", "new", "newname", "to",
 _SETTINGS = {"language", "lang", "locale", "currency", "format", "unit", "units", "timezone", "tz", "encoding", "code"}
 _FILTER = {"query", "q", "pattern", "filter", "filters", "grep", "jql", "cql", "search", "keyword",
            "keywords", "since", "until", "contains", "where", "prefix", "match", "question", "glob"}
+# What a description says of a program a call runs: its language, or that it is code to run.
+PROGRAM = re.compile(r"\b(python|javascript|typescript|js|node\.?js|ruby|lua)\b|\bcode to (?:execute|run|evaluate)\b|"
+                     r"\b(?:execute|run|evaluate)s?\b[^.]*\bcode\b", re.I)
 _CONTENT = {"content", "body", "message", "text", "value", "values", "data", "description", "title", "code",
             "script", "function", "command", "comment", "edits", "entities", "observations", "relations",
             "summary", "html", "markdown", "json", "payload", "blocks", "vector", "element", "deletions",
@@ -113,6 +117,8 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
         return ParameterRole.content  # a person's `lastName` is what the record says, it names no `last`
     if tool_action in (Action.list, Action.search) and toks and toks[0] in ("name", "title") and "string" in types:
         return ParameterRole.filter  # `get_characters(name=…)`: listed by their name, not one of them by ID
+    if toks and toks[-1] in ("code", "script", "snippet", "source") and PROGRAM.search(desc):
+        return ParameterRole.content  # "Python code to execute": a program, not a promo or country code
     if toks and toks[-1] in _ID_TAIL and not has_enum:
         return ParameterRole.identifier
     if len(toks) == 2 and toks[0] == "id" and not has_enum and types & {"string", "integer", "array"}:

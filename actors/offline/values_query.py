@@ -10,6 +10,7 @@ others follow shapes their grammars accept.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from typing import Callable
@@ -17,6 +18,7 @@ from typing import Callable
 import sqlglot
 
 from actors.offline import compute
+from actors.offline.roles import PROGRAM
 from actors.offline.values_vocab import Hint, STATUSES, noun
 
 # Names of parameters that carry a statement when their tool speaks a query language.
@@ -40,8 +42,25 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((lang, re.compile(rx)) fo
 _WRITES = re.compile(r"\b(insert|update|delete|write|modify|execute (any|a write)|ddl|dml|create table)\b")
 
 
+def _program(h: Hint) -> str | None:
+    """The programming language a `code`/`script` slot asks for: JavaScript where it runs in a page or names
+    JavaScript, Python where it names Python or just asks for code to run."""
+    name = h.name.lower().replace("-", "_")
+    if name.rsplit("_", 1)[-1] not in ("code", "script", "snippet", "source"):
+        return None
+    said = f"{h.description} {h.name}".lower()
+    if not PROGRAM.search(said):
+        return None
+    if re.search(r"\b(javascript|typescript|js|node\.?js)\b", said) or re.search(r"\b(page|browser|dom)\b", h.about.lower()):
+        return "javascript"
+    return "python"
+
+
 def language(h: Hint) -> str | None:
     """The query language the slot asks for, or None for plain words."""
+    program = _program(h)
+    if program is not None:
+        return program
     name = h.name.lower().replace("-", "_")
     if name in compute.EXPRESSION_NAMES and compute.speaks_math(f"{h.description} {h.about}"):
         return "math"  # a calculator's expression: arithmetic, not a script
@@ -132,7 +151,54 @@ def shodan(h: Hint) -> str:
                          'ssl.cert.subject.cn:"example.com"', '"Server: cloudflare" country:"US"'))
 
 
+def python(h: Hint) -> str:
+    """A short program that runs on its own (parsed here: a snippet that does not parse is a bug, not a value)."""
+    n = noun(h)
+    code = h.rng.choice((
+        "import statistics\nprint(statistics.mean([12.5, 18.0, 25.25, 31.0]))",
+        "from datetime import date\nprint((date(2026, 3, 31) - date(2026, 3, 16)).days)",
+        f"counts = {{}}\nfor word in '{n} {n} report {n} export'.split():\n    counts[word] = counts.get(word, 0) + 1\n"
+        "print(counts)",
+        "import math\nprint(round(math.sqrt(1764), 2))",
+        f"rows = [{{'name': '{n}-{h.rng.randint(1, 9)}', 'total': {h.rng.randint(10, 90)}}}, "
+        f"{{'name': '{n}-{h.rng.randint(10, 19)}', 'total': {h.rng.randint(10, 90)}}}]\n"
+        "print(max(rows, key=lambda r: r['total']))"))
+    ast.parse(code)
+    return code
+
+
+_COUNTED = re.compile(r"for word in '([\w -]+)'\.split\(\)")
+_ROWS = re.compile(r"rows = (\[.*\])\nprint\(max\(rows")
+
+
+def printed(code: str) -> str | None:
+    """What one of `python`'s programs prints, worked out from its text (never run); None for any other text."""
+    fixed = {"import statistics\nprint(statistics.mean([12.5, 18.0, 25.25, 31.0]))": "21.6875",
+             "from datetime import date\nprint((date(2026, 3, 31) - date(2026, 3, 16)).days)": "15",
+             "import math\nprint(round(math.sqrt(1764), 2))": "42.0"}
+    if code in fixed:
+        return fixed[code]
+    words = _COUNTED.search(code)
+    if words is not None and code.endswith("print(counts)"):
+        counts: dict[str, int] = {}
+        for w in words.group(1).split():
+            counts[w] = counts.get(w, 0) + 1
+        return repr(counts)
+    rows = _ROWS.search(code)
+    if rows is not None:
+        found = ast.literal_eval(rows.group(1))
+        return repr(max(found, key=lambda r: r["total"]))
+    return None
+
+
+def javascript(h: Hint) -> str:
+    return h.rng.choice(("document.title", "document.querySelectorAll('a').length", "window.location.href",
+                         "Array.from(document.querySelectorAll('h2')).map(h => h.textContent.trim())",
+                         "document.querySelector('form') !== null"))
+
+
 STATEMENTS: dict[str, Callable[[Hint], str]] = {
+    "python": python, "javascript": javascript,
     "sql": sql, "promql": promql, "logql": logql, "traceql": traceql, "lucene": lucene, "es_dsl": es_dsl,
     "cypher": cypher, "graphql": graphql, "shodan": shodan, "math": lambda h: compute.expression(h.rng),
 }

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any, Callable
 
 from actors.offline.taxonomy import tokens
+from actors.offline.values_query import printed
 from actors.offline.values_vocab import kind_id
 from actors.offline.world import Organisation
 from schemas import ToolInterpretation
@@ -45,6 +46,14 @@ class _Act:
 
 def _at(now: datetime, rng: random.Random, later_s: int = 0) -> str:
     return (now + timedelta(seconds=rng.randint(2, 50) + later_s)).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _ran(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dict[str, Any] | None:
+    """A program run: what it printed (worked out from the program the call was given), and that it exited."""
+    out = next((p for v in a.args.values() if isinstance(v, str) and (p := printed(v)) is not None), None)
+    if out is None:
+        return None
+    return {"stdout": out + "\n", "stderr": "", "exit_code": 0}
 
 
 def _speed(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dict[str, Any] | None:
@@ -222,7 +231,7 @@ def _deployed(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> 
 
 # First match wins: the more particular acts (a speed *test*, a connection *test*) before the general ones.
 _RULES: tuple[Callable[[_Act, Organisation, random.Random, datetime], dict[str, Any] | None], ...] = (
-    _speed, _connection, _tests, _diagnosis, _login, _transferred, _sent, _deployed, _exported, _imported, _installed,
+    _ran, _speed, _connection, _tests, _diagnosis, _login, _transferred, _sent, _deployed, _exported, _imported, _installed,
     _deleted, _scheduled, _switched, _state)
 
 

@@ -758,3 +758,17 @@ def test_the_turn_after_a_record_was_read_goes_on_from_that_read_not_from_where_
     after_read = [s.turns[2].user for s in scenarios if len(s.turns) == 3 and s.turns[1].calls == [1]
                   and [c.tool for c in s.calls] == ["list_papers", "read_paper", "download_paper"]]
     assert after_read and not any(re.search(r"the paper (list|details)", t) for t in after_read), after_read
+
+
+def test_a_follow_up_on_a_querys_rows_asks_about_the_row_on_top():
+    from actors.offline.prose import rows_follow_up
+
+    rng = random.Random(2)
+    counted = {"columns": ["status", "total"], "rows": [{"status": "open", "total": 312}, {"status": "closed", "total": 40}],
+               "row_count": 2}
+    for _ in range(4):
+        asked = rows_follow_up([counted], rng)
+        assert "`open`" in asked and "312" in asked and "312 total" not in asked, asked
+    assert rows_follow_up([{"columns": ["p.name"], "rows": [], "row_count": 0}], rng) == "Why did that come back empty?"
+    assert "`Ana Ruiz`" in rows_follow_up([{"columns": ["p.name"], "rows": [{"p.name": "Ana Ruiz"}]}], rng)
+    assert rows_follow_up([{"id": 4, "status": "open"}], rng) is None  # no rows: no question about them

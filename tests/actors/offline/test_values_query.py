@@ -85,3 +85,14 @@ def test_an_observability_filter_speaks_of_what_its_records_carry(about, cue):
     values = {_value("filter", "", about) for _ in range(8)}
     assert all("'" not in v and "IS NOT NULL" not in v for v in values), values
     assert any(cue in v for v in values), values
+
+
+def test_code_to_run_is_a_program_in_the_language_its_description_names():
+    import ast
+
+    for _ in range(6):
+        code = _value("code", "Python code to execute")
+        ast.parse(code)
+        assert "print(" in code, code  # a program that shows something, not an ID like `83893`
+        assert "document" in _value("script", "JavaScript to run in the current page") or \
+            "window" in _value("script", "JavaScript to run in the current page")

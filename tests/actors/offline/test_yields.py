@@ -94,3 +94,20 @@ def test_a_closed_tab_is_closed(tmp_path):
     assert closed and all(r.get("status", r.get("state")) == "closed" and "closed_at" in r for r in closed)
     # IDs the schema types as numbers are whole numbers all the same
     assert all(isinstance(r["id"], int) or str(r["id"]).isdigit() for r in closed if "id" in r)
+
+
+def test_a_program_run_prints_what_the_program_it_was_given_prints(tmp_path):
+    from actors.offline.values_query import printed
+
+    tools = [{"name": "python_repl", "description": "Interactive Python REPL that maintains session state.",
+              "inputSchema": {"type": "object", "required": ["code"], "properties": {
+                  "code": {"type": "string", "description": "Python code to execute"}}}}]
+    out = _outputs(tmp_path, tools)
+    runs = out["python_repl"]
+    assert runs
+    for r in runs:  # the run shows what the program prints
+        assert r["exit_code"] == 0 and r["stdout"].strip()
+    assert printed("import math\nprint(round(math.sqrt(1764), 2))") == "42.0"
+    assert printed("rows = [{'name': 'a-1', 'total': 3}, {'name': 'a-2', 'total': 9}]\n"
+                   "print(max(rows, key=lambda r: r['total']))") == "{'name': 'a-2', 'total': 9}"
+    assert printed("print('hello')") is None  # nothing is run: only the programs the engine writes are known
