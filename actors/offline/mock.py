@@ -8,6 +8,7 @@ valid by construction and re-validated after the identifiers are written in.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
@@ -224,7 +225,12 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     obj = kept if is_valid(tool.output_schema, kept) else obj
     dated = in_zone(summarised(in_proportion(chrono.ordered(obj))))
     dated = observed_now(dated, current) if current is not None else dated
-    return MockOutput(output=dated if is_valid(tool.output_schema, dated) else obj, grounding=tier)
+    final = dated if is_valid(tool.output_schema, dated) else obj
+    known = shown + ([target] if target is not None else [])
+    recalled = _recall(final, known, arguments)  # (a voice read first and listed after is listed as it was read)
+    final = recalled if is_valid(tool.output_schema, recalled) else final
+    _remember(final, known)
+    return MockOutput(output=final, grounding=tier)
 
 
 def _defaults(tool: Tool) -> dict[str, Any]:
@@ -617,6 +623,63 @@ def _free_form(schema: dict[str, Any], text: str) -> Any | None:
 _GONE = ("deleted", "is_deleted", "isDeleted", "archived", "is_archived", "isArchived", "trashed", "in_trash")
 
 
+_DRAWN = "_drawn"  # an entity's fields as a declared output first showed them (hidden from filters and rows)
+_STAMPED = re.compile(r"^\d{4}-\d\d-\d\d")
+
+
+def _records_of(obj: Any, entities: list[Entity]) -> list[tuple[dict[str, Any], Entity]]:
+    """(record, entity) for each object in an answer that names one of `entities` by an ID field."""
+    by_id = {str(e.id): e for e in entities}
+    found, stack = [], [obj]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+            continue
+        if not isinstance(node, dict):
+            continue
+        stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
+        who = next((by_id[str(v)] for k, v in node.items() if isinstance(v, (str, int)) and not isinstance(v, bool)
+                    and (k.lower() == "id" or tokens(k)[-1:] == ["id"]) and str(v) in by_id), None)
+        if who is not None:
+            found.append((node, who))
+    return found
+
+
+def _recall(obj: Any, entities: list[Entity], arguments: dict[str, Any]) -> Any:
+    """A copy of `obj` whose records show the fields an earlier answer kept for them (see `_remember`), except
+    what the workflow wrote to them since and what this call sets (an update's new name stays new)."""
+    out = copy.deepcopy(obj)
+    given = set(_flat_keys(arguments))
+    for rec, e in _records_of(out, entities):
+        kept = e.attributes.get(_DRAWN, {})
+        written = set(shown_fields(e.attributes))
+        rec.update({k: v for k, v in kept.items() if k in rec and type(rec[k]) is type(v)
+                    and k not in written and k not in given})
+    return out
+
+
+def _flat_keys(node: Any) -> list[str]:
+    """Every key of a call's arguments, nested ones too."""
+    if isinstance(node, dict):
+        return [k for k, v in node.items() for k in [k, *_flat_keys(v)]]
+    if isinstance(node, list):
+        return [k for v in node for k in _flat_keys(v)]
+    return []
+
+
+def _remember(obj: Any, entities: list[Entity]) -> None:
+    """Keep on each entity the plain fields the answer showed for it (its name, category, settings), so a later
+    answer about the same record shows the same ones: a voice listed as `Rachel` is read back as `Rachel`.
+    Times are not kept (an update moves them on), nor what an earlier call already kept."""
+    for node, who in _records_of(obj, entities):
+        kept = who.attributes.setdefault(_DRAWN, {})
+        for k, v in node.items():
+            if isinstance(v, (str, int, float, bool)) and k not in kept and k not in _GONE \
+                    and tokens(k)[-1:] != ["id"] and not (isinstance(v, str) and _STAMPED.match(v)):
+                kept[k] = v
+
+
 def _record_values(it: ToolInterpretation, target: Entity | None, shown: list[Entity], index: int,
                    arguments: dict[str, Any], written: dict[str, Any]) -> dict[str, Any]:
     """What the record a create, update or read answers with must show: the fields written to it (so far in
@@ -629,8 +692,9 @@ def _record_values(it: ToolInterpretation, target: Entity | None, shown: list[En
     if subject is None and not asked:
         return {}
     values: dict[str, Any] = {k: it.action is Action.delete for k in _GONE}
-    if it.action is not Action.delete:
-        values.update(written if subject is None else spread(it.entity, shown_fields(subject.attributes)))
+    if it.action is not Action.delete:  # (what an earlier answer showed of it first, what was written to it over that)
+        values.update(written if subject is None else {**subject.attributes.get(_DRAWN, {}),
+                                                       **spread(it.entity, shown_fields(subject.attributes))})
     if not any(e.created_by == index for e in shown) and (asked or subject is target):
         values["id"] = asked[0] if asked else subject.id  # (a record the workflow shows elsewhere keeps its own)
     return values

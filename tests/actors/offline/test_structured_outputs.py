@@ -447,3 +447,42 @@ def test_a_result_documented_without_a_schema_holds_what_the_call_answered(tmp_p
     results = [json.loads(c.output)["result"] if isinstance(c.output, str) else c.output["result"]
                for seed in range(3) for s in cover_suite(pipe, seed)[0] for c in s.calls if c.tool == "delete_voice"]
     assert results and all(isinstance(r, dict) and r.get("deleted") is True for r in results), results[:2]
+
+
+def test_a_record_shows_the_same_fields_in_every_answer_that_shows_it(tmp_path):
+    """A voice listed as `voice-archive` in category `premade` is read back with that name and category, and an
+    update's new name is the new one, not what the record was first shown with."""
+    import json
+
+    voice = {"type": "object", "required": ["voice_id", "name", "category"],
+             "properties": {"voice_id": {"type": "string"}, "name": {"type": "string"},
+                            "category": {"type": "string"}}}
+    vid = {"voice_id": {"type": "string"}}
+    tools = [{"name": "get_voices", "description": "Gets a list of all available voices",
+              "inputSchema": {"type": "object"}, "outputSchema": {"type": "object", "required": ["voices"],
+                                                                "properties": {"voices": {"type": "array", "items": voice}}}},
+             {"name": "get_voice", "description": "Returns metadata about a specific voice",
+              "inputSchema": {"type": "object", "properties": vid, "required": ["voice_id"]}, "outputSchema": voice},
+             {"name": "edit_voice", "description": "Edit a voice created by you",
+              "inputSchema": {"type": "object", "properties": {**vid, "name": {"type": "string"}},
+                              "required": ["voice_id", "name"]}, "outputSchema": voice}]
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps({"tools": tools}))
+    pipe = Pipeline(load_suite([path]))
+    compared = 0
+    for seed in range(4):
+        for s in cover_suite(pipe, seed)[0]:
+            shown: dict[str, tuple[str, str]] = {}
+            for c in s.calls:
+                out = json.loads(c.output) if isinstance(c.output, str) else c.output
+                rows = out.get("voices", [out]) if isinstance(out, dict) else []
+                for r in rows:
+                    if c.tool == "edit_voice":  # the new name, from now on
+                        assert r["name"] == c.arguments["name"]
+                        shown[r["voice_id"]] = (r["name"], r["category"])
+                    elif r["voice_id"] in shown:
+                        assert (r["name"], r["category"]) == shown[r["voice_id"]], (s.id, c.tool)
+                        compared += 1
+                    else:
+                        shown[r["voice_id"]] = (r["name"], r["category"])
+    assert compared >= 2
