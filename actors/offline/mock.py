@@ -227,7 +227,8 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     dated = observed_now(dated, current) if current is not None else dated
     final = dated if is_valid(tool.output_schema, dated) else obj
     known = shown + ([target] if target is not None else [])
-    recalled = _recall(final, known, arguments)  # (a voice read first and listed after is listed as it was read)
+    tracked = {str(e.id) for e in state.entities + state.preconditions}
+    recalled = _recall(final, known, arguments, tracked)  # (a voice read first and listed after is listed as it was read)
     final = recalled if is_valid(tool.output_schema, recalled) else final
     _remember(final, known)
     return MockOutput(output=final, grounding=tier)
@@ -624,7 +625,15 @@ _GONE = ("deleted", "is_deleted", "isDeleted", "archived", "is_archived", "isArc
 
 
 _DRAWN = "_drawn"  # an entity's fields as a declared output first showed them (hidden from filters and rows)
-_STAMPED = re.compile(r"^\d{4}-\d\d-\d\d")
+
+
+# Values that are references or moments, not a record's own description: a hash, an e-mail, a link, a path,
+# a time, a long number (kept or not, they stay as the answer drew them: a later call may take them from it).
+_REFERENCE = re.compile(r"^[0-9a-f]{7,}$|@|://|^/|\d{4,}|^\d{4}-\d\d-\d\d", re.I)
+
+
+def _plain(value: Any) -> bool:
+    return not isinstance(value, str) or not _REFERENCE.search(value)
 
 
 def _records_of(obj: Any, entities: list[Entity]) -> list[tuple[dict[str, Any], Entity]]:
@@ -646,16 +655,17 @@ def _records_of(obj: Any, entities: list[Entity]) -> list[tuple[dict[str, Any], 
     return found
 
 
-def _recall(obj: Any, entities: list[Entity], arguments: dict[str, Any]) -> Any:
+def _recall(obj: Any, entities: list[Entity], arguments: dict[str, Any], tracked: set[str]) -> Any:
     """A copy of `obj` whose records show the fields an earlier answer kept for them (see `_remember`), except
-    what the workflow wrote to them since and what this call sets (an update's new name stays new)."""
+    what the workflow wrote to them since, what this call sets (an update's new name stays new) and values the
+    workflow tracks as records of their own (a member's e-mail a later call takes from this answer)."""
     out = copy.deepcopy(obj)
     given = set(_flat_keys(arguments))
     for rec, e in _records_of(out, entities):
         kept = e.attributes.get(_DRAWN, {})
         written = set(shown_fields(e.attributes))
-        rec.update({k: v for k, v in kept.items() if k in rec and type(rec[k]) is type(v)
-                    and k not in written and k not in given})
+        rec.update({k: v for k, v in kept.items() if k in rec and type(rec[k]) is type(v) and _plain(rec[k])
+                    and k not in written and k not in given and str(rec[k]) not in tracked})
     return out
 
 
@@ -676,7 +686,7 @@ def _remember(obj: Any, entities: list[Entity]) -> None:
         kept = who.attributes.setdefault(_DRAWN, {})
         for k, v in node.items():
             if isinstance(v, (str, int, float, bool)) and k not in kept and k not in _GONE \
-                    and tokens(k)[-1:] != ["id"] and not (isinstance(v, str) and _STAMPED.match(v)):
+                    and tokens(k)[-1:] != ["id"] and _plain(v):
                 kept[k] = v
 
 

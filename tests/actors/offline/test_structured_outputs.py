@@ -486,3 +486,15 @@ def test_a_record_shows_the_same_fields_in_every_answer_that_shows_it(tmp_path):
                     else:
                         shown[r["voice_id"]] = (r["name"], r["category"])
     assert compared >= 2
+
+
+def test_kept_fields_never_replace_a_value_a_later_call_takes(tmp_path):
+    """Appwrite (a corpus spec): a user's e-mail kept from an earlier answer must not replace the e-mail a later
+    call of the same scenario takes from this one (the coordinator rejected that scenario)."""
+    from coordinator.pipeline import generate_local
+    from schemas import RunConfig
+    from tests.conftest import ROOT
+
+    spec = ROOT / "bench" / "corpus" / "openapi" / "appwrite.io__server.json"
+    manifest, _ = generate_local(load_suite([spec]), RunConfig.model_validate({"seed": 7}), str(tmp_path / "h"))
+    assert manifest.failures == []
