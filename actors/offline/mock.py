@@ -648,8 +648,10 @@ def _records_of(obj: Any, entities: list[Entity]) -> list[tuple[dict[str, Any], 
         if not isinstance(node, dict):
             continue
         stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
+        # (by its own ID only: `id`, or `voice_id` for a voice; an effect's `connectorId` names another record)
         who = next((by_id[str(v)] for k, v in node.items() if isinstance(v, (str, int)) and not isinstance(v, bool)
-                    and (k.lower() == "id" or tokens(k)[-1:] == ["id"]) and str(v) in by_id), None)
+                    and str(v) in by_id and (k.lower() in ("id", "uuid") or
+                                             "".join(tokens(k)) == "".join(tokens(by_id[str(v)].kind)) + "id")), None)
         if who is not None:
             found.append((node, who))
     return found
@@ -702,9 +704,8 @@ def _record_values(it: ToolInterpretation, target: Entity | None, shown: list[En
     if subject is None and not asked:
         return {}
     values: dict[str, Any] = {k: it.action is Action.delete for k in _GONE}
-    if it.action is not Action.delete:  # (what an earlier answer showed of it first, what was written to it over that)
-        values.update(written if subject is None else {**subject.attributes.get(_DRAWN, {}),
-                                                       **spread(it.entity, shown_fields(subject.attributes))})
+    if it.action is not Action.delete:
+        values.update(written if subject is None else spread(it.entity, shown_fields(subject.attributes)))
     if not any(e.created_by == index for e in shown) and (asked or subject is target):
         values["id"] = asked[0] if asked else subject.id  # (a record the workflow shows elsewhere keeps its own)
     return values
