@@ -637,7 +637,7 @@ def _plain(value: Any) -> bool:
 
 
 def _records_of(obj: Any, entities: list[Entity]) -> list[tuple[dict[str, Any], Entity]]:
-    """(record, entity) for each object in an answer that names one of `entities` by an ID field."""
+    """(record, entity) for each object in an answer that is one of `entities`, by its own ID field."""
     by_id = {str(e.id): e for e in entities}
     found, stack = [], [obj]
     while stack:
@@ -683,7 +683,7 @@ def _flat_keys(node: Any) -> list[str]:
 def _remember(obj: Any, entities: list[Entity]) -> None:
     """Keep on each entity the plain fields the answer showed for it (its name, category, settings), so a later
     answer about the same record shows the same ones: a voice listed as `Rachel` is read back as `Rachel`.
-    Times are not kept (an update moves them on), nor what an earlier call already kept."""
+    References and times are not kept (see `_REFERENCE`), nor what an earlier call already kept."""
     for node, who in _records_of(obj, entities):
         kept = who.attributes.setdefault(_DRAWN, {})
         for k, v in node.items():
