@@ -432,9 +432,28 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
     if text is None:
         text = _paths(tool, it, args, shown, target, org, rng) if paths else \
             (_sentence if plain else _records)(tool, it, args, shown, target, org, rng, model, now)
-    # Safety net: an ID the state says this call shows is always in it as a whole token.
+    # Safety net: an ID the state says this call shows is always in it as a whole token (inside a JSON record as
+    # a field of its own, `"board_id": …`, so the answer stays JSON; after any other text as a line).
     missing = [e for e in shown if not token_in(e.id, text)]
+    record = _json_record(text) if missing else None
+    if record is not None:
+        for e in missing:
+            record.setdefault(f"{'_'.join(tokens(e.kind)) or 'item'}_id", e.id)
+        dumped = _dump(record)
+        if all(token_in(e.id, dumped) for e in missing):
+            return dumped
     return text + "".join(f"\n{label(e.kind)}: {e.id}" for e in missing)
+
+
+def _json_record(text: str) -> dict[str, Any] | None:
+    """The JSON object a text answer is, or None for any other text."""
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
 
 
 # Kinds a filesystem holds as such: a tool on one of them answers as a file manager does ("Successfully moved …").

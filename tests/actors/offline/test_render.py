@@ -4,6 +4,8 @@ from datetime import timedelta
 import json
 import re
 
+import pytest
+
 from actors.offline.mock import mock_call
 from actors.offline.quality import token_in
 from schemas import Action, ScenarioRequest, WorkflowState
@@ -183,3 +185,23 @@ def test_a_history_tool_answers_with_the_changes_that_led_to_the_record_as_it_re
                 assert times[0] >= when(json.loads(s.calls[j].output)["created_at"]) - timedelta(minutes=1), (s.id, events)
             seen += 1
     assert seen
+
+
+@pytest.mark.parametrize("spec", ["openapi/gettyimages.com.json", "mcp/liveblocks__liveblocks-mcp-server.json"])
+def test_a_json_answer_that_must_show_one_more_id_stays_json(tmp_path, spec):
+    """The safety net that puts an ID the workflow needs into an answer puts it in a JSON record as a field of
+    its own (`"board_id": …`), where it used to append a `board: …` line that broke the JSON (corpus specs)."""
+    import json
+
+    from coordinator.pipeline import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+    from tests.conftest import ROOT
+
+    manifest, scenarios = generate_local(load_suite([ROOT / "bench" / "corpus" / spec]),
+                                         RunConfig.model_validate({"seed": 7}), str(tmp_path / "h"))
+    assert manifest.failures == []
+    texts = [c.output for s in scenarios for c in s.calls if isinstance(c.output, str) and c.output[:1] == "{"]
+    assert texts
+    for text in texts:
+        json.loads(text)
