@@ -639,15 +639,8 @@ def _plain(value: Any) -> bool:
 def _records_of(obj: Any, entities: list[Entity]) -> list[tuple[dict[str, Any], Entity]]:
     """(record, entity) for each object in an answer that is one of `entities`, by its own ID field."""
     by_id = {str(e.id): e for e in entities}
-    found, stack = [], [obj]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, list):
-            stack.extend(node)
-            continue
-        if not isinstance(node, dict):
-            continue
-        stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
+    found = []
+    for node in output_objects(obj):  # (the answer's own dicts, so a caller may change them in place)
         # (by its own ID only: `id`, or `voice_id` for a voice; an effect's `connectorId` names another record)
         who = next((by_id[str(v)] for k, v in node.items() if isinstance(v, (str, int)) and not isinstance(v, bool)
                     and str(v) in by_id and (k.lower() in ("id", "uuid") or
@@ -685,11 +678,11 @@ def _remember(obj: Any, entities: list[Entity]) -> None:
     answer about the same record shows the same ones: a voice listed as `Rachel` is read back as `Rachel`.
     References and times are not kept (see `_REFERENCE`), nor what an earlier call already kept."""
     for node, who in _records_of(obj, entities):
-        kept = who.attributes.setdefault(_DRAWN, {})
-        for k, v in node.items():
-            if isinstance(v, (str, int, float, bool)) and k not in kept and k not in _GONE \
-                    and tokens(k)[-1:] != ["id"] and _plain(v):
-                kept[k] = v
+        kept = who.attributes.get(_DRAWN, {})
+        new = {k: v for k, v in node.items() if isinstance(v, (str, int, float, bool)) and k not in kept
+               and k not in _GONE and tokens(k)[-1:] != ["id"] and _plain(v)}
+        if new:  # (nothing is written for a record that showed only its ID: the harness's state stays as it was)
+            who.attributes[_DRAWN] = {**kept, **new}
 
 
 def _record_values(it: ToolInterpretation, target: Entity | None, shown: list[Entity], index: int,

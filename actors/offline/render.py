@@ -106,9 +106,7 @@ def _named(key: str, names: frozenset[str]) -> bool:
 def _acted(now: datetime | None, rng: random.Random) -> str:
     """When the call itself created, changed or finished something: at its place in the workflow (`now`, a
     few minutes after the one before), so a later step never reports an earlier time."""
-    if now is None:
-        return _when(rng)
-    return (now + timedelta(seconds=rng.randint(2, 50))).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return _when(rng) if now is None else yields.acted_at(now, rng)
 
 
 def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:

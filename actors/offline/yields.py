@@ -44,7 +44,8 @@ class _Act:
         return any(w in self.words for w in words)
 
 
-def _at(now: datetime, rng: random.Random, later_s: int = 0) -> str:
+def acted_at(now: datetime, rng: random.Random, later_s: int = 0) -> str:
+    """When a call made at `now` did what it did: a few seconds on (and `later_s` more for a run that lasts)."""
     return (now + timedelta(seconds=rng.randint(2, 50) + later_s)).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
@@ -71,7 +72,7 @@ def _speed(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dic
         got = ping
     else:  # a complete test: all of them
         got = {**down, **up, **ping}
-    return {**got, "measured_at": _at(now, rng)}
+    return {**got, "measured_at": acted_at(now, rng)}
 
 
 def _connection(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dict[str, Any] | None:
@@ -79,7 +80,7 @@ def _connection(a: _Act, org: Organisation, rng: random.Random, now: datetime) -
     if not (a.named("connection", "connectivity", "hello", "ping") or a.named("test", "check", "verify")
             and a.says("connection", "connectivity", "reachable")):
         return None
-    return {"connected": True, "latency_ms": rng.randint(18, 240), "checked_at": _at(now, rng)}
+    return {"connected": True, "latency_ms": rng.randint(18, 240), "checked_at": acted_at(now, rng)}
 
 
 def _tests(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dict[str, Any] | None:
@@ -94,7 +95,7 @@ def _tests(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dic
                            "duration_seconds": round(total * rng.uniform(0.05, 0.4), 1)}
     if a.says("coverage") or a.args.get("coverage") is True:
         out["coverage_percent"] = round(rng.uniform(55, 94), 1)
-    return {**out, "finished_at": _at(now, rng, int(out["duration_seconds"]))}
+    return {**out, "finished_at": acted_at(now, rng, int(out["duration_seconds"]))}
 
 
 def _diagnosis(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dict[str, Any] | None:
@@ -103,7 +104,7 @@ def _diagnosis(a: _Act, org: Organisation, rng: random.Random, now: datetime) ->
         return None
     warnings = 0 if rng.random() < 0.6 else rng.randint(1, 2)
     return {"status": "warning" if warnings else "ok", "checks_passed": rng.randint(4, 9), "warnings": warnings,
-            "errors": 0, "checked_at": _at(now, rng)}
+            "errors": 0, "checked_at": acted_at(now, rng)}
 
 
 # Things sent that are messages: they get an ID of their own, and a time they were sent at.
@@ -119,8 +120,8 @@ def _sent(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dict
     if a.named("prompt", "prompts", "request", "query"):  # a prompt sent to a model answers; it is no message
         return None
     if a.says(*_MESSAGES):
-        return {"message_id": kind_id("message", org, rng), "status": "sent", "sent_at": _at(now, rng)}
-    return {"status": "sent", "sent_at": _at(now, rng)}
+        return {"message_id": kind_id("message", org, rng), "status": "sent", "sent_at": acted_at(now, rng)}
+    return {"status": "sent", "sent_at": acted_at(now, rng)}
 
 
 # Verbs that bring something up or down, and the state and time each leaves it in.
@@ -139,7 +140,7 @@ def _state(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dic
     for verbs, state, when in _STATES:
         if a.named(*verbs):
             state = "paused" if state == "stopped" and a.named("pause", "suspend") else state
-            return {"state": state, when: _at(now, rng)}
+            return {"state": state, when: acted_at(now, rng)}
     return None
 
 
@@ -147,14 +148,14 @@ def _login(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dic
     """A sign-in: signed in, until when."""
     if not (a.named("login", "signin", "authenticate", "auth") or a.named("log", "sign") and a.named("in")):
         return None
-    return {"authenticated": True, "expires_at": _at(now, rng, 3600)}
+    return {"authenticated": True, "expires_at": acted_at(now, rng, 3600)}
 
 
 def _deleted(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dict[str, Any] | None:
     """A deletion run as a task: how many records went."""
     if not a.named("delete", "purge", "erase", "wipe"):
         return None
-    return {"status": "deleted", "deleted_count": rng.randint(1, 40), "deleted_at": _at(now, rng)}
+    return {"status": "deleted", "deleted_count": rng.randint(1, 40), "deleted_at": acted_at(now, rng)}
 
 
 _FORMATS = ("csv", "json", "pdf", "html", "xlsx", "xml", "yaml", "markdown", "png", "svg", "zip")
@@ -174,19 +175,19 @@ def _exported(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> 
     fmt = given or (ext if ext in _FORMATS else None) or next((f for f in _FORMATS if f in a.said), "csv")
     if path is not None and ext not in _FORMATS and not given:  # (no format the file's own name would contradict)
         return {"status": "completed", "file": path, "size_bytes": rng.randint(2_000, 900_000),
-                "finished_at": _at(now, rng)}
+                "finished_at": acted_at(now, rng)}
     stem = "-".join(w for w in a.order if w != "export" and len(w) > 2)[:40] or "export"
     return {"status": "completed", "format": fmt, "file": path or f"exports/{stem}.{_EXT.get(fmt, fmt)}",
-            "size_bytes": rng.randint(2_000, 900_000), "finished_at": _at(now, rng)}
+            "size_bytes": rng.randint(2_000, 900_000), "finished_at": acted_at(now, rng)}
 
 
 def _imported(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dict[str, Any] | None:
     """An import or a sync: how many records came in, how many were skipped."""
     if a.named("import", "ingest"):
         return {"status": "completed", "imported": rng.randint(3, 400), "skipped": rng.choice((0, 0, 1, 2)),
-                "finished_at": _at(now, rng)}
+                "finished_at": acted_at(now, rng)}
     if a.named("sync", "synchronize", "synchronise"):
-        return {"status": "completed", "synced": rng.randint(3, 400), "failed": 0, "finished_at": _at(now, rng)}
+        return {"status": "completed", "synced": rng.randint(3, 400), "failed": 0, "finished_at": acted_at(now, rng)}
     return None
 
 
@@ -196,15 +197,15 @@ def _installed(a: _Act, org: Organisation, rng: random.Random, now: datetime) ->
         return None
     version = f"{rng.randint(1, 9)}.{rng.randint(0, 30)}.{rng.randint(0, 12)}"
     return {"status": "installed" if a.named("install") else "configured", "version": version,
-            "finished_at": _at(now, rng)}
+            "finished_at": acted_at(now, rng)}
 
 
 def _switched(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dict[str, Any] | None:
     """An enable or a disable: whether it is on now."""
     if a.named("enable", "activate"):
-        return {"enabled": True, "updated_at": _at(now, rng)}
+        return {"enabled": True, "updated_at": acted_at(now, rng)}
     if a.named("disable", "deactivate"):
-        return {"enabled": False, "updated_at": _at(now, rng)}
+        return {"enabled": False, "updated_at": acted_at(now, rng)}
     return None
 
 
@@ -212,21 +213,21 @@ def _scheduled(a: _Act, org: Organisation, rng: random.Random, now: datetime) ->
     """Something scheduled: queued for a later time."""
     if not a.named("schedule"):
         return None
-    return {"status": "scheduled", "scheduled_for": _at(now, rng, rng.randint(1, 72) * 3600)}
+    return {"status": "scheduled", "scheduled_for": acted_at(now, rng, rng.randint(1, 72) * 3600)}
 
 
 def _transferred(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dict[str, Any] | None:
     """A payment or a transfer: its transaction (a hash on a chain), confirmed."""
     if not a.named("transfer", "pay", "payment", "swap", "withdraw", "deposit", "stake", "bridge"):
         return None
-    return {"transaction_id": kind_id("transaction", org, rng), "status": "confirmed", "confirmed_at": _at(now, rng)}
+    return {"transaction_id": kind_id("transaction", org, rng), "status": "confirmed", "confirmed_at": acted_at(now, rng)}
 
 
 def _deployed(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dict[str, Any] | None:
     """A deployment: its ID and that it went out."""
     if not a.named("deploy", "redeploy", "rollout"):
         return None
-    return {"deployment_id": kind_id("deployment", org, rng), "status": "succeeded", "finished_at": _at(now, rng, 40)}
+    return {"deployment_id": kind_id("deployment", org, rng), "status": "succeeded", "finished_at": acted_at(now, rng, 40)}
 
 
 # First match wins: the more particular acts (a speed *test*, a connection *test*) before the general ones.
