@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from actors.offline import ledger
 from actors.offline import values_formats as fmt
 from actors.offline.taxonomy import singular, tokens
-from actors.offline.values_standard import city, company_name, named_things, person_name
+from actors.offline.values_standard import city, company_name, named_things, person_name, standard_value
 from actors.offline.world import Organisation, Person, _uuid, plural
 
 TOPICS = ("retry", "timeout", "export", "pagination", "rate limit", "audit log", "cache", "search", "onboarding")
@@ -523,6 +523,10 @@ _REGISTRIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((r, re.compile(rx, 
     ("isbn", r"\bisbn\b")))
 
 
+# Registries whose IDs are standard kinds already (values_standard): the name of that kind.
+_STANDARD_REGISTRIES = {"pubmed": "pmid", "doi": "doi", "orcid": "orcid", "isbn": "isbn"}
+
+
 def registry_named(description: str) -> str | None:
     """The public registry a description says an ID is from ("The arXiv ID of the paper"), if it names one."""
     return next((r for r, rx in _REGISTRIES if rx.search(description)), None)
@@ -535,23 +539,19 @@ def registry_of(kind: str, org: Organisation) -> str | None:
 
 
 def registry_id(registry: str, rng: random.Random) -> str:
-    """An ID in the shape `registry` gives: `2403.01234`, `38012345`, `PMC10234567`, `CVE-2024-31337`, `tt0816692`."""
+    """An ID in the shape `registry` gives: `2403.01234`, `38012345`, `PMC10234567`, `CVE-2024-31337`, `tt0816692`;
+    the registries the standard kinds already know (ISBN with its check digit, ORCID, PMID, DOI) by their makers."""
+    made = standard_value(_STANDARD_REGISTRIES[registry], rng) if registry in _STANDARD_REGISTRIES else None
+    if made is not None:
+        return made
     year = rng.randint(2019, 2025)
     if registry == "arxiv":
         return f"{year % 100:02d}{rng.randint(1, 12):02d}.{rng.randint(1, 19999):05d}"
-    if registry == "pubmed":
-        return str(rng.randint(30_000_000, 39_999_999))
     if registry == "pmc":
         return f"PMC{rng.randint(6_000_000, 11_999_999)}"
-    if registry == "doi":
-        return f"10.{rng.randint(1000, 9999)}/{rng.choice(('s41586', 'j.cell', 'nature', 'science'))}.{year}.{rng.randint(1000, 99999)}"
     if registry == "cve":
         return f"CVE-{year}-{rng.randint(1000, 49999)}"
-    if registry == "imdb":
-        return f"tt{rng.randint(100_000, 9_999_999):07d}"
-    if registry == "orcid":
-        return f"0000-000{rng.randint(1, 3)}-{rng.randint(0, 9999):04d}-{rng.randint(0, 9999):04d}"
-    return f"978{rng.randint(0, 9_999_999_999):010d}"  # isbn
+    return f"tt{rng.randint(100_000, 9_999_999):07d}"  # imdb
 
 
 def kind_id(kind: str, org: Organisation, rng: random.Random, numeric: bool = False) -> str:
