@@ -151,15 +151,21 @@ def shodan(h: Hint) -> str:
                          'ssl.cert.subject.cn:"example.com"', '"Server: cloudflare" country:"US"'))
 
 
+# The programs that print the same whatever the scenario, and what each prints (`printed` answers with it).
+_FIXED_PROGRAMS = {"import statistics\nprint(statistics.mean([12.5, 18.0, 25.25, 31.0]))": "21.6875",
+                   "from datetime import date\nprint((date(2026, 3, 31) - date(2026, 3, 16)).days)": "15",
+                   "import math\nprint(round(math.sqrt(1764), 2))": "42.0"}
+
+
 def python(h: Hint) -> str:
     """A short program that runs on its own (parsed here: a snippet that does not parse is a bug, not a value)."""
     n = noun(h)
+    mean, days, root = _FIXED_PROGRAMS
     code = h.rng.choice((
-        "import statistics\nprint(statistics.mean([12.5, 18.0, 25.25, 31.0]))",
-        "from datetime import date\nprint((date(2026, 3, 31) - date(2026, 3, 16)).days)",
+        mean, days,
         f"counts = {{}}\nfor word in '{n} {n} report {n} export'.split():\n    counts[word] = counts.get(word, 0) + 1\n"
         "print(counts)",
-        "import math\nprint(round(math.sqrt(1764), 2))",
+        root,
         f"rows = [{{'name': '{n}-{h.rng.randint(1, 9)}', 'total': {h.rng.randint(10, 90)}}}, "
         f"{{'name': '{n}-{h.rng.randint(10, 19)}', 'total': {h.rng.randint(10, 90)}}}]\n"
         "print(max(rows, key=lambda r: r['total']))"))
@@ -173,11 +179,8 @@ _ROWS = re.compile(r"rows = (\[.*\])\nprint\(max\(rows")
 
 def printed(code: str) -> str | None:
     """What one of `python`'s programs prints, worked out from its text (never run); None for any other text."""
-    fixed = {"import statistics\nprint(statistics.mean([12.5, 18.0, 25.25, 31.0]))": "21.6875",
-             "from datetime import date\nprint((date(2026, 3, 31) - date(2026, 3, 16)).days)": "15",
-             "import math\nprint(round(math.sqrt(1764), 2))": "42.0"}
-    if code in fixed:
-        return fixed[code]
+    if code in _FIXED_PROGRAMS:
+        return _FIXED_PROGRAMS[code]
     words = _COUNTED.search(code)
     if words is not None and code.endswith("print(counts)"):
         counts: dict[str, int] = {}
