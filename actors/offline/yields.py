@@ -85,8 +85,8 @@ def _connection(a: _Act, org: Organisation, rng: random.Random, now: datetime) -
 
 def _tests(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dict[str, Any] | None:
     """A test run: how many passed, failed and were skipped, and how long it took."""
-    if not (a.named("test", "tests") and a.says("run", "runs", "test", "tests", "suite")):
-        return None
+    if not (a.named("test", "tests") and a.says("run", "runs", "test", "tests", "suite")) or a.says(*_MESSAGES):
+        return None  # (a test notification or a test e-mail is a message sent, not a test suite run)
     total = rng.randint(12, 240)
     failed = 0 if rng.random() < 0.75 else rng.randint(1, 3)
     skipped = rng.randint(0, 4)
@@ -108,8 +108,8 @@ def _diagnosis(a: _Act, org: Organisation, rng: random.Random, now: datetime) ->
 
 
 # Things sent that are messages: they get an ID of their own, and a time they were sent at.
-_MESSAGES = frozenset({"message", "messages", "msg", "email", "mail", "sms", "notification", "reply", "dm", "chat",
-                       "text", "alert", "notice"})
+_MESSAGES = frozenset({"message", "messages", "msg", "email", "emails", "mail", "sms", "notification", "notifications",
+                       "reply", "dm", "chat", "text", "alert", "alerts", "notice"})
 
 
 def _sent(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dict[str, Any] | None:

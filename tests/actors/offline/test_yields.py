@@ -61,6 +61,7 @@ def test_runs_sends_and_measurements_answer_with_their_outcome_not_a_bare_comple
 
 def test_an_http_post_operation_is_no_message_sent_and_an_export_writes_the_file_it_was_told(tmp_path):
     tools = [_tool("post_api_account_login", "Logs a user in", username="string", password="string"),
+             _tool("post_notifications_test", "Send test notification to current user"),
              {"name": "export_table_data", "description": "Export table data to a JSON or CSV file",
               "inputSchema": {"type": "object", "required": ["tableName", "outputPath"], "properties": {
                   "tableName": {"type": "string"},
@@ -68,6 +69,9 @@ def test_an_http_post_operation_is_no_message_sent_and_an_export_writes_the_file
     out = _outputs(tmp_path, tools)
     assert out["post_api_account_login"] and all(r.get("status") != "sent" and r.get("authenticated") is True
                                                   for r in out["post_api_account_login"])
+    # a test notification is sent, it runs no test suite
+    assert out["post_notifications_test"] and all(r.get("status") == "sent" and "passed" not in r
+                                                  for r in out["post_notifications_test"])
     for r in out["export_table_data"]:
         assert r["file"].startswith("/") and r["size_bytes"] > 0
         assert r.get("format") in (None, r["file"].rsplit(".", 1)[-1])
