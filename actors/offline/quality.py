@@ -284,18 +284,35 @@ def renamed_records(s: Scenario) -> list[str]:
     first: dict[tuple[str, Any], tuple[int, str]] = {}
     out = []
     for i, c in enumerate(s.calls):
-        for obj in output_objects(c.output, max_depth=1):
-            ident = obj.get("id")
+        objs = output_objects(c.output, max_depth=1)
+        # A record read by the ID of one shown before, answered without an `id` of its own, is that record
+        # (`get_paper_abstract(paperId=X)` answering `{"title": …, "paperId": X}`).
+        seen = {str(ident) for _, ident in first}
+        asked = {str(v) for v in c.arguments.values() if isinstance(v, (str, int)) and not isinstance(v, bool)} & seen
+        whole = len(objs) == 1 and "id" not in objs[0] and len(asked) == 1 and _one_record(c.output)
+        for obj in objs:
+            ident = obj.get("id", next(iter(asked)) if whole else None)
             if not isinstance(ident, (str, int)) or isinstance(ident, bool):
                 continue
             for key in ("title", "name"):
                 shown = obj.get(key)
                 if not isinstance(shown, str) or shown == ident:
                     continue
-                seen = first.setdefault((key, ident), (i, shown))
-                if seen[1] != shown and shown not in given:
-                    out.append(f"{s.id} calls[{i}].output: {ident} {key} {shown!r}, {seen[1]!r} in calls[{seen[0]}]")
+                was = first.setdefault((key, str(ident)), (i, shown))
+                if was[1] != shown and shown not in given:
+                    out.append(f"{s.id} calls[{i}].output: {ident} {key} {shown!r}, {was[1]!r} in calls[{was[0]}]")
     return out
+
+
+def _one_record(output: Any) -> bool:
+    """An output that is one JSON object (as text or not), not a listing."""
+    if isinstance(output, str):
+        try:
+            output = json.loads(output)
+        except ValueError:
+            return False
+    return isinstance(output, dict) and not any(isinstance(v, list) and v and isinstance(v[0], dict)
+                                                for v in output.values())
 
 
 def out_of_window(s: Scenario) -> list[str]:

@@ -83,6 +83,13 @@ def test_a_record_shown_under_one_id_with_two_titles_is_renamed_unless_a_call_ga
     assert q.renamed_records(retitled) == []
     other = _scenario(({}, [{"id": "p1", "name": "a"}, {"id": "p2", "name": "b"}]), ({}, {"id": "p2", "name": "b"}))
     assert q.renamed_records(other) == []
+    # a record read by the ID a search showed, answered without an `id` of its own, is still that record
+    read = _scenario(({"query": "wildfire"}, {"items": [{"id": "p1", "title": "Wildfire prevention"}]}),
+                     ({"paperId": "p1"}, json.dumps({"title": "Space tourism", "paperId": "p1"})))
+    assert len(q.renamed_records(read)) == 1
+    listed = _scenario(({"query": "wildfire"}, {"items": [{"id": "p1", "title": "Wildfire prevention"}]}),
+                       ({"paperId": "p1"}, {"citations": [{"title": "Space tourism"}]}))
+    assert q.renamed_records(listed) == []  # (what a call lists for a record is other records)
 
 
 def test_a_record_dated_outside_the_span_a_search_asked_for_is_counted():
