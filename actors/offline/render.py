@@ -522,6 +522,11 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
             about = {it.entity.split("_")[-1]: round(min(abs(n) for n in numbers) * rng.uniform(0.25, 0.5), 2)}
         if target is not None and (not elsewhere or set(about) <= {"updated_at"}):
             rec = _record(target, org, a is not Action.delete, model, topic)  # (an update answers the whole record)
+        elif target is not None and (aspect_of(it.entity, target.kind) or a is Action.analyze):
+            # `get_paper_abstract(paperId)`, `analyze_citation_network(paperId)`: that paper, as it was found,
+            # with what the tool is about added (not a second paper under its ID)
+            whole = _record(target, org, True, model, topic)
+            rec = {**whole, **{k: v for k, v in about.items() if k not in whole}, **_flat_args(args)}
         else:  # nothing names the subject: describe it by the arguments the call was made with (a field
             rec = {**about, **_flat_args(args)}  # both give reads as it was asked for: severity CRITICAL)
         if a is Action.read and target is None and tokens(tool)[-1:] in (["id"], ["uuid"], ["guid"]):
@@ -623,6 +628,16 @@ def _transform(field: str, text: str) -> str:
 # A look at a kind inside a parent (the tables of a database, named by the database only) describes that
 # kind, not the parent it was asked by, where anything is known of that kind.
 _LOOKS = (Action.read, Action.analyze, Action.navigate)
+# Words after a kind that name a part or a view of one record of it (a paper's abstract, a user's profile),
+# not a thing of its own.
+_ASPECTS = frozenset({"abstract", "detail", "details", "info", "information", "summary", "metadata", "meta",
+                      "overview", "profile", "description", "properties", "attributes"})
+
+
+def aspect_of(kind: str, other: str) -> bool:
+    """`paper_abstract` of `paper`, `user_profile` of `user`: the kind is a view of one record of the other."""
+    mine, theirs = tokens(kind), tokens(other)
+    return len(mine) > len(theirs) and mine[:len(theirs)] == theirs and all(w in _ASPECTS for w in mine[len(theirs):])
 
 
 def _more_hits(found: list[Entity], org: Organisation, rng: random.Random, model: SpecModel | None,

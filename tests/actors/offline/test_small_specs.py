@@ -910,6 +910,21 @@ def test_a_hit_a_search_found_is_still_about_what_was_searched_for_when_read(tmp
             assert query in json.dumps(c.output).lower()
 
 
+def test_a_view_or_an_analysis_of_a_record_found_earlier_is_of_that_record(tmp_path):
+    paper = {"paperId": {"type": "string", "description": "Paper ID"}}
+    tools = [_tool("search_papers", "Search for papers.", {"query": {"type": "string"}}, ("query",)),
+             _tool("get_paper_abstract", "Get detailed information about a specific paper including its abstract.",
+                   paper, ("paperId",)),
+             _tool("analyze_citation_network", "Analyze the citation network for a specific paper.", paper,
+                   ("paperId",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    later = [c for s in scenarios for c in s.calls[1:] if s.calls[0].tool == "search_papers" and "paperId" in c.arguments]
+    assert {c.tool for c in later} == {"get_paper_abstract", "analyze_citation_network"}
+    for s in scenarios:  # (the abstract read was another paper's: its title, authors and year)
+        assert q.renamed_records(s) == []
+
+
 def test_a_search_for_a_span_of_dates_finds_what_was_dated_inside_it_and_a_later_read_agrees(tmp_path):
     search = {"query": {"type": "string"}, "date_from": {"type": "string", "description": "Start date (YYYY-MM-DD)"},
               "date_to": {"type": "string", "description": "End date (YYYY-MM-DD)"}}
