@@ -30,6 +30,10 @@ _NOT_FIELDS = frozenset({"support", "options", "option", "ability", "filter", "f
                          "info", "details", "results", "result", "output", "response", "json", "format", "ease",
                          "error", "errors", "handling", "caching", "fallback", "retries", "request", "requests"})
 _WORD = re.compile(r"^[a-z][a-z-]*$")
+# A verb, then kinds of one thing listed before it: "Extract creation, modification, and publication timestamps".
+_SERIAL = re.compile(r"^\s*(?:get|gets|extract|extracts|retrieve|retrieves|fetch|fetches|return|returns|detect|"
+                     r"detects|find|finds|calculate|calculates|compute|computes)\s+(?:the\s+)?"
+                     r"([a-z]+(?:,\s*[a-z]+)*,?\s+(?:and|or)\s+[a-z]+)\s+([a-z]+s)\b", re.I)
 # A description that says the one thing its tool answers with: "Get the name of …", "Returns the URL for …".
 _ONE_FIELD = re.compile(r"^\s*(?:get|gets|return|returns|retrieve|retrieves|fetch|fetches|read|reads|show|shows)\s+"
                         r"(?:the\s+|a\s+)?(?:current\s+)?(name|title|url|status|state|version|count|size|path|value|"
@@ -56,6 +60,12 @@ def listed_fields(description: str) -> tuple[str, ...]:
             out.append(name)
     if len(out) >= 2:
         return tuple(out[:6])
+    serial = _SERIAL.match(first)
+    if serial is not None:  # "Extract creation, modification, and publication timestamps": one field each
+        noun = singular(serial.group(2).lower())
+        said = [w.lower() for w in re.split(r",?\s+(?:and|or)\s+|,\s*", serial.group(1)) if w]
+        if len(said) >= 2 and noun not in _NOT_FIELDS and all(_WORD.match(w) for w in said):
+            return tuple(f"{w}_{noun}" for w in said[:6])
     # one item is a phrase, not a list of what comes back, unless it names a field ("Get the name of the avatar")
     one = _ONE_FIELD.match(first)
     return (one.group(1).lower(),) if one else ()
@@ -65,6 +75,24 @@ _RATES = frozenset({"rate", "rates", "percentage", "percent", "ratio", "share", 
 _LEVELS = frozenset({"level", "levels", "severity", "intensity", "risk", "priority"})
 _COUNTS = frozenset({"count", "counts", "number", "total", "totals", "views", "followers", "likes", "votes"})
 _TIMES = frozenset({"time", "times", "eta", "deadline", "date", "dates", "timestamp", "schedule"})
+_PAST = frozenset({"creation", "created", "modification", "modified", "publication", "published", "update",
+                   "updated", "last", "previous", "birth", "registration", "signup", "first"})
+# The order past moments of one thing come in: made, then published, then last changed.
+_SEQUENCE = ({"creation", "created", "birth", "registration", "signup", "first"}, {"publication", "published"},
+             {"modification", "modified", "update", "updated", "last", "previous"})
+
+
+def in_sequence(fields: dict[str, Any]) -> dict[str, Any]:
+    """Listed moments of one thing in the order they happen (created before published before last modified)."""
+    def rank(name: str) -> int | None:
+        said = set(name.split("_"))
+        return next((k for k, group in enumerate(_SEQUENCE) if said & group), None) \
+            if name.rsplit("_", 1)[-1] in _TIMES else None
+    timed = sorted((rank(k), k) for k in fields if rank(k) is not None and isinstance(fields[k], str))
+    moments = sorted(fields[k] for _, k in timed)  # (ISO times in one zone sort as text)
+    return {**fields, **{k: moment for (_, k), moment in zip(timed, moments)}}
+
+
 _AMOUNTS = frozenset({"price", "prices", "cost", "costs", "fee", "fees", "amount", "balance", "revenue"})
 _TEXTS = frozenset({"directions", "instructions", "description", "summary", "analysis", "notes", "advice",
                     "explanation", "recommendation", "recommendations", "impact", "overview", "status"})
@@ -86,8 +114,11 @@ def listed_value(field: str, org: Organisation, rng: random.Random, about: str, 
         return rng.randint(2, 480)
     if last in _AMOUNTS:
         return round(rng.uniform(2, 400), 2)
-    if last in _TIMES:
-        return (fmt.EPOCH + timedelta(minutes=rng.randint(5, 600))).strftime("%Y-%m-%dT%H:%M:%SZ")
+    if last in _TIMES:  # what was made or changed was so before now; an arrival or a deadline is ahead
+        ago = set(field.split("_")) & _PAST
+        moment = fmt.EPOCH - timedelta(days=rng.randint(20, 400)) if ago else \
+            fmt.EPOCH + timedelta(minutes=rng.randint(5, 600))
+        return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
     if last in ("minutes", "seconds", "hours", "days", "duration", "distance", "km", "miles"):
         return rng.randint(2, 45)
     if last.endswith(("url", "uri", "link")) or "markdown" in field.split("_"):

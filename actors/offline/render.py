@@ -20,7 +20,7 @@ import sqlglot
 from actors.offline import chrono, compute, kinds, yields
 from actors.offline import values_formats as fmt
 from actors.offline.history import events, is_history
-from actors.offline.listed import listed_fields, listed_value
+from actors.offline.listed import in_sequence, listed_fields, listed_value
 from actors.offline.model import ABOUT, WITHIN, SpecModel, shown_fields, spread
 from actors.offline.quality import token_in
 from actors.offline.shell import command_of, ran, workdir_of
@@ -583,6 +583,10 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         # what the act came to (tests passed, a message's ID, a simulator running), beside what it was given
         rec = {**done, **{k: v for k, v in {**rec, **_flat_args(args)}.items() if k not in done}}
     elif a not in (Action.read, Action.analyze, Action.navigate):
+        # (with what its description says it comes back with: an extraction's timestamps)
+        told = random.Random(f"listed:{org.seed}:{tool}:{sorted(_flat_args(args).items())}")
+        rec = {**rec, **in_sequence({f: listed_value(f, org, told, topic or it.entity.replace("_", " "), said)
+                                     for f in said if f not in rec})}
         rec = {"status": "completed", **rec, **{k: v for k, v in _flat_args(args).items() if k not in rec}}
         # (finished after any moment it was given: a run over a range ends once the range does)
         rec["finished_at"] = max([_acted(now, rng)] + [v for v in rec.values() if isinstance(v, str) and _ISO_Z.match(v)])

@@ -205,6 +205,10 @@ _SAID_AS = {"return": "get", "retrieve": "get"}  # what a person asks for: "get 
 _NOT_REQUESTS = frozenset({"provide", "allow", "enable", "use", "help", "act", "serve", "be", "is"})
 _CUT = re.compile(r"\s*(?:[(:;,!?\[]|\.(?=\s|$)|\s[-–—]\s|\bbased on\b|\busing\b|\bvia\b|\baccording to\b|\bso that\b|\bwhich\b|"
                   r"\bthat\b|\bwhen\b|\bif\b|\bin order to\b|\bfor the given\b|\bwith optional\b|\boptionally\b)", re.I)
+# Words listed before the one noun they all qualify ("creation, modification, and publication timestamps"),
+# none of them a verb (where "Create, update, or delete tasks" would list acts).
+_SERIAL = re.compile(r"(?<=\s)[a-z]+(?:, [a-z]+)+,? (?:and|or) [a-z]+ [a-z]+")
+_KEPT_COMMA = "\x00"
 _TRAILING = frozenset({"a", "an", "the", "of", "for", "to", "in", "on", "by", "with", "and", "or", "from", "at", "all",
                        "any", "your", "its", "their", "this", "that"})
 
@@ -296,7 +300,9 @@ def described_action(it: ToolInterpretation, text: str | None = None, extra: int
         return f"get the documentation on {topic}"
     text = re.sub(r"^(?:this (?:tool|endpoint|function|operation) (?:will |can )?|use this (?:tool )?to |"
                   r"tool (?:to|that) |allows? (?:you |users )?to |used to )", "", text, flags=re.I)
-    phrase = _CUT.split(text, maxsplit=1)[0].strip()
+    # "Extract creation, modification, and publication timestamps": a list of words before one noun is no cut
+    text = _SERIAL.sub(lambda m: m.group(0).replace(",", _KEPT_COMMA), text)
+    phrase = _CUT.split(text, maxsplit=1)[0].strip().replace(_KEPT_COMMA, ",")
     # "Create a new task with title, description, due date": the arguments are said after it, by their values
     named = {w for p in it.parameters for w in tokens(p.name)}
     with_ = re.search(r"\s+with\s+(?:an?\s+|the\s+|its\s+)?([A-Za-z]+)", phrase)

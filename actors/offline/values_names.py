@@ -334,6 +334,10 @@ def _name_rule(name: str) -> tuple[Make | None, bool]:
     for token in reversed(w.split("_")):
         if token in _BY_NAME and len(token) > 2:  # "to", "ts", "q" only count as whole names
             return _BY_NAME[token], False
+    last = w.split("_")[-1]
+    if last != (one := singular(last)) and len(one) > 2:  # `urls`, `time_zones`: each is what one of them is
+        make, _ = _name_rule(w[:-len(last)] + one)
+        return make, False
     return None, False
 
 

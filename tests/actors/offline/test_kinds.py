@@ -149,6 +149,10 @@ def test_a_record_nothing_else_describes_has_the_fields_its_tool_s_description_l
     assert listed_fields("Returns the user's profile including name, email, and avatar URL.") == \
         ("name", "email", "avatar_url")
     assert listed_fields("Search repositories with filters, sorting and pagination.") == ()  # how, not what
+    # kinds of one thing a verb lists before it: one field each ("Create, update, or delete tasks" lists acts)
+    assert listed_fields("Returns current, minimum and maximum temperatures for a city") == \
+        ("current_temperature", "minimum_temperature", "maximum_temperature")
+    assert listed_fields("Create, update, or delete tasks") == ()
     tools = TRANSIT + [_tool("service_disruptions", "Service disruptions with impact analysis, alternative routes, "
                              "crowding levels and estimated resolution times.", {})]
     records = [o for _, objs in _outputs(tmp_path, tools, "service_disruptions") for o in objs]

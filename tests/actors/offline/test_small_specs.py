@@ -925,6 +925,28 @@ def test_a_view_or_an_analysis_of_a_record_found_earlier_is_of_that_record(tmp_p
         assert q.renamed_records(s) == []
 
 
+def test_a_tool_that_extracts_kinds_of_one_thing_from_pages_is_given_links_and_answers_each_kind(tmp_path):
+    config = {"type": "object", "properties": {"timeout": {"type": "number"}}}
+    tools = [_tool("extract_timestamps", "Extract creation, modification, and publication timestamps from a webpage",
+                   {"url": {"type": "string", "description": "The URL of the webpage"}, "config": config}, ("url",)),
+             _tool("batch_extract_timestamps", "Extract timestamps from multiple webpages in batch",
+                   {"urls": {"type": "array", "items": {"type": "string"}, "description": "Array of URLs"},
+                    "config": config}, ("urls",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    links = [u for s in scenarios for c in s.calls for u in ([c.arguments["url"]] if "url" in c.arguments
+                                                                else c.arguments["urls"])]
+    assert links and all(u.startswith("https://") for u in links), links  # (a plural `urls` was given `83893`)
+    single = [(s, c) for s in scenarios for c in s.calls if c.tool == "extract_timestamps"]
+    assert single
+    for s, c in single:
+        out = json.loads(c.output)
+        made, published, changed = (out[f"{k}_timestamp"] for k in ("creation", "publication", "modification"))
+        assert made <= published <= changed
+    asked = [s.instruction for s, _ in single if len(s.calls) == 1]
+    assert any("creation, modification, and publication timestamps" in a for a in asked), asked
+
+
 def test_a_search_for_a_span_of_dates_finds_what_was_dated_inside_it_and_a_later_read_agrees(tmp_path):
     search = {"query": {"type": "string"}, "date_from": {"type": "string", "description": "Start date (YYYY-MM-DD)"},
               "date_to": {"type": "string", "description": "End date (YYYY-MM-DD)"}}
