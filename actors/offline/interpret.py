@@ -385,6 +385,9 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         toks = toks[:near]
     if action is Action.read and _lists_many(toks, verb_idx):
         action = Action.list
+    many = _says_many(tool.description) if action is Action.read else None
+    if many is not None:  # "Get papers that cite a specific paper": several papers, listed
+        action = Action.list
     by = next((k for k in range(verb_idx + 2, len(toks) - 1) if toks[k] == "by"), None) if verb_idx >= 0 else None
     if by is not None and action is Action.read:  # `get_users_by_email` lists users; `…_by_query` searches
         action = Action.search if toks[by + 1] in _QUERY_WORDS else \
@@ -430,6 +433,7 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     entity = named or (described if action in (Action.search, Action.list) else None) \
         or next((e for _, name, sub, role in sorted(idents, key=lambda x: x[0])
                  if (e := param_entity(name, sub, role, ""))), None) or described or UNNAMED
+    entity = many or entity
     sentences = _sentences(tool.description)
     if DOCS.match(tool.description or "") and action is not Action.search:
         # "Documentation for widget grid size configuration": a page of docs to read, not a widget to open
@@ -538,6 +542,28 @@ def _picked_kind(entity: str, sentences: list[str]) -> str | None:
                 if singular(noun) not in _PICKS and kinds.fields_of(singular(noun)) is not None:
                     return singular(noun)
     return None
+
+
+# A getter's description that opens on a plural noun and then says whose or which ones: "Get papers written by
+# a specific author", "Retrieve all messages from a specific chat" (not "Get sales report", "Get notes count":
+# a compound whose last word is one result).
+_SAYS_MANY = re.compile(r"^\s*(?:get|gets|fetch|fetches|retrieve|retrieves|return|returns)\s+(?:all\s+)?(?:the\s+)?"
+                        r"([a-z]+)(?=\s+(?:for|of|in|from|by|on|that|which|who|associated|written|cited|assigned|"
+                        r"belonging|linked|under|within)\b|\s*[.,]|\s*$)", re.I)
+
+
+# What a container holds, not things of their own: "Get elements from a Redis list" reads the list.
+_CONTENTS = frozenset({"elements", "items", "entries", "members", "values", "records", "rows", "objects", "contents"})
+
+
+def _says_many(description: str | None) -> str | None:
+    """The kind of the several things a getter's description says it returns, if it says so."""
+    found = _SAYS_MANY.match((_sentences(description or "") or [""])[0])
+    word = found.group(1).lower() if found else ""
+    if not word.endswith("s") or word.endswith("ss") or word in _ONE_RESULT or word in _CONTENTS or singular(word) == word \
+            or word in NOT_NOUNS or getAllLemmas(word).get("VERB") and not getAllLemmas(word).get("NOUN"):
+        return None
+    return singular(word)
 
 
 def _lists_many(toks: list[str], verb_idx: int) -> bool:

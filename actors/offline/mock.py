@@ -27,7 +27,7 @@ from actors.offline.history import is_history
 from actors.offline.render import asked_about, distinct, is_metadata, render
 from actors.offline.schemautil import deref, leaves, properties
 from actors.offline.slots import can_carry, counted, echo, embed, fill_record, free_object
-from actors.offline.taxonomy import same_kind, tokens
+from actors.offline.taxonomy import same_kind, singular, tokens
 from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.values_formats import EPOCH, shaped_like
@@ -141,6 +141,10 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         seen = {e.id for e in shown}
         if any(w.startswith(_OTHERS_OF) for w in tokens(tool.name)):
             seen |= set(named_ids(it, arguments))  # films recommended for one film, never that one
+        elif it.action is Action.list and _relates(tool, it.entity):
+            # "Get papers that cite a specific paper": others than the one given (several IDs asked for are listed)
+            seen |= {str(v) for p in it.parameters if p.role is ParameterRole.identifier and p.entity
+                     and same_kind(p.entity, it.entity) and isinstance(v := arguments.get(p.name), (str, int))}
         # (what a listing filtered by `status: open` or list `L1` shows is open and in `L1`: not a record an
         # earlier call closed or showed in another list)
         filters = record_writes(tool, it, arguments) if it.action in (Action.list, Action.search) else {}
@@ -453,6 +457,13 @@ def _child_name(root: str, org: Organisation, rng: random.Random, directory: boo
 
 def _flat(args: dict[str, Any]) -> list[Any]:
     return [x for v in args.values() for x in (v if isinstance(v, list) else [v])]
+
+
+def _relates(tool: Tool, kind: str) -> bool:
+    """Whether a tool's description speaks of things of `kind` and of one of them ("papers that cite a paper")."""
+    said = re.findall(r"[a-z]+", (tool.description or "").lower().split(". ")[0])
+    head = (tokens(kind) or [""])[-1]
+    return head in said and any(w != head and singular(w) == head for w in said)
 
 
 def _bound_entity(it: ToolInterpretation, args: dict[str, Any], state: WorkflowState, index: int) -> Entity | None:

@@ -95,14 +95,14 @@ def test_an_id_a_later_call_takes_finds_room_in_an_optional_part_of_the_declared
 
 def test_a_spec_of_many_readers_and_one_lister_builds_complex_workflows_around_any_reader():
     """The second action class a complex workflow needs may sit on another entity than the focus tool's
-    (a corpus server of 22 views and one listing)."""
+    (a corpus server of 23 tools, mostly views of one thing, a few listings: "Get all networks")."""
     from actors.offline.pipeline import Pipeline
     from schemas import ScenarioRequest
 
     suite = load_suite([Path(__file__).parents[3] / "bench" / "corpus" / "mcp" / "goplausible__vestige-mcp.json"])
     pipe = Pipeline(suite)
     lister = [n for n, it in pipe.interpretations.items() if it.action.value == "list"]
-    assert len(lister) == 1
+    assert "vestige_view_networks" in lister and len(lister) < len(suite.tools) // 3
     for i, t in enumerate(suite.tools):
         req = ScenarioRequest(id=f"scn-{i}", index=i, seed=i, complexity="complex", focus_tools=[t.name],
                               uncovered_tools=[], round=1, strategy="least-covered")
@@ -945,6 +945,22 @@ def test_a_tool_that_extracts_kinds_of_one_thing_from_pages_is_given_links_and_a
         assert made <= published <= changed
     asked = [s.instruction for s, _ in single if len(s.calls) == 1]
     assert any("creation, modification, and publication timestamps" in a for a in asked), asked
+
+
+def test_a_getter_described_as_returning_several_things_lists_others_than_the_one_it_is_given(tmp_path):
+    paper = {"paperId": {"type": "string", "description": "Paper ID"}}
+    tools = [_tool("papers-search", "Search for academic papers.", {"query": {"type": "string"}}, ("query",)),
+             _tool("papers-citations", "Get papers that cite a specific paper", paper, ("paperId",)),
+             _tool("papers-references", "Get papers cited by a specific paper", paper, ("paperId",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    its = {json.loads(line)["tool"]: json.loads(line) for line in (tmp_path / "h" / "interpretations.jsonl").open()}
+    assert {its[t]["action"] for t in ("papers-citations", "papers-references")} == {"list"}
+    lists = [c for s in scenarios for c in s.calls if c.tool != "papers-search"]
+    assert lists
+    for c in lists:  # several papers, never the one asked about (was one paper under a new title, or the same one)
+        rows = json.loads(c.output)
+        assert isinstance(rows, list) and rows and all(r["id"] != c.arguments["paperId"] for r in rows), rows
 
 
 def test_a_search_for_a_span_of_dates_finds_what_was_dated_inside_it_and_a_later_read_agrees(tmp_path):
