@@ -112,6 +112,21 @@ class SpecModel:
                             # a filter by several states (`status: [pending, failed]`): each record has one
                             sub = deref(sub["items"], tool.input_schema)
                         model._add(it.entity, p.name, sub, tool.input_schema, f"{tool.name}.{p.name}")
+        # Last, what any tool's parameter says of a kind by naming it (`proxy_address` "format: ip:port": a
+        # proxy has an address of that shape), wherever the tool is a read or an act on something else.
+        kinds_of = {tuple(tokens(it.entity)): it.entity for it in its.values() if it.entity}
+        for tool in suite.tools:
+            it = its.get(tool.name)
+            props = tool.input_schema.get("properties") or {}
+            for p in (it.parameters if it is not None else ()):
+                words = tokens(p.name)
+                kind = next((k for n in range(len(words) - 1, 0, -1) if (k := kinds_of.get(tuple(words[:n])))), None)
+                rest = "_".join(words[len(tokens(kind)):]) if kind else ""
+                sub = deref(props.get(p.name), tool.input_schema)
+                if kind and rest and not _is_identity(rest) and not set(rest.split("_")) & _NAMES_IT \
+                        and isinstance(sub, dict) and sub.get("type") in ("string", "number", "integer", "boolean") \
+                        and _describes(rest, sub, Action.create):
+                    model._add(kind, rest, sub, tool.input_schema, f"{tool.name}.{p.name}")
         return model
 
     def speaks_of(self, name: str) -> bool:
@@ -337,7 +352,10 @@ def spread(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
 
 
 _NAMING = frozenset({"name", "title", "label", "slug", "handle"})
-BODIES = frozenset({"body", "data", "payload", "attributes", "fields", "record", "resource", "input", "request"})
+# What names or points at a record rather than describing it (`issue_number`, `proxy_index`, `repo_name`).
+_NAMES_IT = _NAMING | {"number", "num", "no", "key", "keys", "names", "code", "ref", "index", "idx", "id", "ids", "uuid"}
+BODIES = frozenset({"body", "data", "payload", "attributes", "fields", "record", "resource", "input", "request", "updates",
+                    "changes", "patch"})
 
 
 def _is_identity(name: str) -> bool:

@@ -209,6 +209,8 @@ _CUT = re.compile(r"\s*(?:[(:;,!?\[]|\.(?=\s|$)|\s[-–—]\s|\bbased on\b|\busi
 # none of them a verb (where "Create, update, or delete tasks" would list acts).
 _SERIAL = re.compile(r"(?<=\s)[a-z]+(?:, [a-z]+)+,? (?:and|or) [a-z]+ [a-z]+")
 _KEPT_COMMA = "\x00"
+# A description speaks to the user ("your account"); the user asking speaks of their own.
+_ASKER = {"your": "my", "yours": "mine", "yourself": "myself"}
 _TRAILING = frozenset({"a", "an", "the", "of", "for", "to", "in", "on", "by", "with", "and", "or", "from", "at", "all",
                        "any", "your", "its", "their", "this", "that"})
 
@@ -339,6 +341,7 @@ def described_action(it: ToolInterpretation, text: str | None = None, extra: int
         return None  # cut short ("Get a list of all .txt filenames")
     titled = all(w[:1].isupper() for w in words)  # "Get User Info": Title Case, not names
     rest = [w.lower() if titled and not (w.isupper() or any(c.isupper() for c in w[1:])) else w for w in words[1:]]
+    rest = [_ASKER.get(w.lower(), w) for w in rest]  # "Get your assigned proxies": the user asks for *my* proxies
     return " ".join([_SAID_AS.get(base, base)] + rest)
 
 

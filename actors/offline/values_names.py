@@ -473,6 +473,25 @@ def _filled(h: Hint, template: str) -> str:
     return re.sub(r"[{<]([\w-]+)[}>]", fill, template)
 
 
+# A format a description spells as parts joined by `:` ("format: ip:port", "as user:password"), each part a
+# kind of its own (not inside a URL's shape: "user@host:path").
+_PARTS: dict[str, Callable[[Hint], str]] = {
+    "ip": lambda h: fmt.ipv4(h.rng), "host": lambda h: fmt.hostname(h.org, h.rng),
+    "hostname": lambda h: fmt.hostname(h.org, h.rng), "port": lambda h: str(h.rng.choice((3128, 8080, 8443, 1080, 9090))),
+    "user": lambda h: v.person(h).username, "username": lambda h: v.person(h).username,
+    "password": lambda h: f"pw-{h.rng.getrandbits(40):010x}", "pass": lambda h: f"pw-{h.rng.getrandbits(40):010x}",
+}
+_JOINED = re.compile(r"(?<![\w@/:.])((?:%s)(?::(?:%s))+)(?![\w@/:])" % ("|".join(_PARTS), "|".join(_PARTS)), re.I)
+
+
+def _joined(h: Hint) -> str | None:
+    found = _JOINED.search(h.description or "")
+    if found is None:
+        return None
+    spelled = found.group(1)
+    return re.sub(r"[a-z]+", lambda m: _PARTS[m.group(0)](h), spelled.lower())
+
+
 def realistic_string(h: Hint) -> str:
     """A realistic string for this slot; never a placeholder. The far end of a trip or a move (`toCity`,
     `destination`) is not its near end (`fromCity`, `origin`) chosen beside it."""
@@ -521,6 +540,9 @@ def _realistic(h: Hint) -> str:
     shown = templates(h.description) if h.description else ()
     if shown:
         return _filled(h, h.rng.choice(shown))
+    joined = _joined(h) if h.description else None
+    if joined is not None:  # "format: ip:port": an address and a port, not an address alone
+        return joined
     named = set(words(h.name).split("_"))
     if named & v.NAMED_TYPES and named & _FILE_SLOTS:  # `video_path`, `pcap_destination`: a file of that type
         typed = v.typed_file(h)

@@ -963,6 +963,52 @@ def test_a_getter_described_as_returning_several_things_lists_others_than_the_on
         assert isinstance(rows, list) and rows and all(r["id"] != c.arguments["paperId"] for r in rows), rows
 
 
+def test_a_parameter_named_after_a_kind_gives_its_records_that_field_in_the_format_described(tmp_path):
+    tools = [_tool("get_my_proxies", "Get your assigned static proxy IPs", {}),
+             _tool("get_proxy_config", "Get proxy configuration for making HTTP requests",
+                   {"proxy_address": {"type": "string", "description": "Specific proxy address (format: ip:port)"}})]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    rows = [r for s in scenarios for c in s.calls if c.tool == "get_my_proxies" for r in json.loads(c.output)]
+    assert rows  # (were `{"id": 75861, "updated_at": …}`: nothing of a proxy)
+    for r in rows:
+        assert re.fullmatch(r"\d+\.\d+\.\d+\.\d+:\d+", r["address"]), r
+    given = [c.arguments["proxy_address"] for s in scenarios for c in s.calls if "proxy_address" in c.arguments]
+    assert all(re.fullmatch(r"\d+\.\d+\.\d+\.\d+:\d+", a) for a in given), given
+    asked = [s.instruction for s in scenarios if s.calls[0].tool == "get_my_proxies"]
+    assert asked and all("your" not in a.split() and "my assigned" in a for a in asked), asked
+
+
+def test_the_status_read_after_an_update_is_the_state_the_update_set(tmp_path):
+    status = {"type": "string", "enum": ["pending", "in_progress", "completed"], "description": "New task status"}
+    tools = [_tool("update_task", "Update a specific task's properties including title and status.",
+                   {"taskId": {"type": "string", "description": "ID of the task to update"},
+                    "updates": {"type": "object", "properties": {"title": {"type": "string"}, "status": status}}},
+                   ("taskId", "updates")),
+             _tool("get_status", "Get the current status of a specific task by ID.",
+                   {"taskId": {"type": "string", "description": "ID of the task to query"}}, ("taskId",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    checked = 0
+    for s in scenarios:
+        set_to: dict[str, str] = {}
+        for c in s.calls:
+            out = json.loads(c.output)
+            if c.tool == "update_task":
+                assert "updates" not in out  # what it changed, as the record's own fields
+                if "status" in c.arguments["updates"]:
+                    set_to[c.arguments["taskId"]] = c.arguments["updates"]["status"]
+                    assert out["status"] == set_to[c.arguments["taskId"]]
+            elif c.arguments["taskId"] in set_to:
+                shown = [v for k, v in out.items() if k in ("status", "state")]
+                assert shown and set(shown) == {set_to[c.arguments["taskId"]]}, (set_to, out)
+                checked += 1
+            progress = [v for k, v in out.items() if "progress" in k]
+            if progress and out.get("state", out.get("status")) == "completed":
+                assert progress == [100], out
+    assert checked
+
+
 def test_a_search_for_a_span_of_dates_finds_what_was_dated_inside_it_and_a_later_read_agrees(tmp_path):
     search = {"query": {"type": "string"}, "date_from": {"type": "string", "description": "Start date (YYYY-MM-DD)"},
               "date_to": {"type": "string", "description": "End date (YYYY-MM-DD)"}}

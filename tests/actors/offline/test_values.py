@@ -285,3 +285,20 @@ def test_a_figure_or_a_yes_or_no_written_as_text_reads_as_one_not_as_its_field_n
     for seed in range(4):
         assert gen(seed).value({"type": "string"}, name="TTL").isdigit()
         assert gen(seed).value({"type": "string"}, name="IsActive") in ("true", "false")
+
+
+def test_a_format_spelled_as_joined_parts_gives_each_part_its_kind():
+    g = gen(3)
+    address = g.value({"type": "string", "description": "Proxy address (format: ip:port)"}, name="address")
+    assert re.fullmatch(r"\d+\.\d+\.\d+\.\d+:\d+", address), address  # (was the address alone)
+    server = g.value({"type": "string", "description": "Server host:port to connect to"}, name="server")
+    assert re.fullmatch(r"[\w.-]+\.[a-z]+:\d+", server), server
+    login = g.value({"type": "string", "description": "Credentials as user:password"}, name="auth")
+    assert re.fullmatch(r"[a-z]+:\S+", login) and not login.startswith("auth"), login
+
+
+def test_a_plural_name_takes_the_values_of_its_singular():
+    g = gen(3)
+    links = g.value({"type": "array", "items": {"type": "string"}}, name="urls", role="identifier", entity="url")
+    assert links and all(u.startswith("https://") for u in links), links  # (were `["83893"]`)
+    assert not re.fullmatch(r"account-\d", g.value({"type": "string"}, name="accounts"))
