@@ -28,6 +28,7 @@ from actors.offline.verdicts import is_checker, planted
 from actors.offline import compute, files, paths, prose, text
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.values_describe import examples, param_docs
+from actors.offline.values_standard import ecosystem_of
 from actors.offline.values_formats import shape_of
 from actors.offline.values_names import is_placeholder
 from actors.offline.values_vocab import of_people, product_site, registry_named, slot_file_type
@@ -63,7 +64,8 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
         texts = tuple(_described(t) for t in suite.tools)
         topics, technical = spec_words(texts, subjects, params)
         known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical, locale_of(texts),
-                                        ledger_of(texts), _spec_examples(suite), registry_ids(suite), _site(suite))
+                                        ledger_of(texts), _spec_examples(suite), registry_ids(suite), _site(suite),
+                                        ecosystem_of(texts))
     return make_org(seed, *known[1:])
 
 

@@ -232,6 +232,8 @@ def named_verb(it: ToolInterpretation, word: str | None = None) -> str | None:
 _GIVEN = re.compile(r"\b(for|of|from|in|on|by|within|about|with|to|at)\s+(?:(?:a|an|the|one)\s+(?:(?:given|specified|"
                     r"specific|provided|particular|supplied|selected|chosen|certain)\s+)?|(?:given|specified|specific|"
                     r"provided|particular|supplied|selected|chosen|certain)\s+)(?=((?:[A-Za-z][\w-]*\s*){1,3}))", re.I)
+# "Get a proxy by index": found by a value, said in its place ("by index 3", not "by index with index 3").
+_BY_NAME = re.compile(r"\b(by)\s+(?!(?:a|an|the|one|given|specified|specific)\b)(?=((?:[A-Za-z][\w-]*\s*){1,3}))", re.I)
 _NOT_NAMING = frozenset({"id", "ids", "name", "key", "code", "number", "no", "value", "identifier", "uuid", "ref", "the"})
 # (a noun phrase ends where a preposition or a conjunction starts: "a specified city between start and end dates")
 _ENDS_PHRASE = frozenset({"and", "or", "between", "from", "to", "for", "in", "on", "with", "by", "at", "within",
@@ -245,10 +247,12 @@ def stated_action(it: ToolInterpretation, args: dict[str, Any], extra: int = 0,
     value said in its place: "Fetch recent company headlines for a given stock symbol" with `symbol: AMD`
     -> `fetch recent company headlines for the stock symbol AMD`; an argument in `same` (an earlier step of
     the request was given it) is said "the same city". Also the arguments it says."""
-    for m in _GIVEN.finditer(it.functionality):
+    found = sorted([(m, False) for m in _GIVEN.finditer(it.functionality)] +
+                   [(m, True) for m in _BY_NAME.finditer(it.functionality)], key=lambda x: x[0].start())
+    for m, bare in found:
         words = m.group(2).split()
         for k, word in enumerate(words):
-            if word.lower() in _ENDS_PHRASE:
+            if word.lower() in _ENDS_PHRASE or bare and k:  # ("by index": the word right after, or none)
                 break
             w = singular(word.lower())
             hits = [p.name for p in it.parameters if (p.name in args or p.name in same)
@@ -261,7 +265,7 @@ def stated_action(it: ToolInterpretation, args: dict[str, Any], extra: int = 0,
                 while k + 1 < len(words) and singular(words[k + 1].lower()) in own - _NOT_NAMING:
                     k += 1  # "for a time window" with `timeWindow`: the value after the whole name
                 named = " ".join(words[:k + 1])
-                slot = _SLOT if hits[0] in same else f"the {named} {_SLOT}"
+                slot = _SLOT if hits[0] in same else f"{named} {_SLOT}" if bare else f"the {named} {_SLOT}"
                 # (the words are looked ahead at, so that one phrase's words can open the next: "… for a …")
                 text = f"{it.functionality[:m.start()]}{m.group(1)} {slot} {' '.join(words[k + 1:])} " \
                        f"{it.functionality[m.start(2) + len(m.group(2)):]}"

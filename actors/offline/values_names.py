@@ -93,6 +93,13 @@ def _flag(h: Hint) -> str:
     return h.rng.choice(("--verbose", "--dry-run", "--json", "-v", "--force", "--quiet", "--no-color"))
 
 
+# Commands a project runs, in the language its spec speaks of (no `make lint` for an npm project).
+_COMMANDS = {"": ("npm test -- --watch=false", "make lint", "pytest -q tests/"),
+             "javascript": ("npm test -- --watch=false", "npm run lint", "npm run build"),
+             "python": ("pytest -q tests/", "make lint", "ruff check ."),
+             "rust": ("cargo test", "cargo clippy", "cargo build --release"), "go": ("go test ./...", "go vet ./...")}
+
+
 _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("to cc bcc reply_to recipient recipients", lambda h: v.person(h).email),
     ("email e_mail mail emails user_email author_email", lambda h: v.person(h).email),
@@ -232,7 +239,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("contact contact_name", lambda h: v.person(h).name),
     ("reference reference_number ref_number", lambda h: f"REF-{h.rng.randint(10_000, 99_999)}"),
     ("component", lambda h: h.rng.choice(h.org.services) if h.org.technical else v.noun(h)),
-    ("command cmd", lambda h: h.rng.choice(("npm test -- --watch=false", "make lint", "pytest -q tests/"))),
+    ("command cmd", lambda h: h.rng.choice(_COMMANDS.get(h.org.ecosystem, _COMMANDS[""]))),
     ("script code expression function js javascript test_code jsx_code", v.javascript),
     ("layer artboard comp effect preset", lambda h: v.named(h, words(h.name))),
     ("name", _name_of),
@@ -568,7 +575,7 @@ def _realistic(h: Hint) -> str:
         return v.person(h).name if said == "full" else standard_value(
             "first_name" if said in ("first", "given") else "last_name", h.rng, "", h.org.locale) or v.person(h).name
     standard = standard_value(f"{h.name}_name" if parts_of_name else "job_title" if person_title else h.name,
-                              h.rng, h.description or "", h.org.locale)
+                              h.rng, h.description or "", h.org.locale, h.org.ecosystem)
     if standard is not None and not options(h.description or "") and not examples(h.description or ""):
         return standard  # (the spec author's own list or examples, `e.g. BTC/USDT`, come first)
     make, exact = _name_rule(h.name)

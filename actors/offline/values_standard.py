@@ -189,10 +189,25 @@ _ECOSYSTEM = (("javascript", re.compile(r"\b(npm|node|javascript|typescript|js|t
 _PACKAGE_WORDS = frozenset({"package", "library", "crate", "dependency", "lib"})
 
 
-def package(f: Faker, description: str = "") -> str:
+def package(f: Faker, description: str = "", ecosystem: str = "") -> str:
+    """A package of the language the description names, else of the one its spec speaks of, else Python's."""
     d = description.lower()
-    lang = next((name for name, rx in _ECOSYSTEM if rx.search(d)), "python")
+    lang = next((name for name, rx in _ECOSYSTEM if rx.search(d)), ecosystem or "python")
     return f.random_element(_PACKAGES[lang])
+
+
+# What names a language in a whole spec's texts: stricter than in one description ("go to the page", a graph
+# "node", a "ts" timestamp name none; a search qualifier's `language:python` is an example, not the spec's own).
+_SPEC_ECOSYSTEM = tuple((name, re.compile(rf"(?<!language:)\b({words})\b")) for name, words in (
+    ("javascript", r"npm|node\.?js|javascript|typescript|package\.json|yarn|pnpm"), ("rust", r"rust|cargo|crates\.io"),
+    ("go", r"golang|go\.mod"), ("python", r"python|pypi|pip|pyproject")))
+
+
+def ecosystem_of(texts: tuple[str, ...]) -> str:
+    """The language a spec's texts name most often (an npm server's `javascript`), or "" where none is named."""
+    counts = {name: sum(len(rx.findall(t.lower())) for t in texts) for name, rx in _SPEC_ECOSYSTEM}
+    best = max(counts, key=lambda n: counts[n])
+    return best if counts[best] >= 2 else ""  # (twice at least: one mention may be an aside)
 
 
 # Words before `address` that make it something other than a postal address.
@@ -298,7 +313,8 @@ TOKENS = {"Ethereum": "ETH", "USD Coin": "USDC", "Tether": "USDT", "Wrapped Bitc
           "Uniswap": "UNI", "Dai": "DAI", "Aave": "AAVE", "Bitcoin": "BTC", "Solana": "SOL"}
 
 
-def standard_value(name: str, rng: random.Random, description: str = "", locale: str = "") -> str | None:
+def standard_value(name: str, rng: random.Random, description: str = "", locale: str = "",
+                   ecosystem: str = "") -> str | None:
     """A value of the standard kind `name` (and its description) names, if any. A bare `address` is a
     postal one only where the description says so, and an on-chain `0x...` one where it talks of wallets,
     contracts or transactions; a `symbol` described as a token or coin is a crypto asset's, not a stock's.
@@ -314,7 +330,7 @@ def standard_value(name: str, rng: random.Random, description: str = "", locale:
         return rng.choice(_AIRPORTS) if _AIRPORT_WORDS.search(description) else city(rng, locale)
     parts = _parts(name)
     if parts and (parts[-1] in _PACKAGE_WORDS or len(parts) > 1 and parts[-1] == "name" and parts[-2] in _PACKAGE_WORDS):
-        return package(_faker(rng), description)
+        return package(_faker(rng), description, ecosystem)
     make = standard_kind(name)
     if make is _EXACT["country"] and _ISO_CODE.search(description):  # "ISO 3166 alpha 2 country codes": `FR`
         make = _EXACT["country_code"]

@@ -43,6 +43,7 @@ _TEAMS = ("platform", "payments", "growth", "data", "mobile", "infra", "security
 _BRANCH_TOPICS = ("retry", "timeout", "pagination", "export", "audit-log", "rate-limit", "cache", "search")
 _REGIONS = ("eastus", "westeurope", "northeurope", "westus2", "uksouth", "centralus")
 _DIRS = ("src", "tests", "docs", "config", "scripts", "migrations")
+_LANGUAGE_OF = {".py": "python", ".ts": "javascript", ".go": "go"}
 EXTENSIONS = {"src": (".py", ".ts", ".go"), "tests": (".py", ".ts"), "docs": (".md",), "config": (".yaml", ".json"),
          "scripts": (".sh", ".py"), "migrations": (".sql",)}
 
@@ -91,6 +92,7 @@ class Organisation:
     shown: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # Kinds whose IDs the spec says a public registry gives (`paper_id`: "The arXiv ID of the paper"): (kind, registry).
     registry_ids: tuple[tuple[str, str], ...] = ()
+    ecosystem: str = ""  # the programming language the spec's texts speak of most (`javascript` for an npm server)
 
     def project_path(self, project: str) -> str:
         return f"{self.root}/{project}"
@@ -108,7 +110,8 @@ def _pick(rng: random.Random, pool: tuple[str, ...], k: int) -> tuple[str, ...]:
 def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[str] = frozenset(),
              topics: tuple[str, ...] = (), technical: bool | None = None, locale: str = "",
              ledger: tuple[str, str] = ("", ""), shown: tuple[tuple[str, tuple[str, ...]], ...] = (),
-             registry_ids: tuple[tuple[str, str], ...] = (), site: tuple[str, str] = ()) -> Organisation:
+             registry_ids: tuple[tuple[str, str], ...] = (), site: tuple[str, str] = (),
+             ecosystem: str = "") -> Organisation:
     """The organisation for `seed`: the same seed always gives the same organisation. `subjects` (at least
     two nouns, e.g. what a spec's tools work on) replace the industry's nouns, so its projects, services,
     tables and the topics of its texts are about the spec's own things; `topics` (from the spec's
@@ -139,7 +142,7 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
     root = f"/srv/{slug}"
     directories = tuple(f"{root}/{p}/{d}" for p, d in zip(projects, _pick(rng, _DIRS, 4)))
     files = tuple(
-        f"{d}/{_file_name(d.rsplit('/', 1)[-1], nouns[i % len(nouns)], t.replace('-', '_'), rng)}"
+        f"{d}/{_file_name(d.rsplit('/', 1)[-1], nouns[i % len(nouns)], t.replace('-', '_'), rng, ecosystem)}"
         for i, (d, t) in enumerate(zip(directories, _pick(rng, _BRANCH_TOPICS, 4)))
     )
     services = tuple(f"{n}-api" for n in nouns)
@@ -163,7 +166,7 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
         resource_groups=resource_groups, subscription=subscription, tenant=tenant,
         technical=(len(subjects) < 2 or bool(set(subjects) & _TECHNICAL)) if technical is None else technical,
         topics=topics, locale=locale, numeric_ids=numeric_ids, ledger=ledger[0], coin=ledger[1], shown=shown,
-        registry_ids=registry_ids,
+        registry_ids=registry_ids, ecosystem=ecosystem,
     )
 
 
@@ -190,9 +193,11 @@ def plural(noun: str) -> str:
     return noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"
 
 
-def _file_name(directory: str, noun: str, topic: str, rng: random.Random) -> str:
-    """A file name that fits its directory: tests/test_x.py, migrations/0007_x.sql, docs/x.md."""
-    ext = rng.choice(EXTENSIONS[directory])
+def _file_name(directory: str, noun: str, topic: str, rng: random.Random, ecosystem: str = "") -> str:
+    """A file name that fits its directory: tests/test_x.py, migrations/0007_x.sql, docs/x.md; source in the
+    spec's own language where it speaks of one (an npm server's sources are TypeScript)."""
+    own = tuple(e for e in EXTENSIONS[directory] if _LANGUAGE_OF.get(e, ecosystem) == ecosystem) if ecosystem else ()
+    ext = rng.choice(own or EXTENSIONS[directory])
     if directory == "tests":
         return f"test_{noun}_{topic}{ext}"
     if directory == "migrations":

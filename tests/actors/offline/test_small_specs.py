@@ -1009,6 +1009,36 @@ def test_the_status_read_after_an_update_is_the_state_the_update_set(tmp_path):
     assert checked
 
 
+def test_a_spec_that_speaks_of_one_language_gets_packages_files_and_commands_of_that_language(tmp_path):
+    project = {"path": {"type": "string", "description": "Path to the project directory"}}
+    tools = [_tool("install_packages", "Install npm packages in a Node.js project",
+                   {**project, "packages": {"type": "array", "items": {"type": "string"},
+                                            "description": "Package names to install"}}, ("path", "packages")),
+             _tool("run_script", "Run a script defined in the project's package.json",
+                   {**project, "command": {"type": "string", "description": "The command to run"}}, ("path", "command")),
+             _tool("read_source", "Read a source file of the project", {"file_path": {"type": "string"}}, ("file_path",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    text = json.dumps([s.model_dump() for s in scenarios])
+    packages = [p for s in scenarios for c in s.calls for p in c.arguments.get("packages", [])]
+    assert packages and not {"requests", "numpy", "pandas", "fastapi", "pydantic", "sqlalchemy", "httpx"} & set(packages)
+    assert ".py" not in re.findall(r"\.py\b", text) and "make lint" not in text  # (was Python's and a Makefile's)
+
+
+def test_a_thing_found_by_a_value_is_asked_for_by_that_value(tmp_path):
+    tools = [_tool("get_proxy_by_index", "Get a specific proxy from your list by index (0-based)",
+                   {"index": {"type": "number", "description": "Index of the proxy to retrieve (0-based)"}}, ("index",)),
+             _tool("find_user", "Find a user by email address.",
+                   {"email": {"type": "string", "description": "The user's email"}}, ("email",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    asked = [(s.instruction, c.arguments) for s in scenarios if len(s.calls) == 1 for c in s.calls]
+    by_index = [(a, args) for a, args in asked if "index" in args]
+    assert by_index
+    for a, args in by_index:  # (was "… from your list by index with index 3")
+        assert f"by index {args['index']}" in a and "with index" not in a, a
+
+
 def test_a_search_for_a_span_of_dates_finds_what_was_dated_inside_it_and_a_later_read_agrees(tmp_path):
     search = {"query": {"type": "string"}, "date_from": {"type": "string", "description": "Start date (YYYY-MM-DD)"},
               "date_to": {"type": "string", "description": "End date (YYYY-MM-DD)"}}
