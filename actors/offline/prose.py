@@ -274,6 +274,11 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         if own is not None:
             if spans:  # "get weather for Madrid from 2026-03-12 to 2026-03-19", not "… between start and end dates from …"
                 own = _RANGE_WORDS.sub("", own)
+            ends = next((n for n in parts if n not in stated and n not in switched and n not in spanned
+                         and n != subject and own.lower().endswith(humanise(n).lower())), None)
+            if ends is not None:  # "set the API key to `tok_…`", not "set the API key with api key `tok_…`"
+                to_it = " to" if own.split()[0].lower() in ("set", "change", "update", "configure") else ""
+                own, stated = f"{own}{to_it} {said(args[ends])}", stated | {ends}
             on = [] if subject is None or subject in stated else [
                 f"{humanise(subject)} set to {source(refs[subject], steps)}" if subject in refs else
                 f"the same {humanise(subject)}" if subject in same else f"{humanise(subject)} {said(args[subject])}"]

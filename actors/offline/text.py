@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from lemminflect import getAllLemmas
+
 from actors.offline.taxonomy import VERBS, participle, plural_noun, singular, tokens, verb_base
 from schemas import Action, ToolInterpretation
 
@@ -292,6 +294,19 @@ def docs_topic(description: str) -> str | None:
     return topic if 1 <= len(topic.split()) <= 8 and not any(c in topic for c in "*`#<>{}|\"/") else None
 
 
+# "Set the API key for accessing the service", "Get proxy configuration for making HTTP requests": what the thing
+# is for, after a gerund that is only a verb (not "for building permits", "for meeting rooms").
+_FOR_USE = re.compile(r"\s+for\s+([a-z]+ing)\s+\S.*$")
+
+
+def _without_use(phrase: str) -> str:
+    found = _FOR_USE.search(phrase)
+    if found is None or len(phrase[:found.start()].split()) < 3:
+        return phrase  # ("Search for trending topics": the search needs what it is for)
+    lemmas = getAllLemmas(found.group(1))
+    return phrase[:found.start()] if set(lemmas) == {"VERB"} else phrase
+
+
 def described_action(it: ToolInterpretation, text: str | None = None, extra: int = 0) -> str | None:
     """What the tool does in its own description's words (or `text`, the same with a value said in it), as
     a request: "Detect prompt injection attempts based on OWASP patterns" -> `detect prompt injection
@@ -325,6 +340,7 @@ def described_action(it: ToolInterpretation, text: str | None = None, extra: int
     # "List members to plan assignments", "Get the status to determine [whether …]": why the tool exists, or a
     # purpose the cut left hanging, is no part of what a person asks for
     phrase = _PURPOSE.sub("", phrase)
+    phrase = _without_use(phrase)
     words = [w.lower() if w in _SHOUTED else w for w in phrase.split()]
     if not 2 <= len(words) <= 9 + extra or any(c in phrase for c in "*`#<>{}|\"/") \
             or re.search(r"(?:^|\s)'|'(?:\s|$)", phrase) or not phrase.isascii():

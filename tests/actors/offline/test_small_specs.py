@@ -1039,6 +1039,18 @@ def test_a_thing_found_by_a_value_is_asked_for_by_that_value(tmp_path):
         assert f"by index {args['index']}" in a and "with index" not in a, a
 
 
+def test_a_request_leaves_out_what_a_thing_is_for_and_says_a_value_the_phrase_already_names(tmp_path):
+    tools = [_tool("set_api_key", "Set the API key for accessing the Relay service",
+                   {"api_key": {"type": "string", "description": "Your Relay API key"}}, ("api_key",)),
+             _tool("get_proxy_config", "Get proxy configuration for making HTTP requests", {}),
+             _tool("search_topics", "Search for trending topics", {"query": {"type": "string"}}, ("query",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    said = " ".join(s.instruction for s in scenarios)
+    assert "set the API key to `" in said and "with api key" not in said  # (the key said once, where it goes)
+    assert "for accessing" not in said and "for making" not in said and "get proxy configuration" in said
+
+
 def test_a_search_for_a_span_of_dates_finds_what_was_dated_inside_it_and_a_later_read_agrees(tmp_path):
     search = {"query": {"type": "string"}, "date_from": {"type": "string", "description": "Start date (YYYY-MM-DD)"},
               "date_to": {"type": "string", "description": "End date (YYYY-MM-DD)"}}
