@@ -94,11 +94,12 @@ def _as_at_start(state: WorkflowState, scenario: Scenario, tools: dict[str, Tool
 
 def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[str, Any], state: WorkflowState,
                seed: int, suite: ToolSuite, index: int, tier: Grounding | None, story: Story | None = None,
-               needed: set[str] | None = None, model: SpecModel | None = None) -> MockOutput:
+               needed: set[str] | None = None, model: SpecModel | None = None,
+               later: frozenset[str] = frozenset()) -> MockOutput:
     """`mock_call` without the copy: updates `state` in place. `story` (a scripted scenario's files over
     time) makes listings and reads causal; off-script calls have none. `needed` holds the values later calls
     take from this output: a planned entity the declared output has no room for fails the mock only if it
-    is one of them (None: every planned entity is needed)."""
+    is one of them (None: every planned entity is needed). `later` holds the values later calls are given."""
     rng = random.Random(f"{seed}:{index}:{tool.name}")
     gen = ValueGenerator(org_for(seed, suite), rng)
     it = interpretation
@@ -142,9 +143,10 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         if any(w.startswith(_OTHERS_OF) for w in tokens(tool.name)):
             seen |= set(named_ids(it, arguments))  # films recommended for one film, never that one
         elif it.action is Action.list and _relates(tool, it.entity):
-            # "Get papers that cite a specific paper": others than the one given (several IDs asked for are listed)
+            # "Get papers that cite a specific paper": others than the one given (several IDs asked for are
+            # listed), unless a later call works on the one given, which an answer of its kind then shows
             seen |= {str(v) for p in it.parameters if p.role is ParameterRole.identifier and p.entity
-                     and same_kind(p.entity, it.entity) and isinstance(v := arguments.get(p.name), (str, int))}
+                     and same_kind(p.entity, it.entity) and isinstance(v := arguments.get(p.name), (str, int))} - later
         # (what a listing filtered by `status: open` or list `L1` shows is open and in `L1`: not a record an
         # earlier call closed or showed in another list)
         filters = record_writes(tool, it, arguments) if it.action in (Action.list, Action.search) else {}
@@ -785,9 +787,12 @@ class OfflineMocker:
             story = Story(scenario, self.its, org, scenario.seed or 0)
             taken = _taken(scenario)
             seen, given = _Shown(), set()
+            later = [frozenset(str(v) for c in scenario.calls[i + 1:] for v in leaves(c.arguments))
+                     for i in range(len(scenario.calls))]
             for i, call in enumerate(scenario.calls):
                 out = _mock_step(self.tools[call.tool], self.its[call.tool], call.arguments, state,
-                                 scenario.seed or 0, self.ctx.suite, i, self.tier(call.tool), story, taken.get(i, set()), self.model)
+                                 scenario.seed or 0, self.ctx.suite, i, self.tier(call.tool), story, taken.get(i, set()), self.model,
+                                 later[i])
                 given |= {v for v in leaves(call.arguments) if isinstance(v, str)}
                 output = _as_shown(out.output, seen, given, self.tools[call.tool].output_schema, org)
                 calls.append(call.model_copy(update={"output": output, "grounding": out.grounding,
