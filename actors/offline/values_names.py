@@ -718,8 +718,29 @@ def _by_role(h: Hint) -> str:
     said = _said_kind(h)
     if said is not None:
         return said
+    named = set(words(h.name).split("_"))
+    if named & _FREE_TEXT and role != "identifier":  # `thingToRemember`, `informationToGet`: words, not `thing-4`
+        return _free_text(h, asks=bool(named & _ASKING))
     # Nothing says what this holds: an honest value named after the field, not a word from another domain.
     return f"{singular(h.name).replace('_', '-') or 'value'}-{h.rng.randint(1, 9)}"  # (FALLBACK matches these)
+
+
+# Names of a slot for a few words someone writes (a thing to remember, the information to get), and the words
+# that make it a question.
+_FREE_TEXT = frozenset({"information", "info", "thing", "things", "fact", "facts", "memory", "memories", "knowledge",
+                        "idea", "ideas", "statement", "insight", "observation", "preference", "remember", "detail"})
+_ASKING = frozenset({"get", "retrieve", "find", "search", "recall", "lookup", "ask", "query", "question", "know"})
+
+
+def _free_text(h: Hint, asks: bool) -> str:
+    """A short statement of fact about the organisation's work, or a question about it."""
+    p, n, t = v.person(h), v.noun(h), v.topic(h)
+    first = p.name.split()[0]
+    if asks:
+        return h.rng.choice((f"What did we decide about the {n} {t}?", f"Who owns the {n} {t} now?",
+                             f"When is the {n} {t} due?", f"What does {first} prefer for the {n} {t}?"))
+    return h.rng.choice((f"{first} owns the {n} {t} from now on.", f"The {n} {t} is due on the last Friday of the month.",
+                         f"{first} prefers the {n} {t} summaries on Mondays.", f"We agreed to keep the {n} {t} as it is until Q3."))
 
 
 # Figures some APIs send as text, with values of their usual order.

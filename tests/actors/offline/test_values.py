@@ -302,3 +302,11 @@ def test_a_plural_name_takes_the_values_of_its_singular():
     links = g.value({"type": "array", "items": {"type": "string"}}, name="urls", role="identifier", entity="url")
     assert links and all(u.startswith("https://") for u in links), links  # (were `["83893"]`)
     assert not re.fullmatch(r"account-\d", g.value({"type": "string"}, name="accounts"))
+
+
+def test_a_slot_for_a_few_words_someone_writes_gets_words_not_its_name_and_a_digit():
+    g = gen(5)
+    fact = g.value({"type": "string", "description": "The thing to remember"}, name="thingToRemember")
+    asked = g.value({"type": "string", "description": "Information to retrieve"}, name="informationToGet")
+    assert len(fact.split()) >= 4 and fact.endswith(".") and not re.search(r"thing-to-remember-\d", fact), fact
+    assert asked.endswith("?") and len(asked.split()) >= 4, asked  # (were `thing-to-remember-4`, `information-to-get-7`)
