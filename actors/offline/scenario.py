@@ -124,6 +124,10 @@ def registry_ids(suite: ToolSuite) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(found.items()))
 
 
+_ID_OF = re.compile(r"^\s*(?:the\s+)?([A-Za-z]+)\s+IDs?\b")
+_NOT_KINDS = frozenset({"unique", "numeric", "internal", "external", "optional", "required", "an", "a", "its", "their"})
+
+
 def numeric_ids(suite: ToolSuite) -> frozenset[str]:
     """The kinds whose IDs the spec's schemas type as integers more often than as strings (`user_id:
     integer`, `answerIds: [integer]`): a new user of such a system is `4127`, never `u_2a34fe5755`."""
@@ -136,9 +140,11 @@ def numeric_ids(suite: ToolSuite) -> frozenset[str]:
             if not isinstance(sub, dict):
                 continue
             toks = tokens(name)
-            if len(toks) >= 2 and toks[-1] in ("id", "ids"):
+            said = _ID_OF.search(str(sub.get("description") or "")) if toks in (["id"], ["ids"]) else None
+            if len(toks) >= 2 and toks[-1] in ("id", "ids") or said and said.group(1).lower() not in _NOT_KINDS:
                 leaf = sub.get("items") if toks[-1] == "ids" and isinstance(sub.get("items"), dict) else sub
-                kind = singular(toks[-2])
+                # (a bare `id` is of the kind its description names: "Transcript ID to retrieve")
+                kind = singular(toks[-2]) if len(toks) >= 2 else singular(said.group(1).lower())
                 if leaf.get("type") in ("integer", "number"):
                     votes[kind, True] += 1
                 elif leaf.get("type") == "string":

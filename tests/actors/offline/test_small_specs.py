@@ -1057,6 +1057,16 @@ def test_a_request_leaves_out_what_a_thing_is_for_and_says_a_value_the_phrase_al
     assert "for accessing" not in said and "for making" not in said and "get proxy configuration" in said
 
 
+def test_a_bare_numeric_id_makes_the_kind_its_description_names_numbered(tmp_path):
+    tools = [_tool("fetch_recent_transcripts", "Retrieve recent transcripts from the workspace", {}),
+             _tool("fetch_transcript", "Retrieve the transcript from the workspace by its ID",
+                   {"id": {"type": "number", "description": "Transcript ID to retrieve"}}, ("id",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    rows = [r for s in scenarios for c in s.calls if c.tool == "fetch_recent_transcripts" for r in json.loads(c.output)]
+    assert rows and all(isinstance(r["id"], int) for r in rows), rows  # (were `tra_84262692df`)
+
+
 def test_a_search_for_a_span_of_dates_finds_what_was_dated_inside_it_and_a_later_read_agrees(tmp_path):
     search = {"query": {"type": "string"}, "date_from": {"type": "string", "description": "Start date (YYYY-MM-DD)"},
               "date_to": {"type": "string", "description": "End date (YYYY-MM-DD)"}}
