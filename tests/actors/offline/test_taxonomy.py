@@ -52,3 +52,10 @@ def test_inflect_is_imported_without_typeguard_instrumentation_and_typeguard_is_
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-500:]
     assert done.stdout.split() == ["True", "aliases", "an", "hour", "False"]
+
+
+def test_a_word_that_only_says_which_one_names_no_kind():
+    from actors.offline.taxonomy import without_modifiers
+    assert without_modifiers(["fetch", "specific", "transcript"]) == ["fetch", "transcript"]  # (was `specific_transcript`)
+    assert without_modifiers(["get", "given", "user"]) == ["get", "user"]
+    assert without_modifiers(["specific"]) == ["specific"]  # (a name of one such word keeps it)
