@@ -27,7 +27,7 @@ from actors.offline.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, token
 from actors.offline.verdicts import is_checker, planted
 from actors.offline import compute, files, paths, prose, text
 from actors.offline.values import ValueGenerator, first_error, is_valid
-from actors.offline.values_describe import examples, param_docs
+from actors.offline.values_describe import examples, options, param_docs
 from actors.offline.values_standard import ecosystem_of
 from actors.offline.values_formats import shape_of
 from actors.offline.values_names import is_placeholder
@@ -388,7 +388,11 @@ class OfflineScenarioWriter:
 
     def _bind(self, j: int, tool: Tool, it: ToolInterpretation, world: _World, gen: ValueGenerator,
               rng: random.Random, seq: list[str]) -> tuple[dict[str, Any], list[text.Ref]]:
-        props = properties(tool.input_schema)
+        # A parameter the schema leaves undescribed is described by the docstring's "Args:" where it has one
+        # (`operation: Operation type ("list", "get_layouts", "get_info")`): its values are among those.
+        docs = param_docs(tool.description or "")
+        props = {n: {**s, "description": docs[n]} if isinstance(s, dict) and not s.get("description") and n in docs
+                 else s for n, s in properties(tool.input_schema).items()}
         fixed: dict[str, Any] = {}
         refs: list[text.Ref] = []
         optional: set[str] = set()
@@ -503,8 +507,10 @@ class OfflineScenarioWriter:
             prior = next((world.args[i][p.name] for i in range(j - 1, -1, -1)
                           if seq[i] != tool.name and p.name in world.args.get(i, {})
                           and not (searched and of_people(self.its[seq[i]].entity) != of_people(it.entity))), None)
+            listed = options(str(props.get(p.name, {}).get("description") or ""))
             if prior is not None and not isinstance(prior, (bool, dict)) \
-                    and is_valid(props.get(p.name, {}), prior, tool.input_schema):
+                    and is_valid(props.get(p.name, {}), prior, tool.input_schema) \
+                    and (len(listed) < 2 or str(prior) in listed):  # (not an `operation` this tool does not list)
                 fixed[p.name] = prior
 
     def _existing(self, j: int, name: str, kind: str, sub: dict[str, Any], tool: Tool, world: _World,

@@ -1067,6 +1067,22 @@ def test_a_bare_numeric_id_makes_the_kind_its_description_names_numbered(tmp_pat
     assert rows and all(isinstance(r["id"], int) for r in rows), rows  # (were `tra_84262692df`)
 
 
+def test_an_operation_a_docstring_lists_is_one_of_those_whatever_an_earlier_step_was_given(tmp_path):
+    def tool(name: str, ops: tuple[str, ...]) -> dict:
+        doc = f"\nManage {name.split('_')[1]} of a slide.\n\nArgs:\n    operation: Operation type " \
+              f"({', '.join(f'{o!r}'.replace(chr(39), chr(34)) for o in ops)})\n    slide_index: Index of the slide\n"
+        return _tool(name, doc, {"operation": {"type": "string", "title": "Operation"},
+                                 "slide_index": {"type": "integer", "title": "Slide Index"}}, ("operation", "slide_index"))
+    allowed = {"manage_text": ("create", "update", "delete"), "manage_masters": ("list", "get_info"),
+               "manage_links": ("add", "remove", "list")}
+    manifest, scenarios = _generate(tmp_path, [tool(n, ops) for n, ops in allowed.items()])
+    assert manifest.failures == []
+    calls = [c for s in scenarios for c in s.calls]
+    assert len({c.tool for c in calls}) == 3
+    for c in calls:  # (a master was asked to `create` because the text step before it was)
+        assert c.arguments["operation"] in allowed[c.tool], (c.tool, c.arguments)
+
+
 def test_a_search_for_a_span_of_dates_finds_what_was_dated_inside_it_and_a_later_read_agrees(tmp_path):
     search = {"query": {"type": "string"}, "date_from": {"type": "string", "description": "Start date (YYYY-MM-DD)"},
               "date_to": {"type": "string", "description": "End date (YYYY-MM-DD)"}}
