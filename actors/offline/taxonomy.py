@@ -32,8 +32,9 @@ def _tokens(name: str) -> tuple[str, ...]:
 _MODIFIERS = (("natural", "language"), ("time", "range"), ("date", "range"))
 
 
-# Words that say which one, never what: `fetch a specific transcript` fetches a transcript.
-_WHICH = frozenset({"specific", "particular", "given", "single", "individual", "certain"})
+# Words that say which one, never what: `fetch a specific transcript` fetches a transcript, `recent transcripts`
+# are transcripts.
+_WHICH = frozenset({"specific", "particular", "given", "single", "individual", "certain", "recent", "latest"})
 
 
 def without_modifiers(toks: list[str]) -> list[str]:

@@ -1083,6 +1083,21 @@ def test_an_operation_a_docstring_lists_is_one_of_those_whatever_an_earlier_step
         assert c.arguments["operation"] in allowed[c.tool], (c.tool, c.arguments)
 
 
+def test_a_two_tool_spec_reads_what_its_listing_showed_and_never_the_same_thing_twice_in_a_row(tmp_path):
+    tools = [_tool("fetch_recent_transcripts", "Retrieve recent transcripts from the workspace", {}),
+             _tool("fetch_a_specific_transcript", "Retrieve the transcript from the workspace by its ID",
+                   {"id": {"type": "number", "description": "Transcript ID to retrieve"}}, ("id",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    complex_ = [s for s in scenarios if s.complexity == "complex"]
+    assert complex_
+    for s in complex_:
+        assert all((a.tool, a.arguments) != (b.tool, b.arguments) for a, b in zip(s.calls, s.calls[1:])), s.instruction
+        listed = {r["id"] for c in s.calls if c.tool == "fetch_recent_transcripts" for r in json.loads(c.output)}
+        read = [c.arguments["id"] for c in s.calls if c.tool == "fetch_a_specific_transcript"]
+        assert read[0] in listed, (listed, read)  # (a recent transcript is a transcript: the read takes one listed)
+
+
 def test_a_search_for_a_span_of_dates_finds_what_was_dated_inside_it_and_a_later_read_agrees(tmp_path):
     search = {"query": {"type": "string"}, "date_from": {"type": "string", "description": "Start date (YYYY-MM-DD)"},
               "date_to": {"type": "string", "description": "End date (YYYY-MM-DD)"}}

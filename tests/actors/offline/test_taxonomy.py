@@ -58,4 +58,5 @@ def test_a_word_that_only_says_which_one_names_no_kind():
     from actors.offline.taxonomy import without_modifiers
     assert without_modifiers(["fetch", "specific", "transcript"]) == ["fetch", "transcript"]  # (was `specific_transcript`)
     assert without_modifiers(["get", "given", "user"]) == ["get", "user"]
+    assert without_modifiers(["fetch", "recent", "transcripts"]) == ["fetch", "transcripts"]
     assert without_modifiers(["specific"]) == ["specific"]  # (a name of one such word keeps it)
