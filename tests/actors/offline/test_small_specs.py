@@ -1057,11 +1057,14 @@ def test_a_request_leaves_out_what_a_thing_is_for_and_says_a_value_the_phrase_al
     assert "for accessing" not in said and "for making" not in said and "get proxy configuration" in said
 
 
+# A listing and a read of one kind, its IDs typed as numbers only by the read's bare `id`.
+_TRANSCRIPTS = [_tool("fetch_recent_transcripts", "Retrieve recent transcripts from the workspace", {}),
+                _tool("fetch_a_specific_transcript", "Retrieve the transcript from the workspace by its ID",
+                      {"id": {"type": "number", "description": "Transcript ID to retrieve"}}, ("id",))]
+
+
 def test_a_bare_numeric_id_makes_the_kind_its_description_names_numbered(tmp_path):
-    tools = [_tool("fetch_recent_transcripts", "Retrieve recent transcripts from the workspace", {}),
-             _tool("fetch_transcript", "Retrieve the transcript from the workspace by its ID",
-                   {"id": {"type": "number", "description": "Transcript ID to retrieve"}}, ("id",))]
-    manifest, scenarios = _generate(tmp_path, tools)
+    manifest, scenarios = _generate(tmp_path, _TRANSCRIPTS)
     assert manifest.failures == []
     rows = [r for s in scenarios for c in s.calls if c.tool == "fetch_recent_transcripts" for r in json.loads(c.output)]
     assert rows and all(isinstance(r["id"], int) for r in rows), rows  # (were `tra_84262692df`)
@@ -1084,10 +1087,7 @@ def test_an_operation_a_docstring_lists_is_one_of_those_whatever_an_earlier_step
 
 
 def test_a_two_tool_spec_reads_what_its_listing_showed_and_never_the_same_thing_twice_in_a_row(tmp_path):
-    tools = [_tool("fetch_recent_transcripts", "Retrieve recent transcripts from the workspace", {}),
-             _tool("fetch_a_specific_transcript", "Retrieve the transcript from the workspace by its ID",
-                   {"id": {"type": "number", "description": "Transcript ID to retrieve"}}, ("id",))]
-    manifest, scenarios = _generate(tmp_path, tools)
+    manifest, scenarios = _generate(tmp_path, _TRANSCRIPTS)
     assert manifest.failures == []
     complex_ = [s for s in scenarios if s.complexity == "complex"]
     assert complex_
