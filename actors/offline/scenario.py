@@ -535,7 +535,8 @@ class OfflineScenarioWriter:
         if again and revealed and (other or self._producer(j, kind, world, seq) is not None):
             found = [e for e in found if _as_id(e["id"]) not in again]
             revealed = other
-        elif again and not revealed and self._producer(j, kind, world, seq) is None:
+        elif again and not revealed and self._producer(j, kind, world, seq) is None \
+                and not any(self._produces(seq[i], kind) for i in range(j)):
             found = [e for e in found if _as_id(e["id"]) not in again]  # (nothing shows them: a second one, named)
         # Once an earlier output showed this kind, only an ID it showed may be used (no mismatches); and only
         # one of the shape the parameter's examples give (an author's name is no key like `OL23919A`).
