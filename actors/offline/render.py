@@ -531,7 +531,7 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
             rec = {**about, **_flat_args(args)}  # both give reads as it was asked for: severity CRITICAL)
             if target is not None and a is Action.read:  # the status of a task set `completed` is completed
                 rec.update(_in_state(rec, _record(target, org, True, model, topic)))
-            rec.update(_in_state(rec, rec))  # (and a progress that agrees with its state: no `completed` at 83 %)
+            rec.update(_in_state(rec, rec, restate=False))  # (a progress that agrees: no `completed` at 83 %)
         if a is Action.read and target is None and tokens(tool)[-1:] in (["id"], ["uuid"], ["guid"]):
             # `get_booted_sim_id`: a getter of an ID answers with the ID
             rec = {"id": kind_id(it.entity, org, rng), **_flat_args(args)}
@@ -641,18 +641,19 @@ _ASPECTS = frozenset({"abstract", "detail", "details", "info", "information", "s
                       "overview", "profile", "description", "properties", "attributes"})
 
 
-_STATE_WORDS = frozenset({"status", "state", "phase", "stage"})
+_STATE_WORDS = frozenset({"status", "state"})  # (not a deal's `stage` or a project's `phase`: another axis)
 _DONE = frozenset({"completed", "complete", "done", "finished", "succeeded", "success", "closed", "resolved"})
 _NOT_STARTED = frozenset({"pending", "todo", "open", "new", "queued", "not_started", "draft"})
 
 
-def _in_state(rec: dict[str, Any], known: dict[str, Any]) -> dict[str, Any]:
+def _in_state(rec: dict[str, Any], known: dict[str, Any], restate: bool = True) -> dict[str, Any]:
     """The state fields of a report on a record, as the record has them: its status (under the report's own
-    field name) and a progress that agrees with it (100 when done, 0 before it starts)."""
+    field name, where `restate`) and a progress that agrees with it (100 when done, 0 before it starts)."""
     state = next((v for k, v in known.items() if set(tokens(k)) & _STATE_WORDS and isinstance(v, str)), None)
     if state is None:
         return {}
-    out: dict[str, Any] = {k: state for k, v in rec.items() if set(tokens(k)) & _STATE_WORDS and isinstance(v, str)}
+    out: dict[str, Any] = {k: state for k, v in rec.items() if restate and set(tokens(k)) & _STATE_WORDS
+                           and isinstance(v, str)}
     done = state.lower() in _DONE
     for k, v in rec.items():
         if "progress" in tokens(k) and isinstance(v, (int, float)) and not isinstance(v, bool):

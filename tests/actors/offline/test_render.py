@@ -205,3 +205,14 @@ def test_a_json_answer_that_must_show_one_more_id_stays_json(tmp_path, spec):
     assert texts
     for text in texts:
         json.loads(text)
+
+
+def test_a_report_takes_the_state_of_the_record_it_is_on_but_no_other_axis_of_it():
+    from actors.offline.render import _in_state
+    # a status read of a task set `completed`: completed, done in full
+    assert _in_state({"state": "in_progress", "progress_percent": 30}, {"status": "completed"}) == \
+        {"state": "completed", "progress_percent": 100}
+    # a deal's stage is not its status; a record's own progress only follows its own state
+    deal = {"status": "active", "stage": "negotiation", "progress_percent": 40}
+    assert _in_state(deal, deal, restate=False) == {"progress_percent": 40}
+    assert _in_state({"state": "pending", "progress": 53}, {"state": "pending"}, restate=False) == {"progress": 0}
