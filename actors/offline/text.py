@@ -208,7 +208,7 @@ _NOT_REQUESTS = frozenset({"provide", "allow", "enable", "use", "help", "act", "
 _CUT = re.compile(r"\s*(?:[(:;,!?\[]|\.(?=\s|$)|\s[-–—]\s|\bbased on\b|\busing\b|\bvia\b|\baccording to\b|\bso that\b|\bwhich\b|"
                   r"\bthat\b|\bwhen\b|\bif\b|\bin order to\b|\bfor the given\b|\bwith optional\b|\boptionally\b)", re.I)
 # Words listed before the one noun they all qualify ("creation, modification, and publication timestamps"),
-# none of them a verb (where "Create, update, or delete tasks" would list acts).
+# after the opening word (so "Create, update, or delete tasks", a list of acts, is still cut).
 _SERIAL = re.compile(r"(?<=\s)[a-z]+(?:, [a-z]+)+,? (?:and|or) [a-z]+ [a-z]+")
 _KEPT_COMMA = "\x00"
 # A description speaks to the user ("your account"); the user asking speaks of their own.
