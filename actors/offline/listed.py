@@ -75,11 +75,10 @@ _RATES = frozenset({"rate", "rates", "percentage", "percent", "ratio", "share", 
 _LEVELS = frozenset({"level", "levels", "severity", "intensity", "risk", "priority"})
 _COUNTS = frozenset({"count", "counts", "number", "total", "totals", "views", "followers", "likes", "votes"})
 _TIMES = frozenset({"time", "times", "eta", "deadline", "date", "dates", "timestamp", "schedule"})
-_PAST = frozenset({"creation", "created", "modification", "modified", "publication", "published", "update",
-                   "updated", "last", "previous", "birth", "registration", "signup", "first"})
 # The order past moments of one thing come in: made, then published, then last changed.
 _SEQUENCE = ({"creation", "created", "birth", "registration", "signup", "first"}, {"publication", "published"},
              {"modification", "modified", "update", "updated", "last", "previous"})
+_PAST = frozenset().union(*_SEQUENCE)  # (a moment any of these names was before now)
 
 
 def in_sequence(fields: dict[str, Any]) -> dict[str, Any]:

@@ -641,7 +641,6 @@ _ASPECTS = frozenset({"abstract", "detail", "details", "info", "information", "s
                       "overview", "profile", "description", "properties", "attributes"})
 
 
-_STATE_WORDS = frozenset({"status", "state"})  # (not a deal's `stage` or a project's `phase`: another axis)
 _DONE = frozenset({"completed", "complete", "done", "finished", "succeeded", "success", "closed", "resolved"})
 _NOT_STARTED = frozenset({"pending", "todo", "open", "new", "queued", "not_started", "draft"})
 
@@ -649,10 +648,11 @@ _NOT_STARTED = frozenset({"pending", "todo", "open", "new", "queued", "not_start
 def _in_state(rec: dict[str, Any], known: dict[str, Any], restate: bool = True) -> dict[str, Any]:
     """The state fields of a report on a record, as the record has them: its status (under the report's own
     field name, where `restate`) and a progress that agrees with it (100 when done, 0 before it starts)."""
-    state = next((v for k, v in known.items() if set(tokens(k)) & _STATE_WORDS and isinstance(v, str)), None)
+    # (by the words of its name, `task_status` too; never a deal's `stage` or a project's `phase`: another axis)
+    state = next((v for k, v in known.items() if set(tokens(k)) & _STATES and isinstance(v, str)), None)
     if state is None:
         return {}
-    out: dict[str, Any] = {k: state for k, v in rec.items() if restate and set(tokens(k)) & _STATE_WORDS
+    out: dict[str, Any] = {k: state for k, v in rec.items() if restate and set(tokens(k)) & _STATES
                            and isinstance(v, str)}
     done = state.lower() in _DONE
     for k, v in rec.items():

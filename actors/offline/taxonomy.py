@@ -40,7 +40,8 @@ _WHICH = frozenset({"specific", "particular", "given", "single", "individual", "
 def without_modifiers(toks: list[str]) -> list[str]:
     """The name's words without a modifier pair (`natural language`, `time range`) or a word that only says
     which one (`specific`), where others remain."""
-    out = [t for t in toks if t not in _WHICH] if len([t for t in toks if t not in _WHICH]) >= 2 else list(toks)
+    kept = [t for t in toks if t not in _WHICH]
+    out = kept if len(kept) >= 2 else list(toks)
     for a, b in _MODIFIERS:
         for k in range(len(out) - 1):
             if out[k] == a and out[k + 1] in (b, b + "s") and len(out) > 2:
