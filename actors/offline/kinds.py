@@ -448,7 +448,8 @@ _CLOCKS = frozenset({"current", "local", "server", "system", "world", "utc", "no
 
 # Field-name words every kind of record has: they say nothing of which kind it is.
 _PLAIN = frozenset({"status", "state", "title", "name", "url", "id", "created", "updated", "at", "description",
-                    "summary", "content", "timestamp", "type", "count", "value", "date", "time", "text", "author"})
+                    "summary", "content", "timestamp", "type", "count", "value", "date", "time", "text", "author",
+                    "query"})  # (every search speaks of its query: a card search's is no BI card's `query_type`)
 
 
 # Kind words with more than one common sense: a `forecast` of sales or of a statistic is no weather forecast, a

@@ -28,7 +28,9 @@ _LEADING = frozenset({"a", "an", "the", "its", "their", "any", "all", "detailed"
 _NOT_FIELDS = frozenset({"support", "options", "option", "ability", "filter", "filters", "filtering", "pagination",
                          "parameters", "parameter", "arguments", "api", "mcp", "tool", "tools", "data", "information",
                          "info", "details", "results", "result", "output", "response", "json", "format", "ease",
-                         "error", "errors", "handling", "caching", "fallback", "retries", "request", "requests"})
+                         "error", "errors", "handling", "caching", "fallback", "retries", "request", "requests",
+                         # what a call is given, not what it answers with ("with optional date range and limit")
+                         "limit", "limits", "range", "offset", "paging", "sorting"})
 _WORD = re.compile(r"^[a-z][a-z-]*$")
 # A verb, then kinds of one thing listed before it: "Extract creation, modification, and publication timestamps".
 _SERIAL = re.compile(r"^\s*(?:get|gets|extract|extracts|retrieve|retrieves|fetch|fetches|return|returns|detect|"
@@ -46,7 +48,9 @@ def listed_fields(description: str) -> tuple[str, ...]:
     """The fields the first sentence of `description` lists (at most six), as snake_case names."""
     first = re.split(r"(?<=[.!?])\s", description.strip(), maxsplit=1)[0] if description else ""
     markers = list(_MARKER.finditer(first))  # the last one: "Returns the profile including name, email"
-    items = _ITEMS.match(first, markers[-1].end()) if markers else None
+    # ("… data with optional date range and limit": the options a call takes, not the fields of its answer)
+    options = bool(markers) and first[markers[-1].end():].lower().startswith(("optional ", "an optional "))
+    items = _ITEMS.match(first, markers[-1].end()) if markers and not options else None
     out: list[str] = []
     for item in _SPLIT.split(items.group()) if items is not None else ():
         words = [w for w in item.strip().lower().split() if w]

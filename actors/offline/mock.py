@@ -118,10 +118,13 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         else:  # an off-script create names its new entity in its arguments
             shown.append(Entity(kind=it.entity, id=str(named), created_by=index))
             state.entities.append(shown[-1])
-    if it.action in (Action.read, Action.navigate) and tool.output_schema and shown:
+    # `open_nodes(names=[…])`: the nodes named, not others beside them
+    only = it.action in (Action.read, Action.navigate) and any(
+        p.role is ParameterRole.identifier and isinstance(arguments.get(p.name), list) for p in it.parameters)
+    if it.action in (Action.read, Action.navigate) and tool.output_schema and (shown or only):
         # A read (or an `open`) that reveals records shows the one it was asked for among them, even when the
-        # scenario only named it inside another call's content. (Declared outputs only for now: a text result
-        # shows one record, the planned one.)
+        # scenario only named it inside another call's content, or planned none (`open_nodes(names)` answers
+        # with the nodes named). (Declared outputs only for now: a text result shows one record, the planned one.)
         for value in reversed(named_ids(it, arguments)):
             if value not in {e.id for e in shown} and not paths.is_path(value):  # files: the story reads them
                 pool = [e for e in state.entities + state.preconditions if e.id == value]
@@ -203,11 +206,11 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         return MockOutput(output=_in_order(text, current), grounding=tier)
     own = {json.dumps(v) if not isinstance(v, str) else v for v in _flat(arguments)}
     record = _record_values(it, target, shown, index, arguments, written)
-    obj, missing = _structured(tool, shown, own, text, gen, arguments, record=record, kind=it.entity)
+    obj, missing = _structured(tool, shown, own, text, gen, arguments, record=record, kind=it.entity, only=only)
     lost = missing & planned if needed is None else missing & planned & needed
     if lost:  # the draw left out the optional part that had room for them (`Data` of an order response)
         obj, missing = _structured(tool, shown, own, text, gen, arguments, fill=1.0, record=record,
-                                      kind=it.entity)
+                                      kind=it.entity, only=only)
         lost = missing & planned if needed is None else missing & planned & needed
     if lost:
         raise StageError(f"output of {tool.name!r} cannot hold {sorted(lost)[0]!r}", f"calls[{index}].output")
@@ -658,6 +661,10 @@ def _records_of(obj: Any, entities: list[Entity]) -> list[tuple[dict[str, Any], 
         who = next((by_id[str(v)] for k, v in node.items() if isinstance(v, (str, int)) and not isinstance(v, bool)
                     and str(v) in by_id and (k.lower() in ("id", "uuid") or
                                              "".join(tokens(k)) == "".join(tokens(by_id[str(v)].kind)) + "id")), None)
+        if who is None and not any(k.lower() in ("id", "uuid") or tokens(k)[-1:] == ["id"] for k in node):
+            # a record that has no ID of its own is known by its name (an entity of a knowledge graph)
+            name = node.get("name")
+            who = by_id.get(name) if isinstance(name, str) else None
         if who is not None:
             found.append((node, who))
     return found
@@ -673,7 +680,8 @@ def _recall(obj: Any, entities: list[Entity], arguments: dict[str, Any], tracked
         kept = e.attributes.get(_DRAWN, {})
         written = set(shown_fields(e.attributes))
         rec.update({k: v for k, v in kept.items() if k in rec and type(rec[k]) is type(v) and _plain(rec[k])
-                    and k not in written and k not in given and str(rec[k]) not in tracked})
+                    and k not in written and k not in given
+                    and not {str(x) for x in (rec[k] if isinstance(rec[k], list) else [rec[k]])} & tracked})
     return out
 
 
@@ -692,10 +700,17 @@ def _remember(obj: Any, entities: list[Entity]) -> None:
     References and times are not kept (see `_REFERENCE`), nor what an earlier call already kept."""
     for node, who in _records_of(obj, entities):
         kept = who.attributes.get(_DRAWN, {})
-        new = {k: v for k, v in node.items() if isinstance(v, (str, int, float, bool)) and k not in kept
-               and k not in _GONE and tokens(k)[-1:] != ["id"] and _plain(v)}
+        new = {k: v for k, v in node.items() if _kept_value(v) and k not in kept
+               and k not in _GONE and singular(tokens(k)[-1] if tokens(k) else "") != "id"}
         if new:  # (nothing is written for a record that showed only its ID: the harness's state stays as it was)
             who.attributes[_DRAWN] = {**kept, **new}
+
+
+def _kept_value(value: Any) -> bool:
+    """A plain field, or a list of plain words (an entity's observations, a record's tags), is the record's own."""
+    if isinstance(value, list):  # (of words: a list of numbers is mostly of other records' IDs)
+        return bool(value) and all(isinstance(x, str) and _plain(x) for x in value)
+    return isinstance(value, (str, int, float, bool)) and _plain(value)
 
 
 def _record_values(it: ToolInterpretation, target: Entity | None, shown: list[Entity], index: int,
@@ -719,8 +734,9 @@ def _record_values(it: ToolInterpretation, target: Entity | None, shown: list[En
 
 def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: ValueGenerator,
                 arguments: dict[str, Any], fill: float | None = None,
-                record: dict[str, Any] | None = None, kind: str = "") -> tuple[Any, set[str]]:
-    """The structuredContent, valid, and the ids it could not hold (its own arguments need not echo)."""
+                record: dict[str, Any] | None = None, kind: str = "", only: bool = False) -> tuple[Any, set[str]]:
+    """The structuredContent, valid, and the ids it could not hold (its own arguments need not echo). `only`:
+    its list of records holds the ones shown and no others."""
     schema = tool.output_schema or {}
     obj = _free_form(schema, text)
     if obj is None:
@@ -736,7 +752,8 @@ def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: 
         claimed: set[str] = set()
         for kind in shown_kinds or [""]:
             ids = [e.id for e in shown if e.kind == kind]
-            obj = embed(obj, schema, kind, ids, text, lambda items: gen.value(items, root=schema), claimed)
+            obj = embed(obj, schema, kind, ids, text, lambda items: gen.value(items, root=schema), claimed,
+                        only=only)
         obj = counted(obj, lambda o: is_valid(schema, o))
     err = first_error(schema, obj)
     if err:

@@ -21,6 +21,7 @@ from actors.offline.derived import figure
 from actors.offline.relations import past, relation, relation_goal
 from actors.offline.taxonomy import UNNAMED, singular, tokens, with_article
 from actors.offline.text import (INSPECT, Ref, described_action, humanise, is_code, label, named_verb, plural, said,
+                                 said_list,
                                  shape, show, stated_action, switch, undescribed, verb)
 from actors.offline.values_vocab import of_people
 from actors.offline.verdicts import is_checker
@@ -187,7 +188,8 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
     listing = it.action in (Action.list, Action.search)
     obj = f"the {plural(it.entity)}" if listing else (
         f"a new {label(it.entity)}" if it.action is Action.create else f"the {label(it.entity)}")
-    qualifier = next((w for w in tokens(step.tool) if w in _QUALIFIERS), None)
+    # ("the open issues", but `open_nodes` opens nodes: not "open the open node")
+    qualifier = next((w for w in tokens(step.tool) if w in _QUALIFIERS and w != verb(it).split()[0]), None)
     if qualifier and obj.startswith("the "):  # get_latest_release: "the latest release"
         obj = f"the {qualifier} {obj[4:]}"
     subject = _subject(step, skip)
@@ -196,15 +198,19 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         kind = roles[subject].entity or it.entity
         named = source(refs[subject], steps) if subject in refs else \
             f"the same {label(kind)}" if subject in same else None
-        if named is None and not _scalar_ok(args[subject]):
+        value = args[subject]
+        few = isinstance(value, list) and 1 <= len(value) <= 3 and all(map(_scalar_ok, value))
+        # (a few named at once, `names: ["Oskar"]`, are said as a person names them: "the node Oskar")
+        shown, many = (said_list(value), len(value) > 1) if few else (said(value), False)
+        if named is None and not (_scalar_ok(value) or few):
             subject = None
-        elif it.action is Action.navigate and isinstance(args[subject], str) and "://" in args[subject]:
-            obj = f"to {named or said(args[subject])}"
+        elif it.action is Action.navigate and isinstance(value, str) and "://" in value:
+            obj = f"to {named or shown}"
         elif listing or kind != it.entity:
             prep = "in" if kind in _CONTAINERS else "for"
-            obj += f" {prep} {named or f'the {label(kind)} {said(args[subject])}'}"
+            obj += f" {prep} {named or f'the {plural(kind) if many else label(kind)} {shown}'}"
         else:
-            obj = named or f"{obj} {said(args[subject])}"
+            obj = named or (f"the {plural(kind)} {shown}" if many else f"{obj} {shown}")
     rel = relation(it, args)
     if rel is not None:  # "add the issue `KIT-79` to the cycle 12259": both records, as they meet
         def named(n: str) -> str:

@@ -168,9 +168,10 @@ def unstated_values(s: Scenario) -> list[str]:
 def stated(value: Any, instruction: str) -> bool:
     """Whether an instruction states a value, as `text.said` writes it (a bare word or number as a whole token)."""
     written = said(value)
-    if isinstance(value, list) and len(value) > 1 and all(isinstance(v, (int, float, str)) for v in value) \
-            and said_list(value) in instruction:
-        return True  # "the sum of 215, 69 and 223" states [215, 69, 223]
+    if isinstance(value, list) and value and all(isinstance(v, (int, float, str)) for v in value):
+        listed = said_list(value)  # "the sum of 215, 69 and 223" states [215, 69, 223]; "the node Oskar" ["Oskar"]
+        if token_in(listed, instruction) if len(value) == 1 and not listed.startswith(('"', "`")) else listed in instruction:
+            return True
     if not written.startswith(('"', "`")):  # written bare: only a whole word of the text states it
         return token_in(written, instruction)
     return written in instruction or show(value) in instruction

@@ -302,6 +302,12 @@ def _named_as(rec: dict[str, Any], person: Person, keep: frozenset[str] = frozen
     return out
 
 
+def _person_named(row: dict[str, Any], people: dict[str, Any]) -> str | None:
+    """The name of one of the organisation's people a row shows (not a `name: {first, last}` object)."""
+    return next((v for k, v in row.items() if _PERSON_FIELDS.get(_bare(k)) == "name" and isinstance(v, str)
+                 and v in people), None)
+
+
 def distinct(rows: list[dict[str, Any]], org: Organisation, keep: frozenset[str], asked: str | None = None,
              claimed: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
     """A listing's rows as different records look: two members are two of the organisation's people, two
@@ -311,14 +317,15 @@ def distinct(rows: list[dict[str, Any]], org: Organisation, keep: frozenset[str]
     people = {p.name: p for p in org.people}
     sought = next((p for p in org.people if asked and asked.lower() in (p.name.lower(), p.name.split()[0].lower())), None)
     fixed = [r for r in rows if str(r.get("id")) in claimed]
-    met: set[str] = {v for r in fixed for k, v in r.items() if _PERSON_FIELDS.get(_bare(k)) == "name" and v in people}
+    met: set[str] = {v for r in fixed for k, v in r.items()
+                     if _PERSON_FIELDS.get(_bare(k)) == "name" and isinstance(v, str) and v in people}
     titles: set[str] = {r["title"] for r in fixed if isinstance(r.get("title"), str)}
     out = []
     for i, row in enumerate(rows):
         if any(row is r for r in fixed):
             out.append(row)
             continue
-        name = next((v for k, v in row.items() if _PERSON_FIELDS.get(_bare(k)) == "name" and v in people), None)
+        name = _person_named(row, people)
         if i == 0 and name is not None and sought is not None and name not in keep:
             row, name = _named_as(row, sought, keep), sought.name
         if name is not None and name in met and name not in keep:

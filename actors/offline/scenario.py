@@ -63,6 +63,7 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
         params = tuple(sorted({singular(w) for t in suite.tools for n in properties(t.input_schema) for w in tokens(n)}))
         texts = tuple(_described(t) for t in suite.tools)
         topics, technical = spec_words(texts, subjects, params)
+        topics = tuple(t for t in topics if t not in _STORE_WORDS)
         known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical, locale_of(texts),
                                         ledger_of(texts), _spec_examples(suite), registry_ids(suite), _site(suite),
                                         ecosystem_of(texts))
@@ -188,11 +189,14 @@ def subjects_of(names: tuple[str, ...]) -> tuple[str, ...]:
     return () if set(ranked[:3]) & _CONTAINERS else ranked
 
 
+# A knowledge store's own words: what its entities and observations say is the business's, not these.
+_STORE_WORDS = frozenset({"entity", "node", "relation", "relationship", "observation", "graph", "memory", "knowledge"})
 _CONTAINERS = frozenset({"repository", "repo", "issue", "pull", "branch", "commit", "channel", "message", "conversation",
                          "project", "document", "doc", "page", "table", "database", "schema", "collection", "index",
                          "hash", "bucket", "workspace", "board", "card", "task", "ticket", "sprint", "comment", "note",
                          "user", "team", "folder", "sheet", "spreadsheet", "row", "record", "workflow", "pipeline",
-                         "container", "cluster", "namespace", "pod", "deployment", "email", "calendar", "event"})
+                         "container", "cluster", "namespace", "pod", "deployment", "email", "calendar", "event"}) | \
+    _STORE_WORDS
 
 
 _PATH_KINDS = {"file", "directory", "repository"}

@@ -207,15 +207,16 @@ def fill_record(obj: Any, schema: dict[str, Any], values: dict[str, Any], valid:
 
 
 def embed(obj: Any, schema: dict[str, Any], kind: str, ids: list[Any], text: str,
-          make_item: Callable[[dict[str, Any]], Any], claimed: set[str] | None = None) -> Any:
+          make_item: Callable[[dict[str, Any]], Any], claimed: set[str] | None = None, only: bool = False) -> Any:
     """A copy of `obj` holding every id: in the best-matching field or array, and `text` in a text field.
 
-    `claimed` holds the paths earlier calls for other kinds wrote to; they are not overwritten."""
+    `claimed` holds the paths earlier calls for other kinds wrote to; they are not overwritten. `only`: the
+    array holds these records and no other beside them (what a read of several named records answers)."""
     out = copy.deepcopy(obj)
     claimed = claimed if claimed is not None else set()
     if isinstance(out, dict):
         has_text = _put_text(out, schema, text, claimed)
-        if ids and not _place(out, schema, schema, kind, ids, make_item, 0, claimed, ""):
+        if ids and not _place(out, schema, schema, kind, ids, make_item, 0, claimed, "", only):
             before, held = copy.deepcopy(out), set(claimed)
             # (an object open only by its `oneOf` branches may close in every one of them)
             if not _free_records(out, schema, schema, kind, ids, 0, claimed, "") or not is_valid(schema, out):
@@ -436,7 +437,8 @@ def _element(template: Any, items: dict[str, Any], root: dict[str, Any], path: t
 
 
 def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[Any],
-           make_item: Callable[[dict[str, Any]], Any], depth: int, claimed: set[str], prefix: str) -> bool:
+           make_item: Callable[[dict[str, Any]], Any], depth: int, claimed: set[str], prefix: str,
+           only: bool = False) -> bool:
     """Put the ids into the best array (one element each) or, failing that, the best scalar field."""
     schema = deref(schema, root)
     if depth > 5 or not isinstance(node, dict):
@@ -462,7 +464,7 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
         if f"{prefix}.{name}" in claimed and not joins and not beside:
             continue
         if free:
-            node[name] = [{"name": value} for value in ids] + [x for x in current if isinstance(x, dict)][:1]
+            node[name] = [{"name": value} for value in ids] + [x for x in current if isinstance(x, dict)][:0 if only else 1]
         elif path is not None:
             field = _field_schema(items, root, path)
             fitted = [v[0] for v in (_fit_field(field, root, [i]) for i in ids) if v is not None]  # ids that do not fit stay unshown
@@ -481,11 +483,11 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
                        for k, v in enumerate(fitted)]
                 node[name] = arr + records[len(arr):]
             else:
-                node[name] = current + arr if joins else arr + records[1:2]
+                node[name] = current + arr if joins else arr + records[1:1 if only else 2]
             _distinct(node[name], items, root, path, make_item)
             claimed.add(f"{prefix}.{name}#{'.'.join(path)}")
         elif (vals := _fit(items, root, ids)) is not None:
-            node[name] = vals + [x for x in current if x not in vals][:1]
+            node[name] = vals + [x for x in current if x not in vals][:0 if only else 1]
         else:
             continue
         claimed.add(f"{prefix}.{name}")
@@ -498,7 +500,7 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
             return True
         inner = _is_object(deref(sub, root), root)
         if inner is not None and isinstance(node.get(name), dict) and \
-                _place(node[name], inner, root, kind, ids, make_item, depth + 1, claimed, f"{prefix}.{name}"):
+                _place(node[name], inner, root, kind, ids, make_item, depth + 1, claimed, f"{prefix}.{name}", only):
             return True
     return False
 

@@ -258,7 +258,8 @@ def stated_action(it: ToolInterpretation, args: dict[str, Any], extra: int = 0,
                 break
             w = singular(word.lower())
             hits = [p.name for p in it.parameters if (p.name in args or p.name in same)
-                    and (p.name in same or isinstance(args[p.name], (str, int)) and not isinstance(args[p.name], bool))
+                    and (p.name in same or isinstance(args[p.name], (str, int, float))
+                         and not isinstance(args[p.name], bool))  # (a latitude too: "for a given latitude")
                     and w in {singular(t) for t in tokens(p.name)} - _NOT_NAMING]
             if len(hits) > 1:
                 return described_action(it, extra=extra), set()

@@ -192,6 +192,7 @@ def _near(value: Any, rng: Any) -> Any:
 
 def _openings_first(keys: list[str]) -> list[str]:
     """`keys` with each closing slot after its opening partner (`end_date` after `start_date`), so that the
-    closing value is drawn after the one it must follow, whichever order the schema lists them in."""
+    closing value is drawn after the one it must follow, whichever order the schema lists them in; and a
+    record's type before its name (a name is drawn for the kind of thing the record is)."""
     present = {words(k) for k in keys}
-    return sorted(keys, key=lambda k: partner(words(k)) in present)
+    return sorted(keys, key=lambda k: (words(k).split("_")[-1] not in ("type", "kind"), partner(words(k)) in present))

@@ -55,6 +55,10 @@ def singular(name: str) -> str:
     return "_".join(parts[:-1] + [singular_word(parts[-1])]) if parts[-1] else ""
 
 
+def _recipient(h: Hint) -> str:
+    return v.person(h).email
+
+
 def _name_of(h: Hint) -> str:
     parts = words(h.name).split("_")
     if len(parts) > 1 and parts[-1] == "name":
@@ -101,7 +105,7 @@ _COMMANDS = {"": ("npm test -- --watch=false", "make lint", "pytest -q tests/"),
 
 
 _STRING_RULES: tuple[tuple[str, Make], ...] = (
-    ("to cc bcc reply_to recipient recipients", lambda h: v.person(h).email),
+    ("to cc bcc reply_to recipient recipients", _recipient),
     ("email e_mail mail emails user_email author_email", lambda h: v.person(h).email),
     ("password secret token api_key apikey credential access_token pat", v.token),
     ("extension file_extension ext file_ext file_type", v.extension),
@@ -313,7 +317,8 @@ _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p
 
 
 _PROSE = frozenset({v.text, v.title, v.commit_message, v.markdown, v.query, v.sql_filter, v.observation, v.reasoning})
-_NOT_NAMES = _PROSE | {v.token, v.identifier}  # what a "The name of ..." description overrides
+# what a "The name of ..." description overrides (a relation's `to`: "The name of the entity where it ends")
+_NOT_NAMES = _PROSE | {v.token, v.identifier, _recipient}
 
 
 def _index(rules: tuple[tuple[str, Make], ...]) -> dict[str, Make]:
@@ -423,6 +428,11 @@ def _from_siblings(h: Hint) -> str | None:
         made = standard_value(kind.lower(), h.rng) if kind else None
         if made is not None:
             return made
+    if w in _NAME_SLOTS:  # `{name, entityType: "person"}`: a person's name; of a team, a team's
+        kind = next((x for k, x in (h.siblings or {}).items() if isinstance(x, str) and words(k).split("_")[-1] in
+                     ("type", "kind") and re.fullmatch(r"[A-Za-z]+(?:[ _-][A-Za-z]+)?", x) and v.names_its_kind(x)), None)
+        if kind is not None:
+            return v.named(h, kind)
     if w.split("_")[-1] in ("ticker", "symbol"):  # a token named Uniswap beside it trades as UNI
         named = next((TOKENS[x] for x in (h.siblings or {}).values() if isinstance(x, str) and x in TOKENS), None)
         if named is not None:
@@ -430,6 +440,7 @@ def _from_siblings(h: Hint) -> str | None:
     return later_than_counterpart(h)
 
 
+_NAME_SLOTS = frozenset({"name", "title", "display_name", "displayname", "label"})
 # A slot that holds an identifier of whichever kind a sibling names (`idType`/`idValue`, `key`/`value`).
 _KEYED_VALUES = frozenset({"value", "id_value", "identifier", "identifier_value", "lookup_value", "key_value", "id"})
 _KEY_KINDS = frozenset({"type", "kind", "scheme", "key", "namespace", "system"})

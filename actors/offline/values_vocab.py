@@ -11,6 +11,7 @@ import random
 import re
 import zlib
 from dataclasses import dataclass
+from typing import Callable
 
 from actors.offline import ledger
 from actors.offline import values_formats as fmt
@@ -420,7 +421,7 @@ def query(h: Hint) -> str:
     n, t = noun(h), topic(h)
     if h.org.technical:
         return h.rng.choice((f"{n} {t}", f"{n} {t} error", f"{t} {project(h)}", f"failed {plural(n)} last week"))
-    return h.rng.choice((f"{n} {t}", f"{t} {plural(n)}", plural(n), f"{n} {t} {h.rng.choice(_MONTHS)}"))
+    return h.rng.choice((f"{n} {t}", f"{t} {plural(n)}", plural(n), t))  # (what a person types: a few words)
 
 
 def jql(h: Hint) -> str:
@@ -584,6 +585,38 @@ _ORG_WORDS = frozenset({"company", "companies", "organization", "organisation", 
 _DEAL_WORDS = frozenset({"opportunity", "deal", "lead"})
 
 
+# Kinds whose things have names of their own shape (a branch, a channel, a sprint), by the kind's last word.
+_NAMED: dict[str, Callable[[Hint], str]] = {
+    "file": lambda h: file_path(h).rsplit("/", 1)[-1], "branch": lambda h: h.rng.choice(h.org.branches[1:]),
+    "repo": lambda h: project(h), "repository": lambda h: project(h), "project": lambda h: project(h),
+    "channel": lambda h: h.rng.choice(h.org.channels), "table": lambda h: h.rng.choice(h.org.tables),
+    "database": lambda h: database(h), "sprint": lambda h: f"Sprint {h.rng.randint(8, 40)}",
+    "board": lambda h: f"{noun(h).capitalize()} board", "label": lambda h: h.rng.choice(("bug", "customer", noun(h))),
+    "tag": lambda h: h.rng.choice(h.org.tags) if h.org.technical else topic(h),
+    "version": lambda h: h.rng.choice(h.org.tags),
+    "index": lambda h: f"idx:{plural(noun(h))}", "key": lambda h: cache_key(h), "team": lambda h: h.rng.choice(h.org.teams),
+    "space": lambda h: f"{noun(h).capitalize()} Engineering", "queue": lambda h: f"{noun(h)}-events",
+    "topic": lambda h: f"{noun(h)}-events", "service": lambda h: h.rng.choice(h.org.services),
+    "remote": lambda h: h.rng.choice(("origin", "upstream")),
+    "entity": lambda h: person(h).name if h.rng.random() < 0.5 else project(h),
+    "font": lambda h: h.rng.choice(("Inter", "Helvetica Neue", "Source Sans Pro")),
+    "issue": lambda h: issue_key(h), "ticket": lambda h: issue_key(h), "epic": lambda h: issue_key(h),
+    "reaction": lambda h: emoji(h), "emoji": lambda h: emoji(h),
+    "attribute": lambda h: h.rng.choice(("class", "href", "data-test", "aria-label", "value")),
+    "column": lambda h: h.rng.choice(("status", "created_at", "owner_id")), "field": lambda h: h.rng.choice(("status", "owner")),
+    "region": lambda h: _place(h), "location": lambda h: _place(h),
+    "environment": lambda h: h.rng.choice(("production", "staging")), "namespace": lambda h: h.rng.choice(h.org.teams),
+}
+
+
+def names_its_kind(kind: str) -> bool:
+    """Whether things of this kind (its last word) have names of a shape of their own: a person's, a team's, a
+    branch's; not a kind `named` only makes up a resource name for."""
+    last = singular(kind.lower().replace("-", "_").replace(" ", "_").rsplit("_", 1)[-1])
+    return last in _PEOPLE_WORDS or last in _DESIGN_WORDS or last in _ORG_WORDS or last in _DEAL_WORDS or \
+        (last in _NAMED and last != "entity") or last == "group"
+
+
 def named(h: Hint, entity: str) -> str:
     """A name for a thing of kind `entity` ("layer", "user", "sprint", "vm", ...)."""
     e = entity.lower().replace("-", "_").replace(" ", "_")
@@ -592,31 +625,11 @@ def named(h: Hint, entity: str) -> str:
         return person(h).name
     if last in _DESIGN_WORDS:
         return h.rng.choice(DESIGN) if h.rng.random() < 0.6 else f"{noun(h).capitalize()} {h.rng.choice(DESIGN)}"
-    simple = {
-        "file": lambda: file_path(h).rsplit("/", 1)[-1], "branch": lambda: h.rng.choice(h.org.branches[1:]),
-        "repo": lambda: project(h), "repository": lambda: project(h), "project": lambda: project(h),
-        "channel": lambda: h.rng.choice(h.org.channels), "table": lambda: h.rng.choice(h.org.tables),
-        "database": lambda: database(h), "sprint": lambda: f"Sprint {h.rng.randint(8, 40)}",
-        "board": lambda: f"{noun(h).capitalize()} board", "label": lambda: h.rng.choice(("bug", "customer", noun(h))),
-        "tag": lambda: h.rng.choice(h.org.tags) if h.org.technical else topic(h),
-        "version": lambda: h.rng.choice(h.org.tags),
-        "index": lambda: f"idx:{plural(noun(h))}", "key": lambda: cache_key(h), "team": lambda: h.rng.choice(h.org.teams),
-        "space": lambda: f"{noun(h).capitalize()} Engineering", "queue": lambda: f"{noun(h)}-events",
-        "topic": lambda: f"{noun(h)}-events", "service": lambda: h.rng.choice(h.org.services),
-        "remote": lambda: h.rng.choice(("origin", "upstream")),
-        "entity": lambda: person(h).name if h.rng.random() < 0.5 else project(h),
-        "font": lambda: h.rng.choice(("Inter", "Helvetica Neue", "Source Sans Pro")),
-        "issue": lambda: issue_key(h), "ticket": lambda: issue_key(h), "epic": lambda: issue_key(h),
-        "reaction": lambda: emoji(h), "emoji": lambda: emoji(h),
-        "attribute": lambda: h.rng.choice(("class", "href", "data-test", "aria-label", "value")),
-        "column": lambda: h.rng.choice(("status", "created_at", "owner_id")), "field": lambda: h.rng.choice(("status", "owner")),
-        "region": lambda: _place(h), "location": lambda: _place(h),
-        "environment": lambda: h.rng.choice(("production", "staging")), "namespace": lambda: h.rng.choice(h.org.teams),
-        "group": lambda: h.rng.choice(h.org.resource_groups) if "resource" in e else _group(h),
-    }
-    make = simple.get(last)
+    if last == "group":
+        return h.rng.choice(h.org.resource_groups) if "resource" in e else _group(h)
+    make = _NAMED.get(last)
     if make:
-        return make()
+        return make(h)
     if last in _ORG_WORDS:  # a CRM's company, a shop's customer account: a business's name
         return company_name(h.rng)
     if last in _DEAL_WORDS:

@@ -149,6 +149,8 @@ def test_a_record_nothing_else_describes_has_the_fields_its_tool_s_description_l
     assert listed_fields("Returns the user's profile including name, email, and avatar URL.") == \
         ("name", "email", "avatar_url")
     assert listed_fields("Search repositories with filters, sorting and pagination.") == ()  # how, not what
+    assert listed_fields("Get workout data with optional date range and limit") == ()  # what it is given
+    assert listed_fields("Get sleep data with date range and limit") == ()
     # kinds of one thing a verb lists before it: one field each ("Create, update, or delete tasks" lists acts)
     assert listed_fields("Returns current, minimum and maximum temperatures for a city") == \
         ("current_temperature", "minimum_temperature", "maximum_temperature")
@@ -202,6 +204,8 @@ def test_a_kind_word_with_two_senses_borrows_its_fields_only_where_the_spec_mean
     # a train's or a concert's ticket is no support ticket; a help desk's, whose spec speaks of priorities, is
     assert not kinds.borrowable("ticket", lambda n: n in {"station", "date", "train"})
     assert kinds.borrowable("ticket", lambda n: n in {"priority", "status"})
+    # a game's card search speaks of its query and the cards' type: no BI card's display and query type
+    assert not kinds.borrowable("card", lambda n: all(w in {"query", "type", "card"} for w in n.split("_")))
 
 
 def test_a_listing_filtered_by_a_place_or_a_day_shows_things_there_on_that_day(tmp_path):

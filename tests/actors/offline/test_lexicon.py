@@ -133,3 +133,23 @@ def test_a_spec_written_in_chinese_has_its_places_in_china(tmp_path):
     gen = ValueGenerator(org, rng)
     cities = {gen.value({"type": "string", "description": "出发城市"}, name="fromCity") for _ in range(8)}
     assert all(any("\u4e00" <= ch <= "\u9fff" for ch in c) for c in cities), cities
+
+
+_NOTEBOOK = [  # a knowledge store: its tools name its own mechanism, not what the records are about
+    ("create_entities", "Create multiple new entities in the knowledge graph.", {"entities": "Entities to create."}),
+    ("add_observations", "Add new observations to existing entities in the knowledge graph.",
+     {"observations": "Observations to add."}),
+    ("create_relations", "Create relations between entities in the knowledge graph.", {"relations": "Relations."}),
+    ("search_nodes", "Search for nodes in the knowledge graph based on a query.",
+     {"query": "Matched against entity names, types and observation content."}),
+    ("open_nodes", "Open specific nodes in the knowledge graph by their names.", {"names": "Entity names."}),
+]
+
+
+def test_a_knowledge_store_s_records_talk_about_the_business_not_the_store(tmp_path):
+    suite = _suite(tmp_path, _NOTEBOOK)
+    store = {"entity", "node", "relation", "observation", "graph", "knowledge"}
+    for seed in range(5):
+        org = org_for(seed, suite)
+        assert not store & set(org.nouns) and not store & set(org.topics), (org.nouns, org.topics)
+        assert not any(p.split("-")[0] in store for p in org.projects + org.services)

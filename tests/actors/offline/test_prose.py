@@ -270,6 +270,9 @@ def _news_tools() -> list[dict]:
     # one phrase's words open the next ("of an existing document for a specific release")
     ("Create a version of an existing document for a specific release", {"documentIds": ["d1"], "releaseId": "9589"},
      ("create a version of an existing document for the release 9589", {"releaseId"})),
+    # a number given in the place of "a given latitude"
+    ("Get live temperature for a given latitude and longitude", {"latitude": -37.81, "longitude": 144.96},
+     ("get live temperature for the latitude -37.81 and longitude", {"latitude"})),
     # two arguments could be the "year range": nothing is said in its place
     ("Get top home runs by exit velocity for a given year range.", {"year_start": 2019, "year_end": 2021},
      (None, set())),

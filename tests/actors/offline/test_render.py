@@ -216,3 +216,14 @@ def test_a_report_takes_the_state_of_the_record_it_is_on_but_no_other_axis_of_it
     deal = {"status": "active", "stage": "negotiation", "progress_percent": 40}
     assert _in_state(deal, deal, restate=False) == {"progress_percent": 40}
     assert _in_state({"state": "pending", "progress": 53}, {"state": "pending"}, restate=False) == {"progress": 0}
+
+
+def test_rows_whose_name_is_an_object_of_parts_are_told_apart_without_failing():
+    from actors.offline.render import distinct
+    from actors.offline.scenario import org_for
+    org = org_for(3)
+    person = org.people[0]
+    rows = [{"id": "1", "name": {"first": "Ana", "last": "Lopez"}}, {"id": "2", "name": person.name},
+            {"id": "3", "name": person.name}]
+    out = distinct(rows, org, frozenset(), claimed=frozenset({"1"}))
+    assert out[0] == rows[0] and out[1]["name"] == person.name and out[2]["name"] != person.name

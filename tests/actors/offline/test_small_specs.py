@@ -1356,3 +1356,33 @@ def test_a_parameter_takes_the_shape_another_tool_of_the_spec_gives_it_an_exampl
     assert manifest.failures == []
     paths = [c.arguments["documentPath"] for s in scenarios for c in s.calls if c.tool == "increment_field"]
     assert paths and all(not p.startswith("/") and p.count("/") >= 1 for p in paths), paths
+
+
+def test_records_opened_by_their_names_are_the_ones_named_as_shown_before(tmp_path):
+    term = {"type": "object", "properties": {"name": {"type": "string", "description": "The name of the term"},
+                                             "category": {"type": "string"},
+                                             "notes": {"type": "array", "items": {"type": "string"}}},
+            "required": ["name", "category", "notes"]}
+    out = {"type": "object", "properties": {"terms": {"type": "array", "items": term}}, "required": ["terms"]}
+    tools = [dict(_tool("search_terms", "Search for terms in the glossary based on a query.",
+                        {"query": {"type": "string"}}, ("query",)), outputSchema=out),
+             dict(_tool("open_terms", "Open specific terms in the glossary by their names.",
+                        {"names": {"type": "array", "items": {"type": "string"},
+                                   "description": "An array of term names to retrieve"}}, ("names",)), outputSchema=out),
+             _tool("delete_terms", "Delete terms from the glossary.",
+                   {"termNames": {"type": "array", "items": {"type": "string"}}}, ("termNames",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    opened = 0
+    for s in scenarios:
+        seen: dict[str, dict] = {}
+        for c in s.calls:
+            if c.tool == "open_terms":  # the terms named, not others under their names
+                opened += 1
+                assert {t["name"] for t in c.output["terms"]} == set(c.arguments["names"]), (c.arguments, c.output)
+                for t in c.output["terms"]:  # and as an earlier answer showed them
+                    if t["name"] in seen:
+                        assert (t["category"], t["notes"]) == (seen[t["name"]]["category"], seen[t["name"]]["notes"])
+            for t in (c.output or {}).get("terms", []) if isinstance(c.output, dict) else []:
+                seen.setdefault(t["name"], t)
+    assert opened

@@ -310,3 +310,31 @@ def test_a_slot_for_a_few_words_someone_writes_gets_words_not_its_name_and_a_dig
     asked = g.value({"type": "string", "description": "Information to retrieve"}, name="informationToGet")
     assert len(fact.split()) >= 4 and fact.endswith(".") and not re.search(r"thing-to-remember-\d", fact), fact
     assert asked.endswith("?") and len(asked.split()) >= 4, asked  # (were `thing-to-remember-4`, `information-to-get-7`)
+
+
+def test_a_field_described_as_the_name_of_something_is_a_name_even_when_its_key_is_an_address_word():
+    ends = {"type": "object", "properties": {
+        "from": {"type": "string", "description": "The name of the entity where the relation starts"},
+        "to": {"type": "string", "description": "The name of the entity where the relation ends"}},
+        "required": ["from", "to"]}
+    for seed in range(20):
+        made = gen(seed).value(ends, name="relation")
+        assert "@" not in made["to"] and "@" not in made["from"], made
+    assert "@" in gen(1).value({"type": "string", "description": "Recipient of the message"}, name="to")
+
+
+def test_a_record_s_name_is_drawn_for_the_kind_its_type_says():
+    member = {"type": "object", "properties": {"name": {"type": "string"},
+                                               "memberType": {"type": "string", "enum": ["user", "team"]}},
+              "required": ["name", "memberType"]}
+    kinds = set()
+    for seed in range(30):
+        g = gen(seed)
+        made = g.value(member, name="member")
+        kinds.add(made["memberType"])
+        if made["memberType"] == "team":
+            assert made["name"] in g.org.teams, made
+        else:  # a person's name: given and family name
+            assert re.fullmatch(r"[A-Z]\w+ [A-Z][\w'-]+", made["name"]), made
+    assert kinds == {"user", "team"}
+    assert list(made) == ["name", "memberType"]  # (written in the schema's order)
