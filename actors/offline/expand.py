@@ -28,7 +28,9 @@ MAX_TURNS = 4
 _ONWARD = frozenset({Action.read, Action.analyze, Action.transfer})
 
 
-_SALIENT = re.compile(r"https?://[\w./%?=&#-]+|[\w.+-]+@[\w-]+\.[\w.]+|/[\w./-]{4,}|\b[\w-]*\d[\w:-]{3,}\b|\b[a-z]+[-_:][\w:-]{3,}\b")
+# (a decimal number whole: `5489.73`, not `5489`)
+_SALIENT = re.compile(r"https?://[\w./%?=&#-]+|[\w.+-]+@[\w-]+\.[\w.]+|/[\w./-]{4,}|\b\d+\.\d+\b(?!\.\d)|"
+                      r"\b[\w-]*\d[\w:-]{3,}\b|\b[a-z]+[-_:][\w:-]{3,}\b")
 
 
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}|^\d{9,}\.\d+$")

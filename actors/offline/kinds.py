@@ -204,6 +204,13 @@ _STATES = _pick("running", "running", "stopped", "pending")
 _RUN = _pick("succeeded", "succeeded", "failed", "running")
 
 # kind words -> the fields its records carry. Earlier entries win when a kind's words match several.
+# How far a job has got: its state and share done (a run, an export, an upload).
+_PROGRESS: dict[str, Draw] = {"state": _pick("pending", "in_progress", "completed", "completed", "failed"),
+                              "progress_percent": _count(1, 100), "updated_at": _when}
+# Words of things that run and finish: their status is a job's (`export_status`, `job status`).
+_JOBS = frozenset({"job", "task", "run", "build", "export", "import", "upload", "download", "deployment", "operation",
+                   "migration", "sync", "backup", "restore", "scan", "crawl", "training", "batch", "process", "workflow",
+                   "pipeline", "render", "conversion", "transcription", "generation", "analysis", "indexing", "execution"})
 _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
     ("weather forecast temp temperature climate", {"temperature_c": _num(-8, 34, 1), "feels_like_c": _num(-12, 36, 1),  # set from the temperature below
                           "humidity_percent": _count(18, 98), "wind_speed_kmh": _num(0, 55, 1),
@@ -244,8 +251,9 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                                        "recipients": _count(20, 80_000), "open_rate": _num(0.08, 0.6),
                                        "scheduled_at": _ahead}),
     ("score evaluation grade", {"score": _num(0, 1, 3), "passed": _pick(True, True, False), "evaluated_at": _when}),
-    ("status state progress", {"state": _pick("pending", "in_progress", "completed", "completed", "failed"),
-                               "progress_percent": _count(1, 100), "updated_at": _when}),
+    ("progress", _PROGRESS),
+    # (the status of a machine, a connection, a login: how it is now, not how far a job has got)
+    ("status state", {"status": _pick("ok", "ok", "online", "ready", "degraded"), "checked_at": _when}),
     ("question card", {"display": _pick("table", "bar", "line", "pie", "scalar"),
                                             "query_type": _pick("query", "native"), "description": _about,
                                             "updated_at": _when}),
@@ -437,6 +445,8 @@ def fields_of(kind: str) -> dict[str, Draw] | None:
     words = _words(kind)
     if words and words[-1] == "time" and not (len(words) == 1 or words[-2] in _CLOCKS):
         return None  # a lap time, a response time: how long something took, not what a clock reads
+    if words and words[-1] in ("status", "state") and set(words[:-1]) & _JOBS:
+        return _PROGRESS  # a job's status is how far it has got
     for w in reversed(words):
         if w in _BY_WORD:
             return _BY_WORD[w]
@@ -456,7 +466,7 @@ _PLAIN = frozenset({"status", "state", "title", "name", "url", "id", "created", 
 # page's `block` no blockchain block, a train `ticket` no support ticket. Their kind's fields only where the spec
 # speaks of one of them (a support desk's priority or assignee).
 # (a train's or a concert's ticket is no support ticket; a kanban board's or a payment card is no BI question)
-_SENSES = frozenset({"forecast", "block", "ticket", "card"})
+_SENSES = frozenset({"forecast", "block", "ticket", "card", "route"})  # (an API gateway's route is no trip)
 
 
 def borrowable(kind: str, speaks_of: Callable[[str], bool], technical: bool = True, ledger: bool = False) -> bool:

@@ -237,6 +237,9 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     final = dated if is_valid(tool.output_schema, dated) else obj
     known = shown + ([target] if target is not None else [])
     tracked = {str(e.id) for e in state.entities + state.preconditions}
+    if it.action in (Action.list, Action.search):  # the entries of list `L1` are in `L1`
+        scoped = _in_scope(final, arguments, it.entity, tracked)
+        final = scoped if is_valid(tool.output_schema, scoped) else final
     recalled = _recall(final, known, arguments, tracked)  # (a voice read first and listed after is listed as it was read)
     final = recalled if is_valid(tool.output_schema, recalled) else final
     _remember(final, known)
@@ -704,6 +707,29 @@ def _remember(obj: Any, entities: list[Entity]) -> None:
                and k not in _GONE and singular(tokens(k)[-1] if tokens(k) else "") != "id"}
         if new:  # (nothing is written for a record that showed only its ID: the harness's state stays as it was)
             who.attributes[_DRAWN] = {**kept, **new}
+
+
+_NAMES_ID = re.compile(r"[a-z0-9](_?id|Id|ID)$")
+
+
+def _in_scope(output: Any, arguments: dict[str, Any], kind: str, tracked: set[str]) -> Any:
+    """A copy of a listing whose rows carry the scope it was asked for by ID (`billId: 42` lists bill 42's
+    stages, each with `billId` 42), except the rows' own IDs (`paperId` of papers citing one) and values the
+    workflow tracks as records of their own."""
+    scope = {k: v for k, v in arguments.items() if _NAMES_ID.search(k) and isinstance(v, (str, int))
+             and not isinstance(v, bool) and not same_kind(" ".join(tokens(k)[:-1]), kind)}
+    if not scope:
+        return output
+    out = copy.deepcopy(output)
+    lists = [out] if isinstance(out, list) else [v for v in out.values() if isinstance(v, list)] \
+        if isinstance(out, dict) else []
+    for row in (r for rows in lists for r in rows if isinstance(r, dict)):
+        for k, v in scope.items():
+            held = row.get(k)
+            if isinstance(held, (str, int)) and not isinstance(held, bool) and str(held) != str(v) \
+                    and str(held) not in tracked:
+                row[k] = int(v) if isinstance(held, int) and str(v).isdigit() else str(v) if isinstance(held, str) else v
+    return out
 
 
 def _kept_value(value: Any) -> bool:

@@ -265,14 +265,20 @@ def timestamp_contradictions(s: Scenario) -> list[str]:
     after the world's now, and one record shown with two creation times in one scenario."""
     out = [f"{s.id} calls[{i}].output: {why}" for i, c in enumerate(s.calls)
            for obj in output_objects(c.output) for why in chrono.contradictions(obj) + chrono.made_later(obj, EPOCH)]
-    first: dict[Any, tuple[int, Any]] = {}
+    first: dict[Any, list[tuple[int, Any, dict[str, str]]]] = {}
     for i, c in enumerate(s.calls):
         for obj in output_objects(c.output, max_depth=1):
             made = chrono.made_at(obj)
             if made is None:
                 continue
-            seen = first.setdefault(made[0], (i, made[1]))
-            if seen[1] != made[1]:
+            # (two records under one name are two where an ID field tells them apart: two models both named
+            # "weather report" with `modelId`s of their own, each made when it was)
+            ids = {k: str(v) for k, v in obj.items() if _names_id(k) and isinstance(v, (str, int))}
+            shown = first.setdefault(made[0], [])
+            seen = next((x for x in shown if all(x[2][k] == v for k, v in ids.items() if k in x[2])), None)
+            if seen is None:
+                shown.append((i, made[1], ids))
+            elif seen[1] != made[1]:
                 out.append(f"{s.id} calls[{i}].output: {made[0]} created {made[1].isoformat()}, "
                            f"{seen[1].isoformat()} in calls[{seen[0]}]")
     return out

@@ -66,7 +66,7 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
         topics = tuple(t for t in topics if t not in _STORE_WORDS)
         known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical, locale_of(texts),
                                         ledger_of(texts), _spec_examples(suite), registry_ids(suite), _site(suite),
-                                        ecosystem_of(texts))
+                                        ecosystem_of(texts), frozenset(name_nouns(tuple(t.name for t in suite.tools))))
     return make_org(seed, *known[1:])
 
 
@@ -170,9 +170,9 @@ _NOT_SUBJECTS = frozenset({"resource", "item", "object", "entity", "result", "va
 
 
 @lru_cache(maxsize=256)
-def subjects_of(names: tuple[str, ...]) -> tuple[str, ...]:
-    """The nouns a suite's tool names are about, most used first (at most six): `get_case`, `search_opinions`
-    -> case, opinion. A word in most names (the server's own name: `github_`, `exa_`) is left out."""
+def name_nouns(names: tuple[str, ...]) -> Counter[str]:
+    """The nouns of a suite's tool names, each with the number of names it is in: `get_case`, `search_opinions`
+    -> case, opinion."""
     counts: Counter[str] = Counter()
     for name in names:
         words = [singular(t) for t in without_modifiers(tokens(name))]
@@ -182,6 +182,13 @@ def subjects_of(names: tuple[str, ...]) -> tuple[str, ...]:
             if word.isalpha() and 3 <= len(word) <= 14 and word not in NOT_NOUNS \
                     and word not in _NOT_SUBJECTS and not word.endswith(("ed", "ing", "ize", "ise")):
                 counts[word] += 1
+    return counts
+
+
+def subjects_of(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The nouns a suite's tool names are about, most used first (at most six). A word in most names (the
+    server's own name: `github_`, `exa_`) is left out."""
+    counts = name_nouns(names)
     common = {w for w, n in counts.items() if len(names) >= 3 and n > 0.6 * len(names)}
     ranked = tuple(w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])) if w not in common)[:6]
     # A platform's tools name its containers (repositories, channels, tables): what they hold is the

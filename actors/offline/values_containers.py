@@ -9,9 +9,12 @@ and dependentRequired.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
+import re
 from typing import Any
 
+from actors.offline import values_vocab as v
 from actors.offline.values_check import is_valid
 from actors.offline.values_describe import example_object
 from actors.offline.values_documents import document_object
@@ -67,6 +70,11 @@ class Containers:
         return out
 
     def _element(self, slot: Slot, i: int, sub: Any) -> Slot:
+        ids = _IDS_OF.search(slot.description or "") if not desc(sub) else None
+        if ids is not None:  # `followers` "Array of user IDs to add as followers": each is a user's ID
+            kind = singular(ids.group(1).lower())
+            return slot.but(name=f"{kind}_id", path=f"{slot.path}[{i}]", top=None, entity=kind, role="identifier",
+                            description="")
         return slot.but(name=singular(slot.name), path=f"{slot.path}[{i}]", top=None,
                         description=desc(sub) or slot.description)
 
@@ -131,6 +139,10 @@ class Containers:
         out = {k: out[k] for k in chosen if k in out}  # (in the schema's order, as a caller writes them)
         # a nested object without properties reads better with a couple of entries; never the arguments object
         map_like = not props and top is None and schema.get("additionalProperties", True) is not False
+        if map_like and not out and not slot.minimal:
+            ref = self._reference(slot)
+            if ref is not None and is_valid(schema, ref, root):
+                return ref
         target = max(min_p, 0 if slot.minimal or not map_like else self.rng.choice((1, 2)))
         for _ in range(target * 4):
             if len(out) >= target:
@@ -148,6 +160,18 @@ class Containers:
             for key in [k for k in reversed(list(out)) if k not in required][: len(out) - int(max_p)]:
                 del out[key]
         return out
+
+    def _reference(self, slot: Slot) -> dict | None:
+        """An open object a record names after a kind of thing (its `team`, `creator`, `label`) is that thing as
+        records refer to one, its ID and name (a person's e-mail too), not a map of settings."""
+        kind = singular(words(slot.name).split("_")[-1])
+        if not v.names_its_kind(kind) and not v.of_people(kind) and kind not in self.org.kinds:
+            return None  # (`metadata`, `filters`, `diff`: settings; a `cycle` where the spec's tools name cycles)
+        h = dataclasses.replace(self._hint(slot), name=f"{kind}_id", entity=kind, description="")
+        if v.of_people(kind):
+            who = v.person(h)
+            return {"id": v.identifier(h), "name": who.name, "email": who.email}
+        return {"id": v.identifier(h), "name": v.named(h, kind)}
 
     def _child(self, slot: Slot, key: str, sub: Any, out: dict, names: frozenset[str]) -> Slot:
         top = slot.top
@@ -180,6 +204,9 @@ class Containers:
         if key is not None and isinstance(names, dict) and not is_valid(names, key, root):
             key = self._gen(names, root, slot.but(name="key", top=None))
         return key if isinstance(key, str) and key not in out else None
+
+
+_IDS_OF = re.compile(r"\b(?:array|list)\s+of\s+(?:the\s+)?([A-Za-z]{3,20})\s+(?:ids|gids|identifiers|uuids)\b", re.I)
 
 
 def _near(value: Any, rng: Any) -> Any:

@@ -272,6 +272,8 @@ _FAMILY_RULES: tuple[tuple[re.Pattern[str], Make], ...] = (
 )
 # description cues: used first for generic names, and for any name no rule knows
 _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p, f in (
+    # ("Sponsor organizations to search for": an organisation's name, not `sponsor-5`)
+    (r"^\s*(?:[a-z]+\s+)?organi[sz]ations?\b", lambda h: v.company_name(h.rng)),
     (r"key to press|keyboard|key or a combination", v.keyboard),
     # ("Additional options for the dart analyze command": what a command line takes, `--verbose`)
     (r"options (for|to pass to) (the )?[\w -]*\bcommand\b|command[- ]line (options|flags|arguments)|\bcli (options|flags)"
@@ -543,6 +545,10 @@ def _spec_shown(shown: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, tup
 
 
 def _realistic(h: Hint) -> str:
+    if words(h.name).split("_")[-1] in _CONDITION_WORDS and _MEDICAL.search(f"{h.description} {h.about}"):
+        return h.rng.choice(v.CONDITIONS)  # "Medical conditions to search for": a disease, not a SQL filter
+    if words(h.name).split("_")[-1] in _TREATMENT_WORDS and _MEDICAL.search(f"{h.description} {h.about}"):
+        return h.rng.choice(v.TREATMENTS)  # "Interventions/treatments to search for": a drug or a therapy
     if h.siblings or h.context:
         shaped = _from_siblings(h)
         if shaped is not None:
@@ -643,6 +649,11 @@ def _realistic(h: Hint) -> str:
     return _by_role(h)
 
 
+_CONDITION_WORDS = frozenset({"condition", "conditions", "disease", "diseases", "diagnosis", "indication",
+                              "indications"})
+_TREATMENT_WORDS = frozenset({"intervention", "interventions", "treatment", "treatments", "drug", "drugs",
+                              "medication", "medications", "therapy", "therapies"})
+_MEDICAL = re.compile(r"\b(medical|clinical|diseases?|patients?|health|diagnos\w*|trials?|therap\w*)\b", re.I)
 _WORDLIKE = re.compile(r"[A-Za-z0-9][\w .+-]{0,40}")
 # A tool whose description acts on a person ("Greets a person", "Send a welcome e-mail to a new user").
 _ON_A_PERSON = re.compile(r"\b(?:a|an|the|each|one)\s+(?:new\s+|given\s+|specific\s+)?(?:person|user|customer|"

@@ -37,7 +37,7 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((lang, re.compile(rx)) fo
     ("lucene", r"\blucene\b|query string syntax|elasticsearch query string|\bes syntax\b"),
     ("shodan", r"\bshodan\b.*\bquery\b|\bsearch dork|\bfilters? like (port|country|org):"),
     ("sql", r"\bsql\b|\bselect\b.+\bfrom\b|\b(postgres|postgresql|mysql|sqlite|snowflake|bigquery|duckdb|clickhouse|"
-            r"singlestore|mariadb|redshift|trino)\b"),
+            r"singlestore|mariadb|redshift|trino)\b|\b(database|db) query\b|\bquery (the|a|your) database\b"),
 ))
 _WRITES = re.compile(r"\b(insert|update|delete|write|modify|execute (any|a write)|ddl|dml|create table)\b")
 

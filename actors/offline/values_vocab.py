@@ -63,6 +63,14 @@ def noun(h: Hint) -> str:
     return h.rng.choice(h.org.nouns)
 
 
+# Medical conditions as clinicians and registries name them (a "medical condition" slot of a health spec).
+CONDITIONS = ("type 2 diabetes", "hypertension", "asthma", "non-small cell lung cancer", "breast cancer",
+              "major depressive disorder", "rheumatoid arthritis", "chronic obstructive pulmonary disease",
+              "Alzheimer's disease", "heart failure", "migraine", "psoriasis")
+TREATMENTS = ("metformin", "pembrolizumab", "semaglutide", "atorvastatin", "cognitive behavioral therapy",
+              "adalimumab", "insulin glargine", "physical therapy", "nivolumab", "sertraline")
+
+
 # What people outside software talk about (a law firm's, a shop's, a clinic's everyday work).
 EVERYDAY = ("schedule", "budget", "deadline", "summary", "review", "follow-up", "renewal", "request")
 
@@ -120,7 +128,10 @@ def file_type(description: str, about: str) -> str | None:
     name = tokens(about.split(" ")[0])
     m = _TYPED.search(description) or _TYPED.search(about) or next(
         (m for m in [re.search(r"\b(" + "|".join(_FILE_TYPES) + r")\b", " ".join(name))] if m and "file" in name), None)
-    return _FILE_TYPES[m.group(1).lower()] if m else None
+    if m is None:  # `generate-image(filename)`: the file a tool named for images makes or takes is one
+        media = next((t for t in name if t in ("image", "video", "audio", "photo", "picture")), None)
+        return _FILE_TYPES.get(media, "png") if media else None
+    return _FILE_TYPES[m.group(1).lower()]
 
 
 def slot_file_type(name: str, description: str, about: str) -> str | None:
@@ -292,7 +303,12 @@ def prompt(h: Hint) -> str:
     for said, prompts in _MEDIA_PROMPTS:
         if said.search(h.about):
             return h.rng.choice(prompts)
-    return text(h)
+    n, t, first = noun(h), topic(h), person(h).name.split()[0]  # what a model is asked to do, in a sentence
+    return h.rng.choice((f"Summarise the {n} {t} notes in three bullet points.",
+                         f"Draft a short email to {first} about the {n} {t}.",
+                         f"Explain the {t} for {plural(n)} in two sentences.",
+                         f"List three risks of the {n} {t} and how to reduce them.",
+                         f"Write a one-paragraph status update on the {n} {t}."))
 
 
 def text(h: Hint) -> str:
@@ -521,7 +537,7 @@ def identifier(h: Hint) -> str:
 _REGISTRIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((r, re.compile(rx, re.I)) for r, rx in (
     ("arxiv", r"\barxiv\b"), ("pmc", r"\bpmc ?ids?\b|\bpubmed central\b"), ("pubmed", r"\bpubmed\b|\bpmids?\b"),
     ("doi", r"\bdois?\b"), ("cve", r"\bcve\b"), ("imdb", r"\bimdb\b"), ("orcid", r"\borcid\b"),
-    ("isbn", r"\bisbn\b")))
+    ("isbn", r"\bisbn\b"), ("nct", r"\bnct ?(?:ids?|numbers?)\b|clinicaltrials\.gov")))
 
 
 # Registries whose IDs are standard kinds already (values_standard): the name of that kind.
@@ -552,6 +568,8 @@ def registry_id(registry: str, rng: random.Random) -> str:
         return f"PMC{rng.randint(6_000_000, 11_999_999)}"
     if registry == "cve":
         return f"CVE-{year}-{rng.randint(1000, 49999)}"
+    if registry == "nct":  # ClinicalTrials.gov: NCT and eight digits
+        return f"NCT0{rng.randint(1_000_000, 6_999_999)}"
     return f"tt{rng.randint(100_000, 9_999_999):07d}"  # imdb
 
 
@@ -636,7 +654,18 @@ def named(h: Hint, entity: str) -> str:
         return f"{company_name(h.rng).split(',')[0]} {h.rng.choice(('renewal', 'expansion', 'pilot', 'upgrade'))}"
     if last in ("name", "display", "full"):
         return f"{noun(h)}-{h.rng.choice(('nightly', 'primary', 'eu', 'archive', 'v2'))}"
-    return resource(h, last)
+    if singular(last) in _WORK_KINDS:  # what people work on is named in words: "Plan the depot rollout"
+        n, w = noun(h), h.rng.choice(_WORK)
+        return h.rng.choice((f"{n.capitalize()} {w}", f"Q{h.rng.randint(1, 4)} {n} {w}",
+                             f"{h.rng.choice(('Plan', 'Review', 'Finish', 'Prepare'))} the {n} {w}"))
+    return resource(h, last)  # anything else by a slug: `realm-invoice-prod`
+
+
+# Kinds of things people plan and name in words (a task, a section of a board, a goal, a campaign).
+_WORK_KINDS = frozenset({"task", "subtask", "section", "goal", "milestone", "campaign", "story", "initiative",
+                         "objective", "todo", "checklist", "agenda", "meeting", "plan", "roadmap", "cycle", "phase",
+                         "workstream", "deliverable", "okr", "action", "activity", "assignment", "course", "lesson"})
+_WORK = ("review", "rollout", "planning", "onboarding", "audit", "launch", "cleanup", "budget", "handover")
 
 
 _GATHERING = re.compile(r"\b(events?|meetings?|appointments?|calendars?|venues?|interviews?|conferences?)\b", re.I)

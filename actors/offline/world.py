@@ -93,6 +93,7 @@ class Organisation:
     # Kinds whose IDs the spec says a public registry gives (`paper_id`: "The arXiv ID of the paper"): (kind, registry).
     registry_ids: tuple[tuple[str, str], ...] = ()
     ecosystem: str = ""  # the programming language the spec's texts speak of most (`javascript` for an npm server)
+    kinds: frozenset[str] = frozenset()  # the nouns the spec's tool names name (`cycle` of `get_cycles`)
 
     def project_path(self, project: str) -> str:
         return f"{self.root}/{project}"
@@ -111,7 +112,7 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
              topics: tuple[str, ...] = (), technical: bool | None = None, locale: str = "",
              ledger: tuple[str, str] = ("", ""), shown: tuple[tuple[str, tuple[str, ...]], ...] = (),
              registry_ids: tuple[tuple[str, str], ...] = (), site: tuple[str, str] = (),
-             ecosystem: str = "") -> Organisation:
+             ecosystem: str = "", kinds: frozenset[str] = frozenset()) -> Organisation:
     """The organisation for `seed`: the same seed always gives the same organisation. `subjects` (at least
     two nouns, e.g. what a spec's tools work on) replace the industry's nouns, so its projects, services,
     tables and the topics of its texts are about the spec's own things; `topics` (from the spec's
@@ -166,7 +167,7 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
         resource_groups=resource_groups, subscription=subscription, tenant=tenant,
         technical=(len(subjects) < 2 or bool(set(subjects) & _TECHNICAL)) if technical is None else technical,
         topics=topics, locale=locale, numeric_ids=numeric_ids, ledger=ledger[0], coin=ledger[1], shown=shown,
-        registry_ids=registry_ids, ecosystem=ecosystem,
+        registry_ids=registry_ids, ecosystem=ecosystem, kinds=kinds,
     )
 
 

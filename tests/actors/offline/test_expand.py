@@ -115,3 +115,9 @@ def test_an_empty_listing_is_told_from_a_record_read_by_its_key():
     assert _found_nothing("No matches found") and _found_nothing("[]")
     assert not _found_nothing({"result": "key: idx:assets\ntype: list"})
     assert not _found_nothing('{"total_count": 2, "items": [{"id": 1}, {"id": 2}]}')
+
+
+def test_a_number_a_turn_quotes_is_quoted_whole():
+    from actors.offline.expand import salient
+    assert salient("5489.73") == "5489.73"  # the sum, not `5489`
+    assert salient("Host 10.0.0.12 answered") != "10.0"

@@ -204,6 +204,13 @@ def test_a_kind_word_with_two_senses_borrows_its_fields_only_where_the_spec_mean
     # a train's or a concert's ticket is no support ticket; a help desk's, whose spec speaks of priorities, is
     assert not kinds.borrowable("ticket", lambda n: n in {"station", "date", "train"})
     assert kinds.borrowable("ticket", lambda n: n in {"priority", "status"})
+    # an API gateway's route is no trip; a directions spec's, whose text speaks of distance and duration, is
+    assert not kinds.borrowable("route", lambda n: n in {"path", "service", "host"})
+    assert kinds.borrowable("route", lambda n: all(w in {"distance", "duration", "minutes"} for w in n.split("_")))
+    # a machine's status is how it is now; a job's is how far it has got
+    assert set(kinds.fields_of("machine status")) == set(kinds.fields_of("status")) and \
+        "progress_percent" not in kinds.fields_of("status")
+    assert "progress_percent" in kinds.fields_of("export status") and "progress_percent" in kinds.fields_of("progress")
     # a game's card search speaks of its query and the cards' type: no BI card's display and query type
     assert not kinds.borrowable("card", lambda n: all(w in {"query", "type", "card"} for w in n.split("_")))
 

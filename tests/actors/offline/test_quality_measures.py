@@ -50,6 +50,13 @@ def test_a_record_made_after_now_or_shown_with_two_creation_times_is_a_contradic
     assert len(q.timestamp_contradictions(redated)) == 1
     made_now = _scenario(({}, {"id": 4, "created_at": "2026-03-16T09:33:00Z"}), ({}, {"id": 4, "createdAt": "2026-03-16T09:33:00Z"}))
     assert q.timestamp_contradictions(made_now) == []
+    # two records under one name that their own IDs tell apart are two, made apart; one shown twice is one
+    twins = _scenario(({}, {"data": [{"name": "weather report", "modelId": "A1", "createdAt": "2026-02-05T10:00:00Z"},
+                                     {"name": "weather report", "modelId": "B2", "createdAt": "2025-11-28T11:15:00Z"}]}))
+    assert q.timestamp_contradictions(twins) == []
+    again = _scenario(({}, {"data": [{"name": "weather report", "modelId": "A1", "createdAt": "2026-02-05T10:00:00Z"}]}),
+                      ({}, {"name": "weather report", "createdAt": "2025-11-28T11:15:00Z"}))
+    assert len(q.timestamp_contradictions(again)) == 1
 
 
 def test_dictated_values_and_openings_are_read_from_the_instruction():

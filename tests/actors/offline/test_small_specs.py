@@ -1386,3 +1386,36 @@ def test_records_opened_by_their_names_are_the_ones_named_as_shown_before(tmp_pa
             for t in (c.output or {}).get("terms", []) if isinstance(c.output, dict) else []:
                 seen.setdefault(t["name"], t)
     assert opened
+
+
+def test_a_listing_asked_for_one_scope_by_id_lists_rows_of_that_scope(tmp_path):
+    row = {"type": "object", "properties": {"amendmentId": {"type": "integer"}, "billId": {"type": "integer"},
+                                            "billStageId": {"type": "integer"}, "clause": {"type": "integer"}}}
+    scope = {"billId": {"type": "integer"}, "billStageId": {"type": "integer"}}
+    tools = [dict(_tool("GetAmendments", "Returns a list of amendments.", scope, ("billId", "billStageId")),
+                  outputSchema={"type": "object", "properties": {"items": {"type": "array", "items": row}}}),
+             _tool("GetBill", "Return a Bill.", {"billId": {"type": "integer"}}, ("billId",)),
+             _tool("GetBillStages", "Return a list of Bill stages.", {"billId": {"type": "integer"}}, ("billId",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    listed = [c for s in scenarios for c in s.calls if c.tool == "GetAmendments"]
+    assert listed and all(q.out_of_scope(s) == [] for s in scenarios)
+
+
+def test_an_open_object_a_record_names_after_a_kind_is_that_thing_as_records_refer_to_one(tmp_path):
+    issue = {"type": "object", "properties": {"id": {"type": "string"}, "title": {"type": "string"},
+                                              "team": {"type": "object"}, "creator": {"type": "object"},
+                                              "cycle": {"type": "object"}, "metadata": {"type": "object"}},
+             "required": ["id", "title", "team", "creator", "cycle", "metadata"]}
+    tools = [dict(_tool("list_issues", "List issues.", {"limit": {"type": "integer"}}),
+                  outputSchema={"type": "object", "properties": {"issues": {"type": "array", "items": issue}},
+                                "required": ["issues"]}),
+             _tool("get_cycles", "List the cycles of a team.", {"teamId": {"type": "string"}}, ("teamId",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    rows = [r for s in scenarios for c in s.calls if c.tool == "list_issues" for r in c.output["issues"]]
+    assert rows
+    for r in rows:
+        assert set(r["team"]) == {"id", "name"} and set(r["cycle"]) == {"id", "name"}, r
+        assert set(r["creator"]) == {"id", "name", "email"} and "@" in r["creator"]["email"], r
+        assert "id" not in r["metadata"] and "name" not in r["metadata"], r  # settings, no record

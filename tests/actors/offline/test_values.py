@@ -338,3 +338,61 @@ def test_a_record_s_name_is_drawn_for_the_kind_its_type_says():
             assert re.fullmatch(r"[A-Z]\w+ [A-Z][\w'-]+", made["name"]), made
     assert kinds == {"user", "team"}
     assert list(made) == ["name", "memberType"]  # (written in the schema's order)
+
+
+def test_an_array_described_as_ids_of_a_kind_holds_ids_of_that_kind():
+    followers = {"type": "array", "items": {"type": "string"}, "description": "Array of user IDs to add as followers"}
+    for seed in range(10):
+        made = gen(seed).value(followers, name="followers")
+        assert made and all(not x.startswith("follower") and re.search(r"\d", x) for x in made), made
+
+
+def test_what_people_work_on_is_named_in_words_and_what_machines_run_by_a_slug():
+    from actors.offline.values_vocab import Hint, named
+    for seed in range(10):
+        h = Hint("name", None, None, "", make_org(seed), random.Random(seed))
+        section, goal, bucket, realm = named(h, "section"), named(h, "goal"), named(h, "bucket"), named(h, "realm")
+        assert " " in section and " " in goal and not re.search(r"-(prod|staging|eu|dev)$", section), (section, goal)
+        assert " " not in bucket and bucket.startswith("bucket-") and realm.startswith("realm-"), (bucket, realm)
+
+
+def test_a_prompt_for_a_model_asks_it_to_do_something():
+    for seed in range(8):
+        g = gen(seed)
+        g.about = "sampleLLM Samples from an LLM using MCP's sampling feature"
+        said = g.value({"type": "string", "description": "The prompt to send to the LLM"}, name="prompt")
+        assert said.split()[0] in ("Summarise", "Draft", "Explain", "List", "Write"), said
+        g.about = "generate_image Generate an image from a text prompt"
+        assert g.value({"type": "string"}, name="prompt").split()[0] in ("A", "An"), "a picture described"
+
+
+def test_the_file_a_tool_named_for_images_makes_is_an_image():
+    for seed in range(5):
+        g = gen(seed)
+        g.about = "generate-image Generate an image using the Flux model and upload it"
+        assert g.value({"type": "string", "description": "Filename for the uploaded image"},
+                       name="filename").endswith(".png")
+        g.about = "render-video Render a clip"
+        assert g.value({"type": "string"}, name="filename").endswith(".mp4")
+
+
+def test_a_health_spec_s_conditions_treatments_trial_ids_and_sponsors_are_its_own():
+    from actors.offline.values_vocab import CONDITIONS, TREATMENTS
+    for seed in range(6):
+        g = gen(seed)
+        g.about = "search_trials_by_condition Search clinical trials by medical condition(s)."
+        said = g.value({"type": "array", "items": {"type": "string"}, "description": "Medical conditions to search for"},
+                       name="conditions")
+        assert said and set(said) <= set(CONDITIONS), said  # not `status = 'open'`
+        said = g.value({"type": "array", "items": {"type": "string"},
+                        "description": "Interventions/treatments to search for"}, name="interventions")
+        assert said and set(said) <= set(TREATMENTS), said
+        sponsors = g.value({"type": "array", "items": {"type": "string"},
+                            "description": "Sponsor organizations to search for"}, name="sponsors")
+        assert sponsors and not any(x.startswith("sponsor") for x in sponsors), sponsors
+    g = gen(1)
+    g.about = "filter_rows Filter the rows of a table"
+    assert gen(1).value({"type": "string", "description": "SQL condition"}, name="condition") not in CONDITIONS
+    from actors.offline.values_vocab import registry_id, registry_named
+    assert registry_named("NCT ID of the trial to retrieve") == "nct"
+    assert re.fullmatch(r"NCT\d{8}", registry_id("nct", random.Random(3)))

@@ -23,6 +23,7 @@ def _value(name: str, description: str = "", about: str = "") -> str:
 @pytest.mark.parametrize("name, description, about", [
     ("query", "SQL query to execute", ""), ("sql", "", ""), ("query", "", "run_read_query Run a read-only query on the MySQL database"),
     ("statement", "The statement", "execute_sql Execute any SQL statement"),
+    ("query", "Database Query", ""),  # a database's query, whatever language the tool's text is in
 ])
 def test_a_sql_parameter_gets_sql_that_parses(name, description, about):
     for _ in range(6):
