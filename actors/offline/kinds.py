@@ -276,7 +276,7 @@ _KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                                            "due_at": _ahead, "submitted": _pick(True, False, False)}),
     ("format extension", {"extension": _pick("mp4", "webm", "mov", "png", "svg", "pdf"), "can_read": _pick(True),
                           "can_write": _pick(True, True, False)}),
-    ("quote ticker stock share", {"price": _PRICE, "currency": _pick("USD", "USD", "EUR", "GBP"),
+    ("ticker quote stock share", {"price": _PRICE, "currency": _pick("USD", "USD", "EUR", "GBP"),
                                   "change_percent": _PCT, "volume": _count(10_000, 90_000_000), "as_of": _when}),
     ("price rate", {"price": _PRICE, "currency": _pick("USD", "EUR", "GBP"), "as_of": _when}),
     ("balance", {"balance": _num(0, 25_000), "currency": _pick("USD", "EUR", "GBP"), "as_of": _when}),
@@ -466,7 +466,8 @@ _PLAIN = frozenset({"status", "state", "title", "name", "url", "id", "created", 
 # page's `block` no blockchain block, a train `ticket` no support ticket. Their kind's fields only where the spec
 # speaks of one of them (a support desk's priority or assignee).
 # (a train's or a concert's ticket is no support ticket; a kanban board's or a payment card is no BI question)
-_SENSES = frozenset({"forecast", "block", "ticket", "card", "route"})  # (an API gateway's route is no trip)
+# (an API gateway's route is no trip; a swap's or a shipping quote no stock quote)
+_SENSES = frozenset({"forecast", "block", "ticket", "card", "route", "quote"})
 
 
 def borrowable(kind: str, speaks_of: Callable[[str], bool], technical: bool = True, ledger: bool = False) -> bool:

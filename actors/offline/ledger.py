@@ -15,12 +15,13 @@ from collections import Counter
 from actors.offline.taxonomy import tokens
 
 _STRONG = re.compile(r"\b(blockchains?|wallets?|evm|erc-?20|erc-?721|erc-?1155|nfts?|defi|solana|ethereum|aptos|"
-                     r"starknet|bitcoin|on-?chain|mnemonic|gwei|wei|lamports|web3|dex|smart contracts?|"
+                     r"starknet|bitcoin|algorand|on-?chain|mnemonic|gwei|wei|lamports|web3|dex|smart contracts?|"
                      r"token address(?:es)?|transaction hash(?:es)?|tx ?hash(?:es)?|sui|multisig|"
                      r"contract address(?:es)?|calldata|liquidity pools?|address(?:es)? of the (?:\w+ )?tokens?)\b",
                      re.I)
 # The chains a spec may name (the one named most wins; on a tie, the first here): (word, address style, coin).
-_CHAINS = (("solana", "base58", "SOL"), ("lamports", "base58", "SOL"), ("aptos", "hex64", "APT"),
+_CHAINS = (("solana", "base58", "SOL"), ("lamports", "base58", "SOL"), ("algorand", "base32", "ALGO"),
+           ("microalgos", "base32", "ALGO"), ("aptos", "hex64", "APT"),
            ("starknet", "hex64", "STRK"), ("sui", "hex64", "SUI"), ("bitcoin", "bech32", "BTC"),
            ("ethereum", "hex40", "ETH"), ("evm", "hex40", "ETH"))
 # Capitalised words a spec writes that are no coin.
@@ -31,6 +32,7 @@ _COIN_NEAR = re.compile(r"\b([A-Z]{2,6})\b(?=\s+(?:balance|tokens?|coins?|amount
                         r"(?:balance|amount|transfer|send|native)\s+(?:of|in)?\s*\b([A-Z]{2,6})\b")
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _B32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+_RFC4648 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"  # (Algorand's addresses and transaction IDs)
 
 
 def ledger_of(texts: tuple[str, ...]) -> tuple[str, str]:
@@ -54,6 +56,8 @@ def address(style: str, rng: random.Random) -> str:
         return "".join(rng.choice(_B58) for _ in range(44))
     if style == "bech32":
         return "bc1q" + "".join(rng.choice(_B32) for _ in range(38))
+    if style == "base32":  # 58 characters of base32, no prefix
+        return "".join(rng.choice(_RFC4648) for _ in range(58))
     return "0x" + f"{rng.getrandbits(256 if style == 'hex64' else 160):0{64 if style == 'hex64' else 40}x}"
 
 
@@ -62,6 +66,8 @@ def tx_hash(style: str, rng: random.Random) -> str:
         return "".join(rng.choice(_B58) for _ in range(88))
     if style == "bech32":  # a Bitcoin txid: hex without a prefix
         return f"{rng.getrandbits(256):064x}"
+    if style == "base32":  # an Algorand transaction ID: 52 characters of base32
+        return "".join(rng.choice(_RFC4648) for _ in range(52))
     return f"0x{rng.getrandbits(256):064x}"
 
 

@@ -240,6 +240,8 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     if it.action in (Action.list, Action.search):  # the entries of list `L1` are in `L1`
         scoped = _in_scope(final, arguments, it.entity, tracked)
         final = scoped if is_valid(tool.output_schema, scoped) else final
+    told = _told_count(final, arguments)  # (`upsertedCount` of three vectors sent is 3)
+    final = told if is_valid(tool.output_schema, told) else final
     recalled = _recall(final, known, arguments, tracked)  # (a voice read first and listed after is listed as it was read)
     final = recalled if is_valid(tool.output_schema, recalled) else final
     _remember(final, known)
@@ -707,6 +709,20 @@ def _remember(obj: Any, entities: list[Entity]) -> None:
                and k not in _GONE and singular(tokens(k)[-1] if tokens(k) else "") != "id"}
         if new:  # (nothing is written for a record that showed only its ID: the harness's state stays as it was)
             who.attributes[_DRAWN] = {**kept, **new}
+
+
+_DONE_COUNT = re.compile(r"^(upserted|inserted|created|updated|deleted|added|removed|imported|written|processed)"
+                         r"_?(count|items|records|rows)?$", re.I)
+
+
+def _told_count(output: Any, arguments: dict[str, Any]) -> Any:
+    """A copy of a write's answer whose count of what it wrote (`upsertedCount`, `inserted_count`) is the number of
+    items it was sent, where it was sent one list of them."""
+    lists = [v for v in arguments.values() if isinstance(v, list) and v]
+    if not isinstance(output, dict) or len(lists) != 1:
+        return output
+    return {k: len(lists[0]) if _DONE_COUNT.match(k) and isinstance(v, int) and not isinstance(v, bool) else v
+            for k, v in output.items()}
 
 
 _NAMES_ID = re.compile(r"[a-z0-9](_?id|Id|ID)$")

@@ -884,7 +884,10 @@ def rows_follow_up(records: list[dict[str, Any]], rng: random.Random) -> str | N
 
 def grounded_follow_up(step: Step, records: list[dict[str, Any]], rng: random.Random) -> str | None:
     """A next question about what the last call's result showed: a state it reported, a figure in it.
-    None when the result shows nothing such a question could be about."""
+    None when the result shows nothing such a question could be about, or the call deleted what it shows (no
+    "why is the index scaling down" of an index just deleted)."""
+    if step.it.action is Action.delete:
+        return None
     rows = rows_follow_up(records, rng)
     if rows is not None:
         return rows

@@ -69,6 +69,10 @@ def schema_type(schema: dict[str, Any]) -> set[str]:
     return out - {"null"}
 
 
+# What a search tool may call the words it looks for.
+_SEARCH_TEXT = frozenset({"text", "input", "question", "terms", "term", "keywords", "search_text", "searchtext"})
+
+
 def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> ParameterRole:
     toks = tokens(name)
     low = name.lower()
@@ -106,6 +110,8 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
         return ParameterRole.identifier
     if {singular(t) for t in toks} & _FILTER and not has_enum:
         return ParameterRole.filter
+    if tool_action is Action.search and low in _SEARCH_TEXT and "string" in types and not has_enum:
+        return ParameterRole.filter  # a search's `text` is what it looks for, not a message
     if len(toks) > 1 and toks[-1] in {"extension", "extensions", "ext", "type", "types", "format", "size", "encoding"} \
             and toks[-2] in {"file", "files", "image", "document"}:
         return ParameterRole.option  # a file's extension or format says which files, it names none of them

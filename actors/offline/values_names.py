@@ -612,6 +612,8 @@ def _realistic(h: Hint) -> str:
         return _name_of(h)  # "The name of the secret": a name, not a secret value
     if h.role == "identifier" and make in _PROSE:
         make, exact = v.identifier, True  # `message` as an identifier is a message ID, not a sentence
+    if h.role == "filter" and make is v.text:
+        make, exact = v.query, True  # a search's `text` is the words it looks for, not a message
     if make in _PROSE and _ENCODED.search(h.description):
         return v.url(h)  # what a QR code or a barcode holds is mostly a link, not a chat message
     listed = options(h.description) if h.description else ()

@@ -298,3 +298,18 @@ def test_a_product_s_name_is_not_what_its_tool_works_on_the_description_s_object
     # a word the dictionary knows keeps its sense: a canvas is what `canvas_get` reads
     it = _interpret("canvas_get", "Get the current canvas as a PNG image")
     assert it.entity == "canvas"
+
+
+def test_the_text_a_search_is_given_is_what_it_looks_for():
+    import random
+
+    from actors.offline.roles import param_role
+    from actors.offline.values import ValueGenerator
+    from actors.offline.world import make_org
+    from schemas import Action, ParameterRole
+
+    assert param_role("text", {"type": "string"}, Action.search) is ParameterRole.filter
+    assert param_role("text", {"type": "string"}, Action.create) is not ParameterRole.filter  # a message's text
+    for seed in range(8):
+        said = ValueGenerator(make_org(seed), random.Random(seed)).value({"type": "string"}, name="text", role="filter")
+        assert not said.endswith(("?", ".")) and len(said.split()) <= 4, said  # a few words, not a chat message

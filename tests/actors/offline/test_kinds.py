@@ -207,6 +207,9 @@ def test_a_kind_word_with_two_senses_borrows_its_fields_only_where_the_spec_mean
     # an API gateway's route is no trip; a directions spec's, whose text speaks of distance and duration, is
     assert not kinds.borrowable("route", lambda n: n in {"path", "service", "host"})
     assert kinds.borrowable("route", lambda n: all(w in {"distance", "duration", "minutes"} for w in n.split("_")))
+    # a swap's quote is no stock quote; a market spec's, which speaks of volume and change, is
+    assert not kinds.borrowable("quote", lambda n: n in {"amount", "asset", "slippage"})
+    assert kinds.borrowable("quote", lambda n: all(w in {"price", "volume", "change", "percent"} for w in n.split("_")))
     # a machine's status is how it is now; a job's is how far it has got
     assert set(kinds.fields_of("machine status")) == set(kinds.fields_of("status")) and \
         "progress_percent" not in kinds.fields_of("status")

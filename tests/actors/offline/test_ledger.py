@@ -1,6 +1,7 @@
 """Blockchain specs: addresses, hashes and keys shaped like the chain's, balances in its coin, no street addresses."""
 
 import json
+import random
 import re
 
 from actors.offline.ledger import ledger_of, ledger_value
@@ -92,3 +93,11 @@ def test_an_alert_s_fingerprint_is_hex_as_hashes_print():
     assert re.fullmatch(r"[0-9a-f]{16}", gen.value({"type": "string", "description": "Alert fingerprint"},
                                                    name="fingerprint"))
     assert re.fullmatch(r"[0-9a-f]{64}", gen.value({"type": "string"}, name="checksum"))
+
+
+def test_an_algorand_spec_s_addresses_and_transaction_ids_are_base32():
+    from actors.offline.ledger import address, ledger_of, tx_hash
+    style, coin = ledger_of(("Send ALGO from an Algorand wallet to another address.", "Get an Algorand transaction hash."))
+    assert (style, coin) == ("base32", "ALGO")
+    rng = random.Random(4)
+    assert re.fullmatch(r"[A-Z2-7]{58}", address(style, rng)) and re.fullmatch(r"[A-Z2-7]{52}", tx_hash(style, rng))

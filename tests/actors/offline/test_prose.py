@@ -775,3 +775,18 @@ def test_a_follow_up_on_a_querys_rows_asks_about_the_row_on_top():
     assert rows_follow_up([{"columns": ["p.name"], "rows": [], "row_count": 0}], rng) == "Why did that come back empty?"
     assert "`Ana Ruiz`" in rows_follow_up([{"columns": ["p.name"], "rows": [{"p.name": "Ana Ruiz"}]}], rng)
     assert rows_follow_up([{"id": 4, "status": "open"}], rng) is None  # no rows: no question about them
+
+
+def test_no_follow_up_asks_about_the_state_of_what_was_just_deleted():
+    from actors.offline.prose import Step, follow_up, grounded_follow_up
+    from schemas import Action, ToolInterpretation
+
+    it = ToolInterpretation(tool="delete_index", functionality="Delete an index", action=Action.delete,
+                            entity="index", parameters=[{"name": "indexName", "role": "identifier", "entity": "index",
+                                                         "required": True}],
+                            required_parameters=["indexName"], use_cases=["x"], tags=["general"], produces=[])
+    step = Step("delete_index", it, {"indexName": "menus"}, ())
+    shown = [{"name": "menus", "status": "ScalingDown", "dimension": 1536}]
+    for seed in range(10):
+        assert grounded_follow_up(step, shown, random.Random(seed)) is None
+        assert "scaling" not in follow_up(step, random.Random(seed), shown).lower()

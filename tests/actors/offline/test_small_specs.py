@@ -1419,3 +1419,18 @@ def test_an_open_object_a_record_names_after_a_kind_is_that_thing_as_records_ref
         assert set(r["team"]) == {"id", "name"} and set(r["cycle"]) == {"id", "name"}, r
         assert set(r["creator"]) == {"id", "name", "email"} and "@" in r["creator"]["email"], r
         assert "id" not in r["metadata"] and "name" not in r["metadata"], r  # settings, no record
+
+
+def test_a_write_s_count_of_what_it_wrote_is_the_number_of_items_it_was_sent(tmp_path):
+    vector = {"type": "object", "properties": {"id": {"type": "string"},
+                                               "values": {"type": "array", "items": {"type": "number"}}}}
+    tools = [dict(_tool("upsert_vectors", "Write vectors into a namespace of an index.",
+                        {"vectors": {"type": "array", "items": vector, "minItems": 1}, "namespace": {"type": "string"}},
+                        ("vectors",)),
+                  outputSchema={"type": "object", "properties": {"upsertedCount": {"type": "integer"}},
+                                "required": ["upsertedCount"]}),
+             _tool("describe_index_stats", "Describe an index's statistics.", {"namespace": {"type": "string"}})]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    upserts = [c for s in scenarios for c in s.calls if c.tool == "upsert_vectors"]
+    assert upserts and all(c.output["upsertedCount"] == len(c.arguments["vectors"]) for c in upserts)
