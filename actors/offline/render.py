@@ -210,7 +210,19 @@ def asked_about(it: ToolInterpretation, args: dict[str, Any]) -> str | None:
         if isinstance(v, str) and set(tokens(p.name)) & _ASKING and 0 < len(v.strip()) <= 120 \
                 and not v.startswith(("http:", "https:", "/", "{", "[")):
             return v.strip()
+    named = any(p.role is ParameterRole.identifier and args.get(p.name) not in (None, "", []) for p in it.parameters)
+    if it.action is Action.search and not named:  # a search by acronym or condition finds what it names: "TETON"
+        for p in it.parameters:  # (not one scoped to a record it names: that record is what it finds)
+            v = args.get(p.name)
+            v = v[0] if isinstance(v, list) and v else v
+            if p.role in (ParameterRole.filter, ParameterRole.other) and isinstance(v, str) \
+                    and _WORDS_SOUGHT.fullmatch(v.strip()) and (" " in v.strip() or v.isalpha()):
+                return v.strip()
     return _narrowed_to(it, args)
+
+
+# (words, "type 2 diabetes": no date, ID, code or expression)
+_WORDS_SOUGHT = re.compile(r"[A-Za-z][A-Za-z0-9' -]{1,58}[A-Za-z0-9]")
 
 
 _ASKING = frozenset({"query", "q", "search", "keyword", "keywords", "term", "terms", "topic", "subject", "title",

@@ -13,7 +13,7 @@ from typing import Any
 from lemminflect import getAllLemmas
 
 from actors.offline.taxonomy import VERBS, participle, plural_noun, singular, tokens, verb_base
-from schemas import Action, ToolInterpretation
+from schemas import Action, ParameterRole, ToolInterpretation
 
 VERB = {
     Action.read: "read", Action.list: "list", Action.search: "search for", Action.create: "create",
@@ -258,6 +258,7 @@ def stated_action(it: ToolInterpretation, args: dict[str, Any], extra: int = 0,
                 break
             w = singular(word.lower())
             hits = [p.name for p in it.parameters if (p.name in args or p.name in same)
+                    and p.role is not ParameterRole.pagination  # ("by study acronym" names no `max_studies`)
                     and (p.name in same or isinstance(args[p.name], (str, int, float))
                          and not isinstance(args[p.name], bool))  # (a latitude too: "for a given latitude")
                     and w in {singular(t) for t in tokens(p.name)} - _NOT_NAMING]

@@ -790,3 +790,16 @@ def test_no_follow_up_asks_about_the_state_of_what_was_just_deleted():
     for seed in range(10):
         assert grounded_follow_up(step, shown, random.Random(seed)) is None
         assert "scaling" not in follow_up(step, random.Random(seed), shown).lower()
+
+
+def test_a_cap_on_how_many_come_back_is_not_said_in_the_place_of_a_noun():
+    from actors.offline.text import stated_action
+    from schemas import Action, ToolInterpretation
+
+    it = ToolInterpretation(tool="search_trials_by_acronym", functionality="Search clinical trials by study acronym",
+                            action=Action.search, entity="trial", parameters=[
+                                {"name": "acronyms", "role": "other", "required": True},
+                                {"name": "max_studies", "role": "pagination", "required": False}],
+                            required_parameters=["acronyms"], use_cases=["x"], tags=["general"], produces=[])
+    said, used = stated_action(it, {"acronyms": ["TETON"], "max_studies": 10})
+    assert "10" not in (said or "") and "max_studies" not in used

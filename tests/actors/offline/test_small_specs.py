@@ -1434,3 +1434,18 @@ def test_a_write_s_count_of_what_it_wrote_is_the_number_of_items_it_was_sent(tmp
     assert manifest.failures == []
     upserts = [c for s in scenarios for c in s.calls if c.tool == "upsert_vectors"]
     assert upserts and all(c.output["upsertedCount"] == len(c.arguments["vectors"]) for c in upserts)
+
+
+def test_a_search_by_what_a_parameter_names_finds_hits_about_it(tmp_path):
+    tools = [_tool("search_studies_by_acronym", "Search studies by their acronyms.",
+                   {"acronyms": {"type": "array", "items": {"type": "string"}, "description": "Acronyms, e.g. ['TETON']"}},
+                   ("acronyms",)),
+             _tool("get_study", "Get a study by its ID.", {"study_id": {"type": "string"}}, ("study_id",))]
+    manifest, scenarios = _generate(tmp_path, tools)
+    assert manifest.failures == []
+    searched = [c for s in scenarios for c in s.calls if c.tool == "search_studies_by_acronym"]
+    assert searched
+    for c in searched:
+        sought = c.arguments["acronyms"][0]
+        if re.fullmatch(r"[A-Za-z][\w' -]+", sought) and (" " in sought or sought.isalpha()):
+            assert sought.lower() in json.dumps(c.output).lower(), (sought, c.output)
