@@ -21,7 +21,7 @@ from actors.offline import values_formats as fmt
 from actors.offline.derived import in_proportion, in_zone, observed_now, summarised
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
-from actors.offline.quality import output_objects, token_in
+from actors.offline.quality import names_id, output_objects, token_in
 from actors.offline.model import ABOUT, WITHIN, SpecModel, record_writes, several, shown_fields, spread
 from actors.offline.history import is_history
 from actors.offline.render import asked_about, distinct, is_metadata, render
@@ -725,14 +725,11 @@ def _told_count(output: Any, arguments: dict[str, Any]) -> Any:
             for k, v in output.items()}
 
 
-_NAMES_ID = re.compile(r"[a-z0-9](_?id|Id|ID)$")
-
-
 def _in_scope(output: Any, arguments: dict[str, Any], kind: str, tracked: set[str]) -> Any:
     """A copy of a listing whose rows carry the scope it was asked for by ID (`billId: 42` lists bill 42's
     stages, each with `billId` 42), except the rows' own IDs (`paperId` of papers citing one) and values the
     workflow tracks as records of their own."""
-    scope = {k: v for k, v in arguments.items() if _NAMES_ID.search(k) and isinstance(v, (str, int))
+    scope = {k: v for k, v in arguments.items() if names_id(k) and isinstance(v, (str, int))
              and not isinstance(v, bool) and not same_kind(" ".join(tokens(k)[:-1]), kind)}
     if not scope:
         return output

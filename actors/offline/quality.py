@@ -273,7 +273,7 @@ def timestamp_contradictions(s: Scenario) -> list[str]:
                 continue
             # (two records under one name are two where an ID field tells them apart: two models both named
             # "weather report" with `modelId`s of their own, each made when it was)
-            ids = {k: str(v) for k, v in obj.items() if _names_id(k) and isinstance(v, (str, int))}
+            ids = {k: str(v) for k, v in obj.items() if names_id(k) and isinstance(v, (str, int))}
             shown = first.setdefault(made[0], [])
             seen = next((x for x in shown if all(x[2][k] == v for k, v in ids.items() if k in x[2])), None)
             if seen is None:
@@ -341,7 +341,7 @@ def out_of_scope(s: Scenario) -> list[str]:
     carry another value in that same field (an entry of `L1` whose `listId` is `L7`)."""
     out = []
     for i, c in enumerate(s.calls):
-        scope = {k: str(v) for k, v in c.arguments.items() if _names_id(k) and isinstance(v, (str, int))
+        scope = {k: str(v) for k, v in c.arguments.items() if names_id(k) and isinstance(v, (str, int))
                  and not isinstance(v, bool)}
         if not scope:
             continue
@@ -375,7 +375,7 @@ def twin_rows(s: Scenario) -> list[str]:
 _NAMING_KEYS = frozenset({"name", "title", "display_name", "displayName", "full_name", "fullName"})
 
 
-def _names_id(key: str) -> bool:
+def names_id(key: str) -> bool:
     """An argument naming another record by its ID (`listId`, `user_id`), not the record's own `id`."""
     return bool(re.search(r"[a-z0-9](_?id|Id|ID)$", key))
 

@@ -230,9 +230,41 @@ def _deployed(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> 
     return {"deployment_id": kind_id("deployment", org, rng), "status": "succeeded", "finished_at": acted_at(now, rng, 40)}
 
 
+_ASKED = frozenset({"prompt", "question", "message", "query", "text", "input"})
+_MODEL_WORDS = frozenset({"llm", "llms", "gpt", "chatgpt", "gemini", "claude", "mistral", "ollama", "completion",
+                          "completions", "sampling", "sample", "sampled"})
+
+
+def _answered(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> dict[str, Any] | None:
+    """A model asked something (`sampleLLM(prompt)`, `ask_gpt(question)`): the text it answered, on what it was
+    asked, not a run's completion."""
+    if not (a.words & _MODEL_WORDS or a.named("ask", "chat") and a.says("ai", "model", "assistant")):
+        return None
+    asked = next((v for k, v in a.args.items() if k.lower() in _ASKED and isinstance(v, str) and v.strip()), None)
+    if asked is None:
+        return None
+    said = re.search(r"\bthe ([a-z][a-z-]+(?: [a-z][a-z-]+)?)", asked.lower())
+    subject = said.group(1) if said else "that"
+    who = rng.choice(org.people).name.split()[0]
+    verb = asked.split()[0].lower().strip(",.:") if asked.split() else ""
+    if verb in ("list", "name", "give"):  # what was asked for, in the form asked for
+        text = (f"1. Timing: the {subject} depends on one late input. 2. Ownership: nobody signs it off yet; "
+                f"ask {who}. 3. Scope: the last changes were not reviewed.")
+    elif verb in ("draft", "write", "compose"):
+        text = (f"Hi {who},\n\nA quick update on the {subject}: most of it is done and the rest should follow "
+                f"this week. I'll send the final numbers by Friday.\n\nThanks")
+    elif verb in ("summarise", "summarize"):
+        text = (f"- The {subject} is on track for the end of the month.\n- Two open questions remain; {who} owns "
+                f"both.\n- Next check-in is on Friday.")
+    else:
+        text = (f"In short: the {subject} is mostly done. What is left is the sign-off from {who} and a final "
+                f"review of the numbers.")
+    return {"text": text, "finish_reason": "stop"}
+
+
 # First match wins: the more particular acts (a speed *test*, a connection *test*) before the general ones.
 _RULES: tuple[Callable[[_Act, Organisation, random.Random, datetime], dict[str, Any] | None], ...] = (
-    _ran, _speed, _connection, _tests, _diagnosis, _login, _transferred, _sent, _deployed, _exported, _imported, _installed,
+    _ran, _answered, _speed, _connection, _tests, _diagnosis, _login, _transferred, _sent, _deployed, _exported, _imported, _installed,
     _deleted, _scheduled, _switched, _state)
 
 

@@ -115,3 +115,17 @@ def test_a_program_run_prints_what_the_program_it_was_given_prints(tmp_path):
     assert printed("rows = [{'name': 'a-1', 'total': 3}, {'name': 'a-2', 'total': 9}]\n"
                    "print(max(rows, key=lambda r: r['total']))") == "{'name': 'a-2', 'total': 9}"
     assert printed("print('hello')") is None  # nothing is run: only the programs the engine writes are known
+
+
+def test_a_model_asked_something_answers_with_text_on_what_it_was_asked(tmp_path):
+    tools = [_tool("sampleLLM", "Samples from an LLM using MCP's sampling feature", prompt="string",
+                   maxTokens="integer"),
+             _tool("ask_gpt", "Ask the AI model a question", question="string")]
+    for t, asked in zip(tools, ("prompt", "question")):
+        t["inputSchema"]["required"] = [asked]
+    out = _outputs(tmp_path, tools)
+    answers = out["sampleLLM"] + out["ask_gpt"]
+    assert answers
+    for got in answers:
+        assert isinstance(got.get("text"), str) and len(got["text"].split()) >= 8, got
+        assert got.get("status") != "completed" and "finished_at" not in got
