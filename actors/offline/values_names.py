@@ -655,7 +655,7 @@ _CONDITION_WORDS = frozenset({"condition", "conditions", "disease", "diseases", 
                               "indications"})
 _TREATMENT_WORDS = frozenset({"intervention", "interventions", "treatment", "treatments", "drug", "drugs",
                               "medication", "medications", "therapy", "therapies"})
-_MEDICAL = re.compile(r"\b(medical|clinical|diseases?|patients?|health|diagnos\w*|trials?|therap\w*)\b", re.I)
+_MEDICAL = re.compile(r"\b(medical|clinical|diseases?|patients?|health|diagnos\w*|therap\w*)\b", re.I)  # (not a free trial)
 _WORDLIKE = re.compile(r"[A-Za-z0-9][\w .+-]{0,40}")
 # A tool whose description acts on a person ("Greets a person", "Send a welcome e-mail to a new user").
 _ON_A_PERSON = re.compile(r"\b(?:a|an|the|each|one)\s+(?:new\s+|given\s+|specific\s+)?(?:person|user|customer|"

@@ -391,7 +391,8 @@ def test_a_health_spec_s_conditions_treatments_trial_ids_and_sponsors_are_its_ow
                             "description": "Sponsor organizations to search for"}, name="sponsors")
         assert sponsors and not any(x.startswith("sponsor") for x in sponsors), sponsors
     g = gen(1)
-    g.about = "filter_rows Filter the rows of a table"
+    g.about = "start_trial Start a free trial of a subscription plan"  # a free trial is no clinical trial
+    assert g.value({"type": "string", "description": "Conditions to apply"}, name="conditions") not in CONDITIONS
     assert gen(1).value({"type": "string", "description": "SQL condition"}, name="condition") not in CONDITIONS
     from actors.offline.values_vocab import registry_id, registry_named
     assert registry_named("NCT ID of the trial to retrieve") == "nct"
