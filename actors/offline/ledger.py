@@ -51,29 +51,33 @@ def ledger_of(texts: tuple[str, ...]) -> tuple[str, str]:
     return style, coin
 
 
+def _drawn(alphabet: str, n: int, rng: random.Random) -> str:
+    return "".join(rng.choice(alphabet) for _ in range(n))
+
+
 def address(style: str, rng: random.Random) -> str:
     if style == "base58":
-        return "".join(rng.choice(_B58) for _ in range(44))
+        return _drawn(_B58, 44, rng)
     if style == "bech32":
-        return "bc1q" + "".join(rng.choice(_B32) for _ in range(38))
+        return "bc1q" + _drawn(_B32, 38, rng)
     if style == "base32":  # 58 characters of base32, no prefix
-        return "".join(rng.choice(_RFC4648) for _ in range(58))
+        return _drawn(_RFC4648, 58, rng)
     return "0x" + f"{rng.getrandbits(256 if style == 'hex64' else 160):0{64 if style == 'hex64' else 40}x}"
 
 
 def tx_hash(style: str, rng: random.Random) -> str:
     if style == "base58":  # a Solana transaction signature
-        return "".join(rng.choice(_B58) for _ in range(88))
+        return _drawn(_B58, 88, rng)
     if style == "bech32":  # a Bitcoin txid: hex without a prefix
         return f"{rng.getrandbits(256):064x}"
     if style == "base32":  # an Algorand transaction ID: 52 characters of base32
-        return "".join(rng.choice(_RFC4648) for _ in range(52))
+        return _drawn(_RFC4648, 52, rng)
     return f"0x{rng.getrandbits(256):064x}"
 
 
 def private_key(style: str, rng: random.Random) -> str:
     if style == "base58":
-        return "".join(rng.choice(_B58) for _ in range(88))
+        return _drawn(_B58, 88, rng)
     return f"0x{rng.getrandbits(256):064x}"
 
 

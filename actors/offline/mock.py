@@ -21,7 +21,7 @@ from actors.offline import values_formats as fmt
 from actors.offline.derived import in_proportion, in_zone, observed_now, summarised
 from actors.offline.files import Story, diff, files_read, pairs, window
 from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
-from actors.offline.quality import names_id, output_objects, token_in
+from actors.offline.quality import listed_rows, names_id, output_objects, token_in
 from actors.offline.model import ABOUT, WITHIN, SpecModel, record_writes, several, shown_fields, spread
 from actors.offline.history import is_history
 from actors.offline.render import asked_about, distinct, is_metadata, render
@@ -734,9 +734,7 @@ def _in_scope(output: Any, arguments: dict[str, Any], kind: str, tracked: set[st
     if not scope:
         return output
     out = copy.deepcopy(output)
-    lists = [out] if isinstance(out, list) else [v for v in out.values() if isinstance(v, list)] \
-        if isinstance(out, dict) else []
-    for row in (r for rows in lists for r in rows if isinstance(r, dict)):
+    for row in listed_rows(out):  # (the rows the out-of-scope measure reads, changed in place)
         for k, v in scope.items():
             held = row.get(k)
             if isinstance(held, (str, int)) and not isinstance(held, bool) and str(held) != str(v) \

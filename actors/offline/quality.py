@@ -330,7 +330,7 @@ def out_of_window(s: Scenario) -> list[str]:
         span = chrono.window(c.arguments)
         if span is None:
             continue
-        for obj in _listed(c.output):  # (what a listing found, not the one record a read with `since` answers)
+        for obj in listed_rows(c.output):  # (what a listing found, not the one record a read with `since` answers)
             if chrono.within(obj, span, EPOCH, "check") != obj:
                 out.append(f"{s.id} calls[{i}].output: {obj.get('id', '?')} dated outside what was asked for")
     return out
@@ -345,7 +345,7 @@ def out_of_scope(s: Scenario) -> list[str]:
                  and not isinstance(v, bool)}
         if not scope:
             continue
-        for obj in _listed(c.output):
+        for obj in listed_rows(c.output):
             for k, v in scope.items():
                 if isinstance(obj.get(k), (str, int)) and str(obj[k]) != v:
                     out.append(f"{s.id} calls[{i}].output: {obj.get('id', '?')} has {k} {obj[k]!r}, asked for {v!r}")
@@ -358,7 +358,7 @@ def twin_rows(s: Scenario) -> list[str]:
     out = []
     for i, c in enumerate(s.calls):
         seen: dict[tuple[str, str], Any] = {}
-        for obj in _listed(c.output):
+        for obj in listed_rows(c.output):
             ident = next((obj[k] for k in ("id", "uuid") if isinstance(obj.get(k), (str, int))), None)
             if ident is None or isinstance(ident, bool):
                 continue
@@ -380,7 +380,7 @@ def names_id(key: str) -> bool:
     return bool(re.search(r"[a-z0-9](_?id|Id|ID)$", key))
 
 
-def _listed(output: Any) -> list[dict]:
+def listed_rows(output: Any) -> list[dict]:
     """The records an output lists: the items of its top-level list, or of the lists its object holds."""
     root = output
     if isinstance(root, dict) and len(root) == 1 and isinstance(next(iter(root.values())), str):

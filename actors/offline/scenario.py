@@ -59,14 +59,16 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
     if known is None or known[0] is not suite:  # per suite object: its names are read once, not per call
         if len(_SUBJECTS) > 64:
             _SUBJECTS.clear()
-        subjects = subjects_of(tuple(t.name for t in suite.tools))
+        names = tuple(t.name for t in suite.tools)
+        counts = name_nouns(names)
+        subjects = _subjects(counts, len(names))
         params = tuple(sorted({singular(w) for t in suite.tools for n in properties(t.input_schema) for w in tokens(n)}))
         texts = tuple(_described(t) for t in suite.tools)
         topics, technical = spec_words(texts, subjects, params)
         topics = tuple(t for t in topics if t not in _STORE_WORDS)
         known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical, locale_of(texts),
                                         ledger_of(texts), _spec_examples(suite), registry_ids(suite), _site(suite),
-                                        ecosystem_of(texts), frozenset(name_nouns(tuple(t.name for t in suite.tools))))
+                                        ecosystem_of(texts), frozenset(counts))
     return make_org(seed, *known[1:])
 
 
@@ -188,8 +190,12 @@ def name_nouns(names: tuple[str, ...]) -> Counter[str]:
 def subjects_of(names: tuple[str, ...]) -> tuple[str, ...]:
     """The nouns a suite's tool names are about, most used first (at most six). A word in most names (the
     server's own name: `github_`, `exa_`) is left out."""
-    counts = name_nouns(names)
-    common = {w for w, n in counts.items() if len(names) >= 3 and n > 0.6 * len(names)}
+    return _subjects(name_nouns(names), len(names))
+
+
+def _subjects(counts: Counter[str], names: int) -> tuple[str, ...]:
+    """`subjects_of`, from the nouns' counts over `names` tool names."""
+    common = {w for w, n in counts.items() if names >= 3 and n > 0.6 * names}
     ranked = tuple(w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])) if w not in common)[:6]
     # A platform's tools name its containers (repositories, channels, tables): what they hold is the
     # organisation's own business, so such a suite keeps the organisation's subjects.

@@ -545,10 +545,10 @@ def _spec_shown(shown: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, tup
 
 
 def _realistic(h: Hint) -> str:
-    if words(h.name).split("_")[-1] in _CONDITION_WORDS and _MEDICAL.search(f"{h.description} {h.about}"):
-        return h.rng.choice(v.CONDITIONS)  # "Medical conditions to search for": a disease, not a SQL filter
-    if words(h.name).split("_")[-1] in _TREATMENT_WORDS and _MEDICAL.search(f"{h.description} {h.about}"):
-        return h.rng.choice(v.TREATMENTS)  # "Interventions/treatments to search for": a drug or a therapy
+    # "Medical conditions to search for": a disease, not a SQL filter; "Interventions/treatments": a drug or therapy
+    medical = next((said for slots, said in _MEDICAL_SLOTS if words(h.name).split("_")[-1] in slots), None)
+    if medical is not None and _MEDICAL.search(f"{h.description} {h.about}"):
+        return h.rng.choice(medical)
     if h.siblings or h.context:
         shaped = _from_siblings(h)
         if shaped is not None:
@@ -655,6 +655,7 @@ _CONDITION_WORDS = frozenset({"condition", "conditions", "disease", "diseases", 
                               "indications"})
 _TREATMENT_WORDS = frozenset({"intervention", "interventions", "treatment", "treatments", "drug", "drugs",
                               "medication", "medications", "therapy", "therapies"})
+_MEDICAL_SLOTS = ((_CONDITION_WORDS, v.CONDITIONS), (_TREATMENT_WORDS, v.TREATMENTS))
 _MEDICAL = re.compile(r"\b(medical|clinical|diseases?|patients?|health|diagnos\w*|therap\w*)\b", re.I)  # (not a free trial)
 _WORDLIKE = re.compile(r"[A-Za-z0-9][\w .+-]{0,40}")
 # A tool whose description acts on a person ("Greets a person", "Send a welcome e-mail to a new user").

@@ -307,7 +307,7 @@ def test_what_a_listing_scoped_by_another_record_shows_belongs_to_that_record(tm
     manifest, scenarios = _generate(tmp_path, tools)
     assert manifest.coverage.ratio == 1.0 and manifest.failures == []
     scoped = [c for s in scenarios for c in s.calls if c.tool in ("get_list_entries", "list_tasks")
-              and any(k in r for r in q._listed(c.output) for k in ("list_id", "project_id"))]
+              and any(k in r for r in q.listed_rows(c.output) for k in ("list_id", "project_id"))]
     assert scoped, "no scoped listing shows its scope field: nothing to check"
     assert [e for s in scenarios for e in q.out_of_scope(s)] == []
 
@@ -323,7 +323,7 @@ def test_the_rows_of_a_listing_are_different_people_and_hits_with_different_titl
              _tool("get_article", "Get an article by ID.", {"article_id": {"type": "string"}}, ("article_id",))]
     manifest, scenarios = _generate(tmp_path, tools)
     assert manifest.coverage.ratio == 1.0 and manifest.failures == []
-    rows = [r for s in scenarios for c in s.calls for r in q._listed(c.output) if len(q._listed(c.output)) >= 3]
+    rows = [r for s in scenarios for c in s.calls for r in q.listed_rows(c.output) if len(q.listed_rows(c.output)) >= 3]
     assert any("email" in r for r in rows) and any("title" in r for r in rows), "no listing to judge"
     for r in rows:
         if isinstance(r.get("email"), str) and isinstance(r.get("name"), str) and " " in r["name"]:
@@ -334,7 +334,7 @@ def test_the_rows_of_a_listing_are_different_people_and_hits_with_different_titl
     for s in scenarios:
         names: dict[str, str] = {}
         for c in s.calls:
-            rows = q._listed(c.output)
+            rows = q.listed_rows(c.output)
             if c.tool == "search_members" and rows:
                 asked = c.arguments["query"]
                 assert not re.search(r"\d", asked) and asked[:1].isupper(), asked  # ("Leila", not "budget 3")
