@@ -66,6 +66,7 @@ class Coordinator:
         self._pending_drops: list[list[str]] = []
         # (tool, complexity) -> requests that focused the tool at that complexity while it stayed uncovered
         self._focus_attempts: dict[tuple[str, str], int] = {}
+        self._touched: set[str] = set()  # tools focused, or whose calls were taken back, since the last round closed
         self._round = 0
         self._round_members: list[int] = []
         self._next_index = 0
@@ -302,7 +303,10 @@ class Coordinator:
             tools = self._reqs[i].written
             if tools:
                 self.coverage.add_tools(tools)
-        for t in self.coverage.needing():
+        # Only a tool focused this round, or one whose calls a dropped scenario took back, can have become one
+        # to give up on: looking at those, not at every uncovered tool, keeps a round's cost off the spec's size.
+        touched, self._touched = self._touched, set()
+        for t in sorted((t for t in touched if self.coverage.needs(t)), key=self.coverage.position):
             # A tool too isolated for a complex workflow is still covered by a simple one: it is given up only
             # when every complexity this run requests has failed it.
             tried = {c: self._focus_attempts.get((t, c), 0) for c in self._complexities()}
@@ -321,6 +325,7 @@ class Coordinator:
     def _apply_drops(self) -> None:
         for tools in self._pending_drops:
             self.coverage.add_tools(tools, -1)
+            self._touched.update(t for t in tools if t in self.coverage.counts)
         self._pending_drops = []
 
     def _budget_stop(self) -> str | None:
@@ -360,13 +365,14 @@ class Coordinator:
                         and t not in self._alone]
                 focus, complexity = (keep, complexity) if keep else (focus[:1], "simple")
             self.coverage.plan(focus)
+            self._touched.update(focus)
             for t in focus:
                 self._focus_attempts[t, complexity] = self._focus_attempts.get((t, complexity), 0) + 1
-            hint = sorted((t for t in self.coverage.needing() if t not in focus), key=self.coverage.expected) \
+            hint = self.coverage.fewest_needing(UNCOVERED_HINT, skip=focus) \
                 if getattr(self.sampler, "coverage_hints", True) else []
             req = ScenarioRequest(
                 id=scenario_id(i), index=i, seed=derive_seed(cfg.seed, "scenario", i), complexity=complexity,
-                focus_tools=focus, uncovered_tools=hint[:UNCOVERED_HINT], round=self._round, strategy=self.sampler.name,
+                focus_tools=focus, uncovered_tools=hint, round=self._round, strategy=self.sampler.name,
             )
             self._reqs[i] = Request(req)
             self._round_members.append(i)

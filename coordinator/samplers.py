@@ -85,16 +85,17 @@ class LeastCoveredSampler:
     name = "least-covered"
 
     def focus(self, complexity: Complexity, ctx: SamplingContext, rng: random.Random) -> list[str]:
-        tools = ctx.coverage.sampleable
-        k = _size(complexity, len(tools))
-        picked = _least(tools, ctx, rng)
-        while len(picked) < k:
-            rest = [t for t in tools if t not in picked]
-            low = min(map(ctx.coverage.expected, rest))
-            tied = [t for t in rest if ctx.coverage.expected(t) == low]
-            touching = _touching(picked, ctx)
-            near = [t for t in tied if t in touching]
-            picked += _least(near or tied, ctx, rng)
+        cov = ctx.coverage
+        k = _size(complexity, len(cov.sampleable))
+        picked = cov.least(rng)
+        while picked and len(picked) < k:
+            low = cov.lowest(skip=picked)
+            if low is None:
+                break
+            # Sorted by spec position: `_touching` is a set, whose order changes with the string-hash seed.
+            near = sorted((t for t in _touching(picked, ctx)
+                           if t not in picked and cov.can_sample(t) and cov.expected(t) == low), key=cov.position)
+            picked.append(rng.choice(near) if near else cov.least(rng, skip=picked)[0])
         return picked
 
 
@@ -123,17 +124,16 @@ class GraphWalkSampler:
     name = "graph-walk"
 
     def focus(self, complexity: Complexity, ctx: SamplingContext, rng: random.Random) -> list[str]:
-        tools = ctx.coverage.sampleable
-        k = _size(complexity, len(tools))
-        allowed = set(tools)
-        path = _least(tools, ctx, rng)
+        cov = ctx.coverage
+        k = _size(complexity, len(cov.sampleable))
+        path = cov.least(rng)
         g = ctx.graph
-        while len(path) < k:
+        while path and len(path) < k:
             inside = set(path)
-            ups = sorted({p for t in path if t in g for p in g.predecessors(t)} & allowed - inside)
-            downs = sorted({s for t in path if t in g for s in g.successors(t)} & allowed - inside)
+            ups = sorted(p for p in {p for t in path if t in g for p in g.predecessors(t)} - inside if cov.can_sample(p))
+            downs = sorted(s for s in {s for t in path if t in g for s in g.successors(t)} - inside if cov.can_sample(s))
             if not ups and not downs:
-                path.extend(_least([t for t in tools if t not in inside], ctx, rng))
+                path.extend(cov.least(rng, skip=inside))
                 continue
             pick = _least(ups + downs, ctx, rng)[0]
             if pick in downs:

@@ -134,7 +134,7 @@ def test_a_one_turn_scenario_s_follow_up_is_one_its_result_can_answer(tmp_path):
     (tmp_path / "radio.json").write_text(_json.dumps({"tools": tools}))
     suite = load_suite([tmp_path / "radio.json"])
     offline = {"interpret": "offline", "scenario": "offline", "mock": "offline", "expand": "offline"}
-    scenarios = [s for seed in range(3) for s in generate_local(suite, config(offline, min_per_tool=4, seed=seed),
+    scenarios = [s for seed in range(4) for s in generate_local(suite, config(offline, min_per_tool=4, seed=seed),
                                                                    str(tmp_path / f"h{seed}"))[1]]
     for s in scenarios:
         records = output_objects(s.calls[-1].output, max_depth=1)

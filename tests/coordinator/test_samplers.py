@@ -15,7 +15,7 @@ TOOLS = [f"{g}_{i}" for g in ("fs", "git", "web") for i in range(4)]
 def ctx(graph=None, counts=None):
     cov = CoverageTracker(TOOLS, min_per_tool=1)
     for t, n in (counts or {}).items():
-        cov.counts[t] = n
+        cov.add_tools([t] * n)
     return SamplingContext(cov, graph or nx.DiGraph())
 
 
