@@ -105,9 +105,10 @@ def generate(
     from coordinator.progress import ProgressDisplay
 
     display = ProgressDisplay(enabled=not no_progress)
+    nodes: dict[str, dict[str, int]] = {}  # on Ray: node id -> stage -> calls its workers finished
     try:
         with display:
-            manifest = _run(suite, cfg, str(out), resume, address, use_ray, display, log_level)
+            manifest = _run(suite, cfg, str(out), resume, address, use_ray, display, log_level, nodes)
     except KeyboardInterrupt:
         typer.echo(interrupted_message(out), err=True)
         raise typer.Exit(130)
@@ -117,10 +118,10 @@ def generate(
     if stopped:  # on stderr in both modes: a run that looks finished but is not must not pass unnoticed
         typer.echo(f"warning: {stopped}", err=True)
     if as_json:
-        typer.echo(json.dumps({**summary_dict(manifest, out, seconds), "warnings": warnings + [stopped] * bool(stopped)},
-                              indent=2))
+        typer.echo(json.dumps({**summary_dict(manifest, out, seconds), "warnings": warnings + [stopped] * bool(stopped),
+                               **({"nodes": nodes} if nodes else {})}, indent=2))
     else:
-        print_summary(manifest, out, seconds, warnings)
+        print_summary(manifest, out, seconds, warnings, nodes)
     if manifest.counts.scenarios == 0:
         typer.echo(f"error: {nothing_generated(manifest, out)}", err=True)
         raise typer.Exit(1)
@@ -154,7 +155,8 @@ def runtime_choice(cfg: RunConfig, *, ray: bool, address: str | None, in_process
     return bool(ray or address or cfg.runtime == "ray"), address
 
 
-def _run(suite, cfg: RunConfig, out: str, resume: bool, address: str | None, use_ray: bool, display, log_level):
+def _run(suite, cfg: RunConfig, out: str, resume: bool, address: str | None, use_ray: bool, display, log_level,
+         nodes: dict[str, dict[str, int]]):
     if not use_ray:
         from coordinator.coordinator import Coordinator
         from coordinator.pipeline import run_local
@@ -171,7 +173,8 @@ def _run(suite, cfg: RunConfig, out: str, resume: bool, address: str | None, use
 
     started = runtime.init(address)
     try:
-        return runtime.run_ray(suite, cfg, out, resume=resume, on_progress=display.update, log_level=log_level)
+        return runtime.run_ray(suite, cfg, out, resume=resume, on_progress=display.update, log_level=log_level,
+                               on_placement=nodes.update)
     finally:
         if started:
             runtime.shutdown()
@@ -233,7 +236,8 @@ def summary_dict(m: Manifest, out: Path, seconds: float) -> dict:
     }
 
 
-def print_summary(m: Manifest, out: Path, seconds: float, warnings: list[str] = ()) -> None:
+def print_summary(m: Manifest, out: Path, seconds: float, warnings: list[str] = (),
+                  nodes: dict[str, dict[str, int]] | None = None) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -266,6 +270,9 @@ def print_summary(m: Manifest, out: Path, seconds: float, warnings: list[str] = 
         t.add_row("LLM usage", usage_note(total))
     engines = sorted(set(m.generator.engines.values()))
     t.add_row("engine", ", ".join(engines) + (f" ({m.generator.model})" if m.generator.model else ""))
+    if nodes:  # a cluster run: where the stage calls ran (node ids shortened as `ray status` does not, 8 digits)
+        t.add_row("nodes", "; ".join(f"{node[:8]}: " + ", ".join(f"{s} {n}" for s, n in per.items() if n)
+                                     for node, per in sorted(nodes.items())))
     t.add_row("time", f"{seconds:.1f} s")
     console.print(t)
     for w in warnings:

@@ -469,7 +469,11 @@ class CoordinatorHost:
                 self._gateway.close()
         interrupted = self._stop.is_set() and not coord.finished
         manifest = coord.finish(interrupted=interrupted)
-        return {"manifest": manifest.model_dump(mode="json", by_alias=True)}
+        try:
+            placement = self.placement()
+        except ray.exceptions.RayError:  # a worker gone at the very end: the harness stands, where it ran is unknown
+            placement = {}
+        return {"manifest": manifest.model_dump(mode="json", by_alias=True), "placement": placement}
 
     def _context(self, stage: str) -> Any:
         """What the workers of `stage` build their engines with."""
@@ -540,8 +544,10 @@ def start_host(suite: ToolSuite, config: RunConfig, out: str | None, *, resume: 
 
 def run_ray(suite: ToolSuite, config: RunConfig, out: str | None, *, resume: bool = False,
             on_progress: Callable[[Progress], None] | None = None, log_level: str = "warning",
-            host: Any = None) -> Manifest:
-    """Generate on the Ray instance this process is connected to; Ctrl-C leaves a resumable partial harness."""
+            host: Any = None, on_placement: Callable[[dict[str, dict[str, int]]], None] | None = None) -> Manifest:
+    """Generate on the Ray instance this process is connected to; Ctrl-C leaves a resumable partial harness.
+    `on_placement` hears, at the end, the calls each node's workers finished per stage (node id -> stage ->
+    calls): on a cluster, whether the work really spread."""
     import ray
 
     host = host or start_host(suite, config, out, resume=resume, log_level=log_level)
@@ -559,6 +565,12 @@ def run_ray(suite: ToolSuite, config: RunConfig, out: str | None, *, resume: boo
     result = ray.get(done)
     if "error" in result:
         raise SeerError(result["error"])
+    if on_placement:
+        per_node: dict[str, dict[str, int]] = {}
+        for stage, nodes in result["placement"].items():
+            for node, calls in nodes.items():
+                per_node.setdefault(node, {})[stage] = calls
+        on_placement(per_node)
     if on_progress:
         p = ray.get(host.progress.remote())
         if p is not None:

@@ -50,3 +50,29 @@ def test_work_is_placed_on_the_second_node_and_the_harness_is_unchanged(two_node
     assert ray.get(host.__ray_call__.remote(lambda self: ray.get_runtime_context().get_node_id())) == head
     run_local(Coordinator(suite, cfg, out=str(tmp_path / "local")))
     assert harness_bytes(tmp_path / "cluster") == harness_bytes(tmp_path / "local")
+
+
+def test_seer_generate_on_the_cluster_says_which_node_ran_what(two_nodes, tmp_path):
+    """`seer generate --address` against the running cluster: the summary names both nodes and the stage
+    calls each one's workers finished, and the harness is the one an in-process run writes."""
+    import json
+    import subprocess
+    import sys
+
+    import ray
+
+    head, second = two_nodes
+    address = ray.get_runtime_context().gcs_address
+    spec = EXAMPLES / "filesystem.json"
+    cmd = [sys.executable, "-m", "coordinator.cli", "generate", str(spec), "--no-progress", "--seed", "2"]
+    done = subprocess.run([*cmd, "--out", str(tmp_path / "cluster"), "--address", address, "--json"],
+                          capture_output=True, text=True, timeout=300, env={**os.environ, "RAY_AUTH_MODE": "disabled"})
+    assert done.returncode == 0, done.stderr[-800:]
+    nodes = json.loads(done.stdout)["nodes"]
+    assert set(nodes) == {head, second}, nodes
+    assert all(sum(per.values()) > 0 for per in nodes.values()), nodes
+    assert sum(nodes[n].get("scenario", 0) for n in nodes) >= json.loads(done.stdout)["counts"]["scenarios"]
+    local = subprocess.run([*cmd, "--out", str(tmp_path / "local"), "--in-process", "--json"],
+                           capture_output=True, text=True, timeout=300)
+    assert local.returncode == 0 and "nodes" not in json.loads(local.stdout)
+    assert harness_bytes(tmp_path / "cluster") == harness_bytes(tmp_path / "local")
