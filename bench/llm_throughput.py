@@ -4,6 +4,10 @@ cache warm. With --ray, runs the `seer generate` command itself (Ray); without, 
 in-process pipeline (coordinator/pipeline.py) with enough threads to keep 32 requests in flight.
 
     /work/venv/bin/python bench/llm_throughput.py [--ray] [--repeat N] [--timeline] [--latency 0.3] [--concurrency 32]
+        [--spec SPEC] [--baseline]
+
+With --baseline, the cold run's requests are then sent again twice over, through the gateway and through a bare
+`litellm.acompletion` loop, in this process: the gateway's CPU per request against litellm's own.
 
 Before each run a machine probe prints the gateway's own CPU per request at that moment: the ratio follows it.
 
@@ -46,17 +50,19 @@ class ServerProcess:
     """The fake server in its own process (as a provider would be), so it does not share our GIL.
     `timeline` holds, after exit, (arrival time, stage) of every request, for `--timeline`."""
 
-    def __init__(self, latency: float, fixed: dict | None = None):
+    def __init__(self, latency: float, fixed: dict | None = None, keep_bodies: bool = False):
         self.latency = latency
         self.fixed = fixed  # answer every request with this object (the machine probe) instead of the scripted model
+        self.keep_bodies = keep_bodies  # bring every request body back too (`--baseline` replays them)
         self.timeline: list[tuple[float, str]] = []
+        self.bodies: list[dict] = []
 
     @staticmethod
-    def _serve(latency: float, fixed: dict | None, conn) -> None:
+    def _serve(latency: float, fixed: dict | None, keep: bool, conn) -> None:
         model, seen = ScriptedModel(), []
 
         def respond(body):
-            seen.append((time.time(), stage_of(body)))
+            seen.append((time.time(), stage_of(body), body if keep else None))
             return json_reply(fixed) if fixed is not None else model(body)
 
         with FakeLLM(responder=respond, latency=latency) as server:
@@ -67,14 +73,16 @@ class ServerProcess:
     def __enter__(self) -> "ServerProcess":
         ctx = multiprocessing.get_context("fork")
         self._conn, child = ctx.Pipe()
-        self._proc = ctx.Process(target=self._serve, args=(self.latency, self.fixed, child), daemon=True)
+        self._proc = ctx.Process(target=self._serve, args=(self.latency, self.fixed, self.keep_bodies, child), daemon=True)
         self._proc.start()
         self.base_url = self._conn.recv()
         return self
 
     def __exit__(self, *exc) -> None:
         self._conn.send("stop")
-        self.timeline = self._conn.recv() if self._conn.poll(15) else []
+        seen = self._conn.recv() if self._conn.poll(15) else []
+        self.timeline = [(at, stage) for at, stage, _ in seen]
+        self.bodies = [body for _, _, body in seen if body is not None]
         self._proc.join(timeout=15)
 
 
@@ -120,6 +128,67 @@ def machine_probe(requests: int = 200, callers: int = 32) -> float:
             gw.close()
 
 
+def _gateway_kw(body: dict) -> dict:
+    """The LLMRequest fields that produced a recorded request body."""
+    rf = body.get("response_format") or {}
+    schema = (rf.get("json_schema") or {}).get("schema") or rf.get("schema")
+    kw = {"stage": stage_of(body) or "replay", "response_schema": schema, "cache": False,
+          "temperature": body.get("temperature"), "seed": body.get("seed"), "max_tokens": body.get("max_tokens")}
+    if schema is not None and rf.get("json_schema"):
+        kw["schema_name"] = rf["json_schema"].get("name", "reply")
+    if body.get("tools"):
+        kw["tools"] = tuple(body["tools"])
+        kw["tool_choice"] = body.get("tool_choice")
+    return kw
+
+
+def replay_cpu(bodies: list[dict], concurrency: int, rounds: int = 2) -> dict[str, list[float]]:
+    """CPU milliseconds per request of this process sending the recorded requests again (a) through the gateway from
+    `concurrency` threads, as the stages do, and (b) as a bare asyncio loop of `litellm.acompletion` calls with the
+    same arguments and at most `concurrency` in flight. Both against one fresh server answering like the run's (the
+    scripted model, replies of the same sizes) at once; interleaved `rounds` times, the gateway first in odd rounds."""
+    import asyncio
+
+    import litellm
+
+    out: dict[str, list[float]] = {"gateway": [], "litellm": []}
+    with ServerProcess(0.0) as server:
+        gw = LLMGateway(LLMSettings(model="openai/bench", api_base=server.base_url, concurrency=concurrency,
+                                    cache=False, timeout_s=60))
+        items = [(body["messages"], _gateway_kw(body)) for body in bodies]
+
+        def through_gateway() -> None:
+            with ThreadPoolExecutor(concurrency) as pool:
+                list(pool.map(lambda it: gw.complete(it[0], item="replay", **it[1]), items))
+
+        def bare() -> None:
+            async def all_of() -> None:
+                sem = asyncio.Semaphore(concurrency)
+
+                async def one(body: dict) -> None:
+                    args = {k: body[k] for k in ("messages", "temperature", "seed", "max_tokens", "tools",
+                                                 "tool_choice", "response_format") if body.get(k) is not None}
+                    async with sem:
+                        await litellm.acompletion(model="openai/bench", api_base=server.base_url, api_key="bench",
+                                                  timeout=60, num_retries=0, max_retries=0, **args)
+                await asyncio.gather(*(one(b) for b in bodies))
+            asyncio.run(all_of())
+
+        try:
+            through_gateway()  # connections opened, lazy imports and set-up done, for both
+            bare()
+            for r in range(rounds):
+                for name, fn in ((("gateway", through_gateway), ("litellm", bare)) if r % 2 == 0
+                                 else (("litellm", bare), ("gateway", through_gateway))):
+                    gc.collect()
+                    c0 = time.process_time()
+                    fn()
+                    out[name].append(1000 * (time.process_time() - c0) / len(bodies))
+        finally:
+            gw.close()
+    return out
+
+
 def run_in_process(suite, cfg: RunConfig, out: Path, threads: int) -> dict:
     """The coordinator's in-process pipeline; the gateway is created first (litellm's import is startup)."""
     t0 = time.perf_counter()
@@ -156,6 +225,8 @@ def main() -> None:
     ap.add_argument("--ray", action="store_true", help="run the seer generate command (Ray actors) instead of in-process")
     ap.add_argument("--timeline", action="store_true", help="print when each stage's requests reached the server")
     ap.add_argument("--repeat", type=int, default=1, help="measure this many times (the machine's state moves single runs)")
+    ap.add_argument("--baseline", action="store_true", help="after the cold run, replay its requests through the gateway "
+                    "and through a bare litellm.acompletion loop and compare their CPU per request")
     args = ap.parse_args()
     suite = load_suite([args.spec])
     ratios, probes = [], []
@@ -172,7 +243,7 @@ def main() -> None:
 def measure(suite, args) -> float:
     """One cold run (fresh server and cache) and its warm rerun; prints them and returns the window / ideal ratio."""
     run = run_cli if args.ray else run_in_process
-    with tempfile.TemporaryDirectory() as tmp, ServerProcess(args.latency) as server:
+    with tempfile.TemporaryDirectory() as tmp, ServerProcess(args.latency, keep_bodies=args.baseline) as server:
         base_url = server.base_url
         stats_url = base_url.replace("/v1", "/_stats")
         settings = LLMSettings(model="openai/bench", api_base=base_url, concurrency=args.concurrency,
@@ -207,6 +278,12 @@ def measure(suite, args) -> float:
     print(f"warm cache: {warm['wall']:.2f}s wall, {warm_requests} requests, {warm['manifest'].usage.total.cache_hits} cache hits")
     if args.timeline:
         print_timeline(server.timeline, args.latency, stats["last_at"])
+    if args.baseline:
+        cpu = replay_cpu(server.bodies[:requests], args.concurrency)
+        g, b = statistics.median(cpu["gateway"]), statistics.median(cpu["litellm"])
+        print(f"CPU per request replaying the cold run's {requests} requests (ms; rounds "
+              f"{', '.join(f'{x:.1f}/{y:.1f}' for x, y in zip(cpu['gateway'], cpu['litellm']))}): gateway {g:.1f}, "
+              f"bare litellm.acompletion loop {b:.1f} -> ratio {g / b:.2f}")
     return window / ideal
 
 

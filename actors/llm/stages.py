@@ -131,7 +131,8 @@ class LLMMocker(LLMStage):
 
     def mock(self, scenario: Scenario) -> Outcome[Scenario]:
         suite = self.ctx.suite
-        tiers = {n: checks.grounding(suite, suite.tool(n)).value for n in dict.fromkeys(scenario.tools)}
+        tools = suite.by_name()
+        tiers = {n: checks.grounding(suite, tools[n]).value for n in dict.fromkeys(scenario.tools)}
         return self._ask(scenario.id, prompts.mock(suite, scenario, tiers), MockReply,
                          lambda r: checks.build_mock(suite, self.ctx.interpretations, scenario, r),
                          scenario, seed=scenario.seed)
