@@ -8,7 +8,9 @@ whitespace ignored, and an omitted argument equal to the schema default it would
 from __future__ import annotations
 
 import json
+import math
 import posixpath
+import sys
 from functools import lru_cache
 from typing import Any
 
@@ -36,6 +38,35 @@ def schema_errors(schema: dict[str, Any], instance: Any) -> list[tuple[str, str]
     return [(".".join(str(p) for p in e.path), e.message) for e in errors]
 
 
+MAX_DEPTH = 64  # deeper than any tool's input schema nests; a client sending more is fuzzing, not calling
+
+
+def unusable_value(value: Any) -> str | None:
+    """Why an argument value can be no real tool's input, or None: a number that no double holds (`1` and 400
+    zeros, which JSON allows and every comparison here would fail on), a float that is not finite, or nesting
+    deeper than MAX_DEPTH. Walked without recursion, so that the walk itself cannot overflow the stack."""
+    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
+    while stack:
+        v, path, depth = stack.pop()
+        where = path or "(root)"
+        if depth > MAX_DEPTH:
+            return f"{where}: nested deeper than {MAX_DEPTH} levels"
+        if isinstance(v, bool) or v is None or isinstance(v, str):
+            continue
+        if isinstance(v, int) and abs(v) > _LARGEST:
+            return f"{where}: number out of range ({len(str(abs(v)))} digits)"
+        if isinstance(v, float) and not math.isfinite(v):
+            return f"{where}: {v} is not a number a tool accepts"
+        if isinstance(v, dict):
+            stack.extend((item, f"{path}.{k}" if path else str(k), depth + 1) for k, item in v.items())
+        elif isinstance(v, list):
+            stack.extend((item, f"{path}.{i}" if path else str(i), depth + 1) for i, item in enumerate(v))
+    return None
+
+
+_LARGEST = int(sys.float_info.max)
+
+
 def schema_error_text(schema: dict[str, Any], instance: Any) -> str | None:
     """One line naming every problem, or None when `instance` is valid."""
     errs = schema_errors(schema, instance)
@@ -53,7 +84,7 @@ def normalize_value(value: Any) -> Any:
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, (int, float)):
-        return float(value)
+        return float(value) if abs(value) <= _LARGEST else value  # (no double holds it: compared exactly)
     if isinstance(value, str):
         s = value.strip()
         if _looks_like_path(s):

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from harness.args import canonical_arguments, normalize_value, schema_error_text, text_of
+from harness.args import canonical_arguments, normalize_value, schema_error_text, text_of, unusable_value
 from harness.offscript import OffScriptMocker, fallback_mocker, mocker_for, stable_seed, structured_output
 from harness.roles import entity_kind, identifier_argument, target_argument, tool_action
 from schemas import Scenario, Tool, ToolInterpretation, WorkflowState
@@ -85,7 +85,7 @@ class MockWorld:
         if tool is None:
             raise UnknownToolError(tool_name)
         args = arguments if isinstance(arguments, dict) else {}
-        problem = schema_error_text(tool.input_schema, args)
+        problem = unusable_value(args) or schema_error_text(tool.input_schema, args)
         if problem is not None:
             return CallResult(tool_name, None, True, f"Invalid arguments for {tool_name}: {problem}", None, "invalid")
         index = self._match(tool, args)

@@ -123,3 +123,17 @@ def test_moved_entity_reads_under_its_new_id_and_listings_follow(harness):
     listing = w.call("list_directory", {"path": ROOT})
     assert listing.oracle_index == 2
     assert listing.output.splitlines() == ["[FILE] notes.md", "[FILE] b.md"]
+
+
+def test_numbers_no_double_holds_and_deep_nesting_are_named_as_unusable_arguments():
+    from harness.args import MAX_DEPTH, canonical_arguments, unusable_value
+
+    deep: object = 1
+    for _ in range(MAX_DEPTH + 1):
+        deep = [deep]
+    assert unusable_value({"tail": 10 ** 400}) == "tail: number out of range (401 digits)"
+    assert unusable_value({"a": {"b": [1, float("inf")]}}) == "a.b.1: inf is not a number a tool accepts"
+    assert unusable_value({"x": deep}).endswith(f"nested deeper than {MAX_DEPTH} levels")
+    assert unusable_value({"tail": 10 ** 300, "x": [[{"y": None}]], "s": "9" * 500}) is None
+    schema = {"type": "object", "properties": {"tail": {"type": "integer"}}}
+    assert canonical_arguments({"tail": 10 ** 400}, schema) != canonical_arguments({"tail": 10 ** 400 + 1}, schema)

@@ -59,10 +59,10 @@ def test_random_calls_get_a_result_or_a_protocol_error(harness, calls):
 class _StdioServer:
     """One `seer serve` subprocess fed raw lines; a reader thread queues every stdout line."""
 
-    def __init__(self, root):
+    def __init__(self, root, scenario: str | None = "s-issue", stderr=subprocess.DEVNULL):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "coordinator.cli", "serve", str(root), "--scenario", "s-issue"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            [sys.executable, "-m", "coordinator.cli", "serve", str(root), *(["--scenario", scenario] if scenario else [])],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
         )
         self.lines: queue.Queue[bytes] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
@@ -75,6 +75,12 @@ class _StdioServer:
     def send(self, raw: bytes) -> None:
         self.proc.stdin.write(raw + b"\n")
         self.proc.stdin.flush()
+
+    def reply_to(self, id_: int, timeout: float = 30.0) -> dict:
+        while True:
+            reply = json.loads(self.lines.get(timeout=timeout))
+            if reply.get("id") == id_:
+                return reply
 
     def request(self, method: str, params: dict | None = None, timeout: float = 30.0) -> dict:
         self.next_id += 1
@@ -120,3 +126,27 @@ def test_malformed_json_rpc_over_stdio_never_kills_the_server(stdio_server, raw)
     reply = stdio_server.request("tools/list")
     assert len(reply["result"]["tools"]) == len(TOOLS_DOC)
     assert stdio_server.proc.poll() is None
+
+
+@pytest.mark.parametrize("scenario", ["s-issue", None])
+def test_huge_numbers_and_deep_nesting_are_invalid_arguments_and_leave_no_traceback(harness, tmp_path, scenario):
+    """JSON allows an integer of 400 digits and arrays nested 100 deep; no tool takes them. They are invalid
+    arguments (an error result naming the argument), with or without a scenario picked, and the server logs no
+    traceback for a client's mistake."""
+    err = tmp_path / "stderr"
+    with open(err, "wb") as sink:
+        server = _StdioServer(harness.root, scenario=scenario, stderr=sink)
+        server.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                      "clientInfo": {"name": "edges", "version": "0"}})
+        server.send(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')
+        call = '{"jsonrpc": "2.0", "id": %d, "method": "tools/call", "params": {"name": "get_issue", "arguments": %s}}'
+        server.send((call % (5, '{"issue_number": 1' + "0" * 400 + "}")).encode())
+        huge = server.reply_to(5)
+        server.send((call % (6, '{"issue_number": 7, "labels": ' + "[" * 100 + "1" + "]" * 100 + "}")).encode())
+        deep = server.reply_to(6)
+        assert len(server.request("tools/list")["result"]["tools"]) == len(TOOLS_DOC)
+        server.proc.stdin.close()
+        server.proc.wait(timeout=30)
+    assert huge["result"]["isError"] and "issue_number: number out of range" in huge["result"]["content"][0]["text"]
+    assert deep["result"]["isError"] and "nested deeper than" in deep["result"]["content"][0]["text"]
+    assert "Traceback" not in err.read_text(errors="replace")
