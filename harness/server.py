@@ -192,8 +192,52 @@ async def serve_stdio(server: Server) -> None:
     """Serve over stdin/stdout: stdout carries only protocol messages."""
     from mcp.server.stdio import stdio_server
 
-    async with stdio_server(stdin=StdinLines()) as (read_stream, write_stream):
-        await server.run(read_stream, write_stream, server.create_initialization_options())
+    import anyio
+
+    lines = StdinLines()
+    async with stdio_server(stdin=lines) as (read_stream, write_stream):
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(lines.answer_rejected, write_stream)
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+            tg.cancel_scope.cancel()
+
+
+def rejected_line(line: str) -> types.JSONRPCError | None:
+    """The JSON-RPC error a line that is no MCP message gets (the SDK's stdio transport drops such lines without an
+    answer, and a client waiting on its request would hang): -32700 for text that is not JSON, -32600 for JSON that
+    is not a request, response or notification object (null, a number, a batch, an id that is neither a string nor
+    an integer), -32602 for a request whose params are not an object. None for everything else, which the SDK
+    answers itself."""
+    import json
+
+    def error(code: int, message: str, id_: Any = None) -> types.JSONRPCError:
+        return types.JSONRPCError(jsonrpc="2.0", id=id_, error=types.ErrorData(code=code, message=message))
+
+    if not line.strip():
+        return None
+    try:
+        msg = json.loads(line)
+    except ValueError:
+        return error(types.PARSE_ERROR, "Parse error: the line is not JSON")
+    except RecursionError:
+        return error(types.PARSE_ERROR, "Parse error: nested too deeply")
+    if not isinstance(msg, dict):
+        what = {list: "a batch (MCP has none)", str: "a string", bool: "a boolean", type(None): "null"}.get(
+            type(msg), "a number")
+        return error(types.INVALID_REQUEST, f"Invalid Request: a message is a JSON object, not {what}")
+    if "id" in msg and (isinstance(msg["id"], bool) or not isinstance(msg["id"], (int, str))):
+        return error(types.INVALID_REQUEST, "Invalid Request: id must be a string or an integer")
+    id_ = msg.get("id")  # a valid id is echoed, so that a client waiting on its request hears why
+    if msg.get("jsonrpc") != "2.0":
+        return error(types.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0"', id_)
+    if "method" in msg:
+        if not isinstance(msg["method"], str):
+            return error(types.INVALID_REQUEST, "Invalid Request: method must be a string", id_)
+        if "params" in msg and not isinstance(msg["params"], dict) and id_ is not None:
+            return error(types.INVALID_PARAMS, "Invalid params: params must be an object", id_)
+    elif id_ is None or ("result" not in msg and "error" not in msg):
+        return error(types.INVALID_REQUEST, "Invalid Request: neither a request, a notification nor a response", id_)
+    return None
 
 
 async def serve_http(server: Server, host: str = "127.0.0.1", port: int = 0, *, on_ready: Any = None) -> None:
@@ -257,4 +301,22 @@ class StdinLines:
         threading.Thread(target=read, name="seer-stdin", daemon=True).start()
         async with receive:
             async for line in receive:
-                yield line
+                rejected = rejected_line(line)
+                if rejected is None:
+                    yield line
+                else:
+                    await self._rejected_send.send(rejected)
+
+    def __init__(self) -> None:
+        import anyio
+
+        # Unbounded: the reader must never wait on the task that answers (started once the transport is up).
+        self._rejected_send, self._rejected = anyio.create_memory_object_stream[types.JSONRPCError](float("inf"))
+
+    async def answer_rejected(self, write_stream: Any) -> None:
+        """Send every rejected line's error through the transport's writer (one writer: no interleaved lines)."""
+        from mcp.shared.message import SessionMessage
+
+        async with self._rejected:
+            async for err in self._rejected:
+                await write_stream.send(SessionMessage(err))

@@ -7,6 +7,7 @@ import queue
 import subprocess
 import sys
 import threading
+import time
 
 import anyio
 import pytest
@@ -150,3 +151,33 @@ def test_huge_numbers_and_deep_nesting_are_invalid_arguments_and_leave_no_traceb
     assert huge["result"]["isError"] and "issue_number: number out of range" in huge["result"]["content"][0]["text"]
     assert deep["result"]["isError"] and "nested deeper than" in deep["result"]["content"][0]["text"]
     assert "Traceback" not in err.read_text(errors="replace")
+
+
+@pytest.mark.parametrize("raw, code, same_id", [
+    (b"{not json", -32700, False),
+    (b"null", -32600, False),
+    (b"42", -32600, False),
+    (b"[]", -32600, False),
+    (b'[{"jsonrpc": "2.0", "id": 3, "method": "tools/list"}]', -32600, False),
+    (b'{"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/list"}', -32600, False),
+    (b'{"jsonrpc": "2.0", "id": 1.5, "method": "tools/list"}', -32600, False),
+    (b'{"jsonrpc": "2.0", "id": true, "method": "tools/list"}', -32600, False),
+    (b'{"jsonrpc": "2.0", "id": null, "method": "tools/list"}', -32600, False),
+    (b'{"jsonrpc": "1.0", "id": 900, "method": "tools/list"}', -32600, True),
+    (b'{"jsonrpc": "2.0", "id": 901, "method": 5}', -32600, True),
+    (b'{"jsonrpc": "2.0", "id": 902}', -32600, True),
+    (b'{"jsonrpc": "2.0", "id": 903, "method": "tools/call", "params": []}', -32602, True),
+    (b'{"jsonrpc": "2.0", "id": 904, "method": "no/such"}', -32601, True),
+])
+def test_every_malformed_line_over_stdio_gets_its_json_rpc_error(stdio_server, raw, code, same_id):
+    """JSON-RPC 2.0: a parse error is -32700 and an invalid request -32600, with the id null unless a valid one
+    was sent; params that are not an object are -32602. The SDK's stdio transport dropped such lines unanswered."""
+    stdio_server.request("tools/list")
+    time.sleep(0.3)  # answers to the fuzz test's garbage may trail its last request's: drop them first
+    while not stdio_server.lines.empty():
+        stdio_server.lines.get_nowait()
+    stdio_server.send(raw)
+    reply = json.loads(stdio_server.lines.get(timeout=30))
+    assert reply["error"]["code"] == code and "result" not in reply
+    assert reply["id"] == (json.loads(raw)["id"] if same_id else None)
+    assert len(stdio_server.request("tools/list")["result"]["tools"]) == len(TOOLS_DOC)
