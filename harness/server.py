@@ -218,7 +218,7 @@ def rejected_line(line: str) -> types.JSONRPCError | None:
     try:
         msg = json.loads(line)
     except ValueError:
-        return error(types.PARSE_ERROR, "Parse error: the line is not JSON")
+        return error(types.PARSE_ERROR, "Parse error: not JSON")
     except RecursionError:
         return error(types.PARSE_ERROR, "Parse error: nested too deeply")
     if not isinstance(msg, dict):
@@ -246,7 +246,7 @@ async def serve_http(server: Server, host: str = "127.0.0.1", port: int = 0, *, 
 
     import uvicorn
 
-    app = server.streamable_http_app(host=host)
+    app = JsonRpcGuard(server.streamable_http_app(host=host))
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
@@ -256,6 +256,57 @@ async def serve_http(server: Server, host: str = "127.0.0.1", port: int = 0, *, 
     if on_ready is not None:
         on_ready(f"http://{host if ':' not in host else f'[{host}]'}:{bound}/mcp")
     await uvicorn.Server(config).serve(sockets=[sock])
+
+
+class JsonRpcGuard:
+    """ASGI middleware before the SDK's streamable HTTP app: a POST whose body is no MCP message gets the JSON-RPC
+    error `rejected_line` gives it (HTTP 400), one that is not JSON gets 415, one over MAX_BODY 413, each with a
+    JSON-RPC error body. Without it the SDK accepted ids of any type with a 202 and no answer, and answered
+    null, [] or 42 with -32602 and a page of pydantic's validation errors."""
+
+    MAX_BODY = 16 * 1024 * 1024
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope["method"] != "POST":
+            return await self.app(scope, receive, send)
+        received, body, more = [], b"", True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return  # the client left before sending its request: nothing to answer
+            received.append(message)
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > self.MAX_BODY:
+                return await self._reject(send, 413, types.INVALID_REQUEST,
+                                          f"Invalid Request: body over {self.MAX_BODY // 2 ** 20} MiB")
+        ctype = dict(scope["headers"]).get(b"content-type", b"").decode("latin-1").split(";")[0].strip().lower()
+        if ctype != "application/json":
+            return await self._reject(send, 415, types.INVALID_REQUEST,
+                                      "Invalid Request: Content-Type must be application/json")
+        rejected = rejected_line(body.decode("utf-8", errors="replace"))
+        if rejected is not None:
+            return await self._send(send, 400, rejected)
+        replay = iter(received)
+
+        async def receive_again() -> dict:
+            return next(replay, None) or await receive()
+
+        await self.app(scope, receive_again, send)
+
+    async def _reject(self, send: Any, status: int, code: int, message: str) -> None:
+        await self._send(send, status, types.JSONRPCError(jsonrpc="2.0", id=None,
+                                                          error=types.ErrorData(code=code, message=message)))
+
+    @staticmethod
+    async def _send(send: Any, status: int, error: types.JSONRPCError) -> None:
+        payload = error.model_dump_json(by_alias=True, exclude_unset=True).encode()
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]})
+        await send({"type": "http.response.body", "body": payload})
 
 
 class StdinLines:

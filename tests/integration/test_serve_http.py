@@ -108,3 +108,37 @@ def test_ctrl_c_stops_the_server_cleanly_with_one_line_and_exit_0(http_server, t
     assert one_line(stderr) == f"seer serve stopped (Ctrl-C); the transcript in {log} is complete"
     events = [ServerEvent.model_validate_json(x) for x in log.read_text().splitlines()]
     assert [e.tool for e in events if e.method == "tools/call"] == ["get_issue"]
+
+
+def test_every_malformed_post_gets_its_json_rpc_error_and_the_session_goes_on(http_server):
+    """Over HTTP as over stdio: -32700 for a body that is not JSON, -32600 for null, numbers, batches and ids that
+    are neither strings nor integers (the SDK took those with a 202 and never answered), -32602 for params that are
+    not an object, 415 for a body that is not sent as JSON; each a JSON-RPC error object, and the session works on."""
+    import httpx
+
+    url, _ = http_server
+    accept = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "edges", "version": "0"}}}
+    with httpx.Client(timeout=20) as c:
+        r = c.post(url, headers=accept, json=init)
+        assert r.status_code == 200
+        headers = {**accept, "mcp-session-id": r.headers["mcp-session-id"], "mcp-protocol-version": "2025-06-18"}
+        c.post(url, headers=headers, content=b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')
+        cases = [
+            (b"{not json", 400, -32700, None), (b"null", 400, -32600, None), (b"42", 400, -32600, None),
+            (b"[]", 400, -32600, None), (b'{"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/list"}', 400, -32600, None),
+            (b'{"jsonrpc": "2.0", "id": 1.5, "method": "tools/list"}', 400, -32600, None),
+            (b'{"jsonrpc": "2.0", "id": true, "method": "tools/list"}', 400, -32600, None),
+            (b'{"jsonrpc": "2.0", "id": null, "method": "tools/list"}', 400, -32600, None),
+            (b'{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": []}', 400, -32602, 7),
+        ]
+        for raw, status, code, id_ in cases:
+            r = c.post(url, headers=headers, content=raw)
+            assert (r.status_code, r.json()["error"]["code"], r.json()["id"]) == (status, code, id_), raw
+            assert len(r.json()["error"]["message"]) < 120  # one line, not a dump of validation errors
+        r = c.post(url, headers={**headers, "Content-Type": "text/plain"},
+                   content=b'{"jsonrpc": "2.0", "id": 8, "method": "tools/list"}')
+        assert r.status_code == 415 and r.json()["error"]["code"] == -32600
+        r = c.post(url, headers=headers, json={"jsonrpc": "2.0", "id": 9, "method": "tools/list"})
+        assert r.status_code == 200 and '"id":9' in r.text and '"tools"' in r.text
