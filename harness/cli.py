@@ -35,12 +35,16 @@ def serve(
     transcript: Path | None = typer.Option(
         None, "--transcript", help="Append every request to this JSONL file (one ServerEvent per line)."
     ),
+    max_sessions: int = typer.Option(1000, "--max-sessions", min=1,
+                                     help="Live worlds (one per session and scenario) kept at most; more get an error."),
+    idle_timeout: float = typer.Option(1800.0, "--idle-timeout", min=1.0,
+                                       help="Seconds after which an unused session's world is forgotten."),
 ) -> None:
     """Serve a harness as an MCP server whose tools answer from the mocks."""
     if transport not in ("stdio", "http"):
         raise typer.BadParameter("must be stdio or http", param_hint="--transport")
     try:
-        _serve(harness_dir, transport, host, port, scenario, transcript)
+        _serve(harness_dir, transport, host, port, scenario, transcript, max_sessions, idle_timeout)
     except KeyboardInterrupt:
         # Ctrl-C is how a server is stopped: a clean stop, exit 0 (like `python -m http.server`). The event loop
         # turns SIGINT into a cancellation, so every transcript line was written whole before this point.
@@ -49,7 +53,7 @@ def serve(
 
 
 def _serve(harness_dir: Path, transport: str, host: str, port: int, scenario: str | None,
-           transcript: Path | None) -> None:
+           transcript: Path | None, max_sessions: int = 1000, idle_timeout: float = 1800.0) -> None:
     import anyio
 
     from harness.io import load_harness
@@ -65,14 +69,16 @@ def _serve(harness_dir: Path, transport: str, host: str, port: int, scenario: st
             raise SeerError(f"{harness_dir}: no scenario with id {scenario!r}") from None
     if transcript is not None:
         transcript.parent.mkdir(parents=True, exist_ok=True)
-    server = build_server(MockService(harness, scenario_id=scenario, transcript=transcript))
+    service = MockService(harness, scenario_id=scenario, transcript=transcript, max_worlds=max_sessions,
+                          idle_s=idle_timeout)
+    server = build_server(service)
 
     def ready(url: str) -> None:
         print(f"serving {harness_dir} at {url}", file=sys.stderr, flush=True)
 
     async def http() -> None:
         try:
-            await serve_http(server, host, port, on_ready=ready)
+            await serve_http(server, host, port, on_ready=ready, service=service)
         except OSError as e:
             raise SeerError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
 

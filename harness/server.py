@@ -7,12 +7,18 @@ Scenario selection, first match wins:
 4. otherwise a session binds itself to the scenario whose oracle has a call equivalent to its first
    oracle-matching call (until then, off-script calls see an empty world).
 Each (session, scenario) pair has its own MockWorld. The session is `_meta["seer/session"]` when the
-client sends it, else the `Mcp-Session-Id` header, else `default`; a new session starts a fresh world.
+client sends it; over HTTP, else the `X-Seer-Session` header, the `?session=ID` query parameter or the
+`Mcp-Session-Id` header, else (the stateless protocol names no session) the client's TCP connection, so
+that two clients never share a world; over stdio, else `default` (one client per process). A new session
+starts a fresh world. Worlds end with their HTTP session (`DELETE`), after `idle_s` unused, and at most
+`max_worlds` live at once: a request that would start one more gets a JSON-RPC error saying so.
 """
 
 from __future__ import annotations
 
 import itertools
+import time
+from collections import OrderedDict
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -30,6 +36,8 @@ from schemas import Scenario, ServerEvent, Tool
 SCENARIO_META = "seer/scenario"
 SESSION_META = "seer/session"
 SCENARIO_HEADER = "x-seer-scenario"
+SESSION_HEADER = "x-seer-session"
+TOO_MANY_WORLDS = -32001  # a server error of JSON-RPC's implementation-defined range
 # The middleware reads what the tools/call handler served from here (same task, same context).
 _served: ContextVar[list[CallResult] | None] = ContextVar("seer_served", default=None)
 _ANNOTATION_KEYS = {"title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
@@ -56,10 +64,15 @@ class UnknownScenarioError(KeyError):
     """A request names a scenario the harness does not have."""
 
 
+class TooManyWorldsError(RuntimeError):
+    """Starting one more world would pass the cap on live worlds."""
+
+
 class MockService:
     """The worlds of one served harness, and its transcript file."""
 
-    def __init__(self, harness: Harness, *, scenario_id: str | None = None, transcript: Path | None = None):
+    def __init__(self, harness: Harness, *, scenario_id: str | None = None, transcript: Path | None = None,
+                 max_worlds: int = 1000, idle_s: float = 1800.0, clock: Any = None):
         if scenario_id is not None:
             harness.scenario(scenario_id)  # KeyError for an unknown id, checked by the caller
         self.harness = harness
@@ -69,7 +82,11 @@ class MockService:
         self._scenario_ids = {s.id for s in harness.scenarios}
         self.transcript = transcript
         self._seq = itertools.count()
-        self._worlds: dict[tuple[str, str], MockWorld] = {}
+        # Least recently used first: (session, scenario) -> world, and when each was last used.
+        self._worlds: OrderedDict[tuple[str, str], MockWorld] = OrderedDict()
+        self._used: dict[tuple[str, str], float] = {}
+        self.max_worlds, self.idle_s = max_worlds, idle_s
+        self._clock = clock or time.monotonic
         self._bound: dict[str, str] = {}  # session -> scenario picked automatically
         self._first_scenario: dict[tuple[str, str], str] | None = None
         self.mocker = mocker_for(harness.tools, self.interpretations)
@@ -78,11 +95,42 @@ class MockService:
 
     def world(self, session: str, scenario_id: str | None) -> MockWorld:
         sid = scenario_id or self.default_scenario or self._bound.get(session) or ""
-        key = (session, sid)
+        key, now = (session, sid), self._clock()
         if key not in self._worlds:
+            self._expire(now)
+            if len(self._worlds) >= self.max_worlds:
+                raise TooManyWorldsError(
+                    f"{len(self._worlds)} sessions are live, the most this server keeps (--max-sessions); end one "
+                    f"(HTTP DELETE) or wait until one has been idle {self.idle_s:g} s (--idle-timeout)")
             scenario = self.harness.scenario(sid) if sid else self._empty
             self._worlds[key] = MockWorld(scenario, self.tools, self.interpretations, mocker=self.mocker)
+        self._worlds.move_to_end(key)
+        self._used[key] = now
         return self._worlds[key]
+
+    def _expire(self, now: float) -> None:
+        while self._worlds:
+            key = next(iter(self._worlds))
+            if now - self._used[key] < self.idle_s:
+                return
+            self._drop(key)
+
+    def _drop(self, key: tuple[str, str]) -> None:
+        del self._worlds[key], self._used[key]
+        if not any(k[0] == key[0] for k in self._worlds):
+            self._bound.pop(key[0], None)
+
+    def end_session(self, session: str) -> int:
+        """Forget every world of `session` (its HTTP session ended); returns how many there were."""
+        keys = [k for k in self._worlds if k[0] == session]
+        for k in keys:
+            self._drop(k)
+        self._bound.pop(session, None)
+        return len(keys)
+
+    @property
+    def live_worlds(self) -> int:
+        return len(self._worlds)
 
     def call(self, session: str, scenario_id: str | None, tool: str, arguments: dict[str, Any] | None) -> CallResult:
         """Answer a tools/call. Raises UnknownToolError or UnknownScenarioError."""
@@ -90,7 +138,13 @@ class MockService:
             raise UnknownScenarioError(scenario_id)
         elif self.default_scenario is None and session not in self._bound and tool in self.tools:
             self._bind(session, tool, arguments or {})
-        return self.world(session, scenario_id).call(tool, arguments)
+        try:
+            world = self.world(session, scenario_id)
+        except TooManyWorldsError:
+            if not any(k[0] == session for k in self._worlds):
+                self._bound.pop(session, None)  # a session refused a world keeps nothing here
+            raise
+        return world.call(tool, arguments)
 
     def _bind(self, session: str, tool: str, arguments: dict[str, Any]) -> None:
         if self._first_scenario is None:
@@ -123,7 +177,11 @@ def _request_selection(ctx: Any) -> tuple[str, str | None]:
     headers = getattr(request, "headers", None)
     if headers is not None:
         scenario = scenario or headers.get(SCENARIO_HEADER) or request.query_params.get("scenario")
-        session = session or headers.get("mcp-session-id")
+        session = (session or headers.get(SESSION_HEADER) or request.query_params.get("session")
+                   or headers.get("mcp-session-id"))
+        if not session and request.client is not None:
+            # The stateless protocol names no session: one world per TCP connection, which two clients never share.
+            session = f"connection {request.client.host}:{request.client.port}"
     return (str(session) if session else "default"), (str(scenario) if scenario else None)
 
 
@@ -147,6 +205,8 @@ def build_server(service: MockService, *, name: str | None = None) -> Server:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown tool: {params.name}") from None
         except UnknownScenarioError:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown scenario: {scenario}") from None
+        except TooManyWorldsError as e:
+            raise MCPError(code=TOO_MANY_WORLDS, message=str(e)) from None
         holder = _served.get(None)
         if holder is not None:
             holder.append(result)
@@ -240,13 +300,15 @@ def rejected_line(line: str) -> types.JSONRPCError | None:
     return None
 
 
-async def serve_http(server: Server, host: str = "127.0.0.1", port: int = 0, *, on_ready: Any = None) -> None:
-    """Serve streamable HTTP at http://HOST:PORT/mcp; port 0 picks a free one, reported to `on_ready(url)`."""
+async def serve_http(server: Server, host: str = "127.0.0.1", port: int = 0, *, on_ready: Any = None,
+                     service: MockService | None = None) -> None:
+    """Serve streamable HTTP at http://HOST:PORT/mcp; port 0 picks a free one, reported to `on_ready(url)`.
+    With `service`, an HTTP session's worlds end with the session (`DELETE`)."""
     import socket
 
     import uvicorn
 
-    app = JsonRpcGuard(server.streamable_http_app(host=host))
+    app = JsonRpcGuard(server.streamable_http_app(host=host), on_session_end=service.end_session if service else None)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
@@ -266,10 +328,13 @@ class JsonRpcGuard:
 
     MAX_BODY = 16 * 1024 * 1024
 
-    def __init__(self, app: Any):
+    def __init__(self, app: Any, on_session_end: Any = None):
         self.app = app
+        self.on_session_end = on_session_end
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] == "DELETE" and self.on_session_end is not None:
+            return await self._delete(scope, receive, send)
         if scope["type"] != "http" or scope["method"] != "POST":
             return await self.app(scope, receive, send)
         received, body, more = [], b"", True
@@ -296,6 +361,20 @@ class JsonRpcGuard:
             return next(replay, None) or await receive()
 
         await self.app(scope, receive_again, send)
+
+    async def _delete(self, scope: dict, receive: Any, send: Any) -> None:
+        """The client ends its HTTP session: once the SDK has accepted that, the session's worlds go too."""
+        status: list[int] = []
+
+        async def watch(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                status.append(message["status"])
+            await send(message)
+
+        await self.app(scope, receive, watch)
+        session = dict(scope["headers"]).get(b"mcp-session-id")
+        if session and status and 200 <= status[0] < 300:
+            self.on_session_end(session.decode("latin-1"))
 
     async def _reject(self, send: Any, status: int, code: int, message: str) -> None:
         await self._send(send, status, types.JSONRPCError(jsonrpc="2.0", id=None,

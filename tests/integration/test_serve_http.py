@@ -142,3 +142,98 @@ def test_every_malformed_post_gets_its_json_rpc_error_and_the_session_goes_on(ht
         assert r.status_code == 415 and r.json()["error"]["code"] == -32600
         r = c.post(url, headers=headers, json={"jsonrpc": "2.0", "id": 9, "method": "tools/list"})
         assert r.status_code == 200 and '"id":9' in r.text and '"tools"' in r.text
+
+
+def test_twenty_stateless_and_twenty_legacy_clients_each_see_only_their_own_writes(http_server, tmp_path):
+    """Clients of the current stateless protocol send no session id: each still gets a world of its own (one per
+    connection) instead of one shared `default` world; legacy clients get one per Mcp-Session-Id. Forty clients
+    at once each write a file and read it back; none reads another's, and the transcript names forty sessions."""
+    url, proc = http_server
+
+    async def client(mode: str, i: int) -> tuple[str, str, str]:
+        async with Client(url, mode=mode) as c:
+            path = f"/srv/w/{mode}-{i}.txt"
+            await c.call_tool("write_file", {"path": path, "content": f"ONLY-{mode}-{i}"},
+                              meta={"seer/scenario": "s-files"})
+            mine = await c.call_tool("read_file", {"path": path}, meta={"seer/scenario": "s-files"})
+            other = await c.call_tool("read_file", {"path": f"/srv/w/{mode}-{(i + 1) % 20}.txt"},
+                                      meta={"seer/scenario": "s-files"})
+            return path, mine.content[0].text, other.content[0].text
+
+    async def main():
+        out = []
+        with anyio.fail_after(120):
+            async with anyio.create_task_group() as tg:
+                for mode in ("auto", "legacy"):
+                    for i in range(20):
+                        async def one(mode=mode, i=i):
+                            out.append((mode, i, await client(mode, i)))
+                        tg.start_soon(one)
+        return out
+
+    results = anyio.run(main)
+    assert len(results) == 40
+    for mode, i, (path, mine, other) in results:
+        assert f"ONLY-{mode}-{i}" in mine, (path, mine)
+        assert "ONLY-" not in other, (path, other)  # another client's file is not in this world
+    events = [ServerEvent.model_validate_json(x) for x in (tmp_path / "events.jsonl").read_text().splitlines()]
+    writers = {e.session for e in events if e.tool == "write_file"}
+    assert len(writers) == 40 and "default" not in writers
+    assert proc.poll() is None
+
+
+def test_an_http_session_s_worlds_end_with_its_delete(tmp_path):
+    """`DELETE` with the session's Mcp-Session-Id ends the session in the SDK and its worlds here."""
+    import httpx
+
+    from harness.io import load_harness
+    from harness.server import MockService, build_server, serve_http
+
+    service = MockService(load_harness(write_harness(tmp_path / "h")), scenario_id="s-files")
+    urls: list[str] = []
+    seen: list[int] = []
+
+    async def main():
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(lambda: serve_http(build_server(service), on_ready=urls.append, service=service))
+            with anyio.fail_after(30):
+                while not urls:
+                    await anyio.sleep(0.05)
+                head = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+                async with httpx.AsyncClient(timeout=20) as c:
+                    r = await c.post(urls[0], headers=head, json={"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                                     "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                                                "clientInfo": {"name": "t", "version": "0"}}})
+                    head = {**head, "mcp-session-id": r.headers["mcp-session-id"], "mcp-protocol-version": "2025-06-18"}
+                    await c.post(urls[0], headers=head, json={"jsonrpc": "2.0", "method": "notifications/initialized"})
+                    for i in range(3):
+                        await c.post(urls[0], headers=head, json={"jsonrpc": "2.0", "id": 2 + i, "method": "tools/call",
+                                     "params": {"name": "write_file", "arguments": {"path": f"/srv/w/{i}", "content": "x"}}})
+                    seen.append(service.live_worlds)
+                    seen.append((await c.delete(urls[0], headers=head)).status_code)
+                    seen.append(service.live_worlds)
+            tg.cancel_scope.cancel()
+
+    anyio.run(main)
+    assert seen == [1, 200, 0]
+
+
+def test_an_episode_named_in_the_url_is_one_world_whatever_the_connection(http_server, tmp_path):
+    """`?session=ID` binds requests to an episode: a second client (another connection) on the same URL continues
+    the first one's world, while the bare URL is a world of its own."""
+    url, _ = http_server
+
+    async def main():
+        with anyio.fail_after(60):
+            async with Client(f"{url}?session=ep-1&scenario=s-files") as a:
+                await a.call_tool("write_file", {"path": "/srv/w/ep.txt", "content": "EPISODE-ONE"})
+            async with Client(f"{url}?session=ep-1&scenario=s-files") as b:
+                same = await b.call_tool("read_file", {"path": "/srv/w/ep.txt"})
+            async with Client(f"{url}?scenario=s-files") as c:
+                other = await c.call_tool("read_file", {"path": "/srv/w/ep.txt"})
+            return same.content[0].text, other.content[0].text
+
+    same, other = anyio.run(main)
+    assert "EPISODE-ONE" in same and "EPISODE-ONE" not in other
+    events = [ServerEvent.model_validate_json(x) for x in (tmp_path / "events.jsonl").read_text().splitlines()]
+    assert [e.session for e in events if e.method == "tools/call"][:2] == ["ep-1", "ep-1"]

@@ -123,3 +123,34 @@ def test_without_a_scenario_the_session_binds_to_the_first_matching_oracle(harne
     got = anyio.run(main)
     assert got.structured_content == {"number": 42, "title": "Crash on start", "state": "open"}
     assert {e.scenario_id for e in _events(log) if e.method == "tools/call"} == {"s-issue"}
+
+
+def test_worlds_end_when_idle_or_their_session_ends_and_a_cap_refuses_one_more(harness):
+    """Memory stays bounded whatever clients do: a world unused for idle_s is forgotten (its session starts afresh),
+    ending a session drops its worlds, and past max_worlds a new session gets an MCP error naming the flags."""
+    from harness.server import TOO_MANY_WORLDS
+
+    now = [0.0]
+    service = MockService(harness, scenario_id="s-files", max_worlds=3, idle_s=60, clock=lambda: now[0])
+    service.call("a", None, "write_file", {"path": "/srv/w/a.txt", "content": "A"})
+    service.call("b", None, "write_file", {"path": "/srv/w/b.txt", "content": "B"})
+    service.call("c", None, "write_file", {"path": "/srv/w/c.txt", "content": "C"})
+    assert service.live_worlds == 3
+
+    async def refused():
+        async with Client(build_server(service)) as c:
+            with pytest.raises(MCPError) as err:
+                await c.call_tool("read_file", {"path": "/srv/w/d.txt"}, meta={"seer/session": "d"})
+            return err.value
+
+    err = anyio.run(refused)
+    assert err.code == TOO_MANY_WORLDS and "--max-sessions" in err.message and "--idle-timeout" in err.message
+    assert service.end_session("b") == 1 and service.live_worlds == 2
+    service.call("d", None, "read_file", {"path": "/srv/w/d.txt"})  # room again
+    now[0] = 30.0
+    assert "A" in str(service.call("a", None, "read_file", {"path": "/srv/w/a.txt"}).output)  # used: kept
+    now[0] = 80.0  # c and d idle for 80 s, a for 50 s
+    service.call("e", None, "read_file", {"path": "/srv/w/e.txt"})
+    assert service.live_worlds == 2  # a and e
+    again = service.call("c", None, "read_file", {"path": "/srv/w/c.txt"})
+    assert "C" not in str(again.output)  # c's world was forgotten: a fresh one
