@@ -39,12 +39,14 @@ def serve(
                                      help="Live worlds (one per session and scenario) kept at most; more get an error."),
     idle_timeout: float = typer.Option(1800.0, "--idle-timeout", min=1.0,
                                        help="Seconds after which an unused session's world is forgotten."),
+    max_world_mb: float = typer.Option(64.0, "--max-world-mb", min=0.001,
+                                       help="MiB of call arguments one world takes at most; more get an error."),
 ) -> None:
     """Serve a harness as an MCP server whose tools answer from the mocks."""
     if transport not in ("stdio", "http"):
         raise typer.BadParameter("must be stdio or http", param_hint="--transport")
     try:
-        _serve(harness_dir, transport, host, port, scenario, transcript, max_sessions, idle_timeout)
+        _serve(harness_dir, transport, host, port, scenario, transcript, max_sessions, idle_timeout, max_world_mb)
     except KeyboardInterrupt:
         # Ctrl-C is how a server is stopped: a clean stop, exit 0 (like `python -m http.server`). The event loop
         # turns SIGINT into a cancellation, so every transcript line was written whole before this point.
@@ -53,7 +55,8 @@ def serve(
 
 
 def _serve(harness_dir: Path, transport: str, host: str, port: int, scenario: str | None,
-           transcript: Path | None, max_sessions: int = 1000, idle_timeout: float = 1800.0) -> None:
+           transcript: Path | None, max_sessions: int = 1000, idle_timeout: float = 1800.0,
+           max_world_mb: float = 64.0) -> None:
     import anyio
 
     from harness.io import load_harness
@@ -70,7 +73,7 @@ def _serve(harness_dir: Path, transport: str, host: str, port: int, scenario: st
     if transcript is not None:
         transcript.parent.mkdir(parents=True, exist_ok=True)
     service = MockService(harness, scenario_id=scenario, transcript=transcript, max_worlds=max_sessions,
-                          idle_s=idle_timeout)
+                          idle_s=idle_timeout, max_world_bytes=int(max_world_mb * 2 ** 20))
     server = build_server(service)
 
     def ready(url: str) -> None:

@@ -17,6 +17,7 @@ starts a fresh world. Worlds end with their HTTP session (`DELETE`), after `idle
 from __future__ import annotations
 
 import itertools
+import json
 import time
 from collections import OrderedDict
 from contextvars import ContextVar
@@ -27,7 +28,7 @@ import mcp_types as types
 from mcp.server import Server
 from mcp.shared.exceptions import MCPError
 
-from harness.args import canonical_arguments, text_of
+from harness.args import canonical_arguments, text_of, unusable_value
 from harness.io import Harness, append_jsonl
 from harness.offscript import mocker_for
 from harness.world import CallResult, MockWorld, UnknownToolError
@@ -37,7 +38,8 @@ SCENARIO_META = "seer/scenario"
 SESSION_META = "seer/session"
 SCENARIO_HEADER = "x-seer-scenario"
 SESSION_HEADER = "x-seer-session"
-TOO_MANY_WORLDS = -32001  # a server error of JSON-RPC's implementation-defined range
+TOO_MANY_WORLDS = -32001  # server errors of JSON-RPC's implementation-defined range
+WORLD_FULL = -32002
 # The middleware reads what the tools/call handler served from here (same task, same context).
 _served: ContextVar[list[CallResult] | None] = ContextVar("seer_served", default=None)
 _ANNOTATION_KEYS = {"title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
@@ -68,11 +70,16 @@ class TooManyWorldsError(RuntimeError):
     """Starting one more world would pass the cap on live worlds."""
 
 
+class WorldFullError(RuntimeError):
+    """A session has sent its world more than the cap on what one world holds."""
+
+
 class MockService:
     """The worlds of one served harness, and its transcript file."""
 
     def __init__(self, harness: Harness, *, scenario_id: str | None = None, transcript: Path | None = None,
-                 max_worlds: int = 1000, idle_s: float = 1800.0, clock: Any = None):
+                 max_worlds: int = 1000, idle_s: float = 1800.0, max_world_bytes: int = 64 * 2 ** 20,
+                 clock: Any = None):
         if scenario_id is not None:
             harness.scenario(scenario_id)  # KeyError for an unknown id, checked by the caller
         self.harness = harness
@@ -85,7 +92,10 @@ class MockService:
         # Least recently used first: (session, scenario) -> world, and when each was last used.
         self._worlds: OrderedDict[tuple[str, str], MockWorld] = OrderedDict()
         self._used: dict[tuple[str, str], float] = {}
-        self.max_worlds, self.idle_s = max_worlds, idle_s
+        # What each world was sent, in bytes of JSON arguments: what a world holds comes from its calls' arguments
+        # (the mocks are the harness's, shared), so capping these caps the world.
+        self._held: dict[tuple[str, str], int] = {}
+        self.max_worlds, self.idle_s, self.max_world_bytes = max_worlds, idle_s, max_world_bytes
         self._clock = clock or time.monotonic
         self._bound: dict[str, str] = {}  # session -> scenario picked automatically
         self._first_scenario: dict[tuple[str, str], str] | None = None
@@ -117,6 +127,7 @@ class MockService:
 
     def _drop(self, key: tuple[str, str]) -> None:
         del self._worlds[key], self._used[key]
+        self._held.pop(key, None)
         if not any(k[0] == key[0] for k in self._worlds):
             self._bound.pop(key[0], None)
 
@@ -144,6 +155,14 @@ class MockService:
             if not any(k[0] == session for k in self._worlds):
                 self._bound.pop(session, None)  # a session refused a world keeps nothing here
             raise
+        if arguments and unusable_value(arguments) is None:  # (unusable ones are refused by the world itself)
+            key = (session, scenario_id or self.default_scenario or self._bound.get(session) or "")
+            held = self._held.get(key, 0) + len(json.dumps(arguments, default=str))
+            if held > self.max_world_bytes:
+                raise WorldFullError(
+                    f"this session's world was sent over {self.max_world_bytes / 2 ** 20:g} MiB of arguments, the most "
+                    "one world holds (--max-world-mb); start a new session for a new episode")
+            self._held[key] = held
         return world.call(tool, arguments)
 
     def _bind(self, session: str, tool: str, arguments: dict[str, Any]) -> None:
@@ -207,6 +226,8 @@ def build_server(service: MockService, *, name: str | None = None) -> Server:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown scenario: {scenario}") from None
         except TooManyWorldsError as e:
             raise MCPError(code=TOO_MANY_WORLDS, message=str(e)) from None
+        except WorldFullError as e:
+            raise MCPError(code=WORLD_FULL, message=str(e)) from None
         holder = _served.get(None)
         if holder is not None:
             holder.append(result)
@@ -268,8 +289,6 @@ def rejected_line(line: str) -> types.JSONRPCError | None:
     is not a request, response or notification object (null, a number, a batch, an id that is neither a string nor
     an integer), -32602 for a request whose params are not an object. None for everything else, which the SDK
     answers itself."""
-    import json
-
     def error(code: int, message: str, id_: Any = None) -> types.JSONRPCError:
         return types.JSONRPCError(jsonrpc="2.0", id=id_, error=types.ErrorData(code=code, message=message))
 

@@ -154,3 +154,23 @@ def test_worlds_end_when_idle_or_their_session_ends_and_a_cap_refuses_one_more(h
     assert service.live_worlds == 2  # a and e
     again = service.call("c", None, "read_file", {"path": "/srv/w/c.txt"})
     assert "C" not in str(again.output)  # c's world was forgotten: a fresh one
+
+
+def test_a_world_sent_more_than_its_cap_refuses_the_call_and_a_new_session_starts_clean(harness):
+    from harness.server import WORLD_FULL
+
+    service = MockService(harness, scenario_id="s-files", max_world_bytes=1000)
+    service.call("a", None, "write_file", {"path": "/srv/w/1.txt", "content": "x" * 600})
+
+    async def full():
+        async with Client(build_server(service)) as c:
+            with pytest.raises(MCPError) as err:
+                await c.call_tool("write_file", {"path": "/srv/w/2.txt", "content": "y" * 600},
+                                  meta={"seer/session": "a"})
+            fresh = await c.call_tool("write_file", {"path": "/srv/w/2.txt", "content": "y" * 600},
+                                      meta={"seer/session": "b"})
+            return err.value, fresh
+
+    err, fresh = anyio.run(full)
+    assert err.code == WORLD_FULL and "--max-world-mb" in err.message and not fresh.is_error
+    assert service.end_session("a") == 1
