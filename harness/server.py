@@ -144,10 +144,13 @@ class MockService:
         return len(self._worlds)
 
     def call(self, session: str, scenario_id: str | None, tool: str, arguments: dict[str, Any] | None) -> CallResult:
-        """Answer a tools/call. Raises UnknownToolError or UnknownScenarioError."""
+        """Answer a tools/call. Raises UnknownToolError, UnknownScenarioError, TooManyWorldsError or WorldFullError."""
+        # Arguments no tool takes (a 400-digit number, nesting past MAX_DEPTH) bind nothing and count for nothing:
+        # the world answers them with an error result, and canonicalising them could exhaust the stack.
+        usable = not arguments or unusable_value(arguments) is None
         if scenario_id is not None and scenario_id not in self._scenario_ids:
             raise UnknownScenarioError(scenario_id)
-        elif self.default_scenario is None and session not in self._bound and tool in self.tools:
+        elif self.default_scenario is None and session not in self._bound and tool in self.tools and usable:
             self._bind(session, tool, arguments or {})
         try:
             world = self.world(session, scenario_id)
@@ -155,7 +158,7 @@ class MockService:
             if not any(k[0] == session for k in self._worlds):
                 self._bound.pop(session, None)  # a session refused a world keeps nothing here
             raise
-        if arguments and unusable_value(arguments) is None:  # (unusable ones are refused by the world itself)
+        if arguments and usable:
             key = (session, scenario_id or self.default_scenario or self._bound.get(session) or "")
             held = self._held.get(key, 0) + len(json.dumps(arguments, default=str))
             if held > self.max_world_bytes:

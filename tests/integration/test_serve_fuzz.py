@@ -181,3 +181,13 @@ def test_every_malformed_line_over_stdio_gets_its_json_rpc_error(stdio_server, r
     assert reply["error"]["code"] == code and "result" not in reply
     assert reply["id"] == (json.loads(raw)["id"] if same_id else None)
     assert len(stdio_server.request("tools/list")["result"]["tools"]) == len(TOOLS_DOC)
+
+
+def test_nesting_near_the_parser_s_limit_binds_nothing_and_is_an_invalid_argument(harness):
+    """Without a scenario picked, the first call binds its session by its canonical arguments; arguments nested
+    900 deep must not reach that (recursive) canonicalisation."""
+    deep: object = 1
+    for _ in range(900):
+        deep = [deep]
+    result = MockService(harness).call("s", None, "get_issue", {"issue_number": 1, "labels": deep})
+    assert result.is_error and "nested deeper than" in result.error
