@@ -104,7 +104,7 @@ class MockService:
                                follow_up="", calls=[])
 
     def world(self, session: str, scenario_id: str | None) -> MockWorld:
-        sid = scenario_id or self.default_scenario or self._bound.get(session) or ""
+        sid = self.scenario_of(session, scenario_id) or ""
         key, now = (session, sid), self._clock()
         if key not in self._worlds:
             self._expire(now)
@@ -159,7 +159,7 @@ class MockService:
                 self._bound.pop(session, None)  # a session refused a world keeps nothing here
             raise
         if arguments and usable:
-            key = (session, scenario_id or self.default_scenario or self._bound.get(session) or "")
+            key = (session, self.scenario_of(session, scenario_id) or "")
             held = self._held.get(key, 0) + len(json.dumps(arguments, default=str))
             if held > self.max_world_bytes:
                 raise WorldFullError(
@@ -286,39 +286,42 @@ async def serve_stdio(server: Server) -> None:
             tg.cancel_scope.cancel()
 
 
+def _jsonrpc_error(code: int, message: str, id_: Any = None) -> types.JSONRPCError:
+    """A JSON-RPC error response (id null unless a valid request id is known)."""
+    return types.JSONRPCError(jsonrpc="2.0", id=id_, error=types.ErrorData(code=code, message=message))
+
+
 def rejected_line(line: str) -> types.JSONRPCError | None:
     """The JSON-RPC error a line that is no MCP message gets (the SDK's stdio transport drops such lines without an
     answer, and a client waiting on its request would hang): -32700 for text that is not JSON, -32600 for JSON that
     is not a request, response or notification object (null, a number, a batch, an id that is neither a string nor
     an integer), -32602 for a request whose params are not an object. None for everything else, which the SDK
     answers itself."""
-    def error(code: int, message: str, id_: Any = None) -> types.JSONRPCError:
-        return types.JSONRPCError(jsonrpc="2.0", id=id_, error=types.ErrorData(code=code, message=message))
-
     if not line.strip():
         return None
     try:
         msg = json.loads(line)
     except ValueError:
-        return error(types.PARSE_ERROR, "Parse error: not JSON")
+        return _jsonrpc_error(types.PARSE_ERROR, "Parse error: not JSON")
     except RecursionError:
-        return error(types.PARSE_ERROR, "Parse error: nested too deeply")
+        return _jsonrpc_error(types.PARSE_ERROR, "Parse error: nested too deeply")
     if not isinstance(msg, dict):
         what = {list: "a batch (MCP has none)", str: "a string", bool: "a boolean", type(None): "null"}.get(
             type(msg), "a number")
-        return error(types.INVALID_REQUEST, f"Invalid Request: a message is a JSON object, not {what}")
+        return _jsonrpc_error(types.INVALID_REQUEST, f"Invalid Request: a message is a JSON object, not {what}")
     if "id" in msg and (isinstance(msg["id"], bool) or not isinstance(msg["id"], (int, str))):
-        return error(types.INVALID_REQUEST, "Invalid Request: id must be a string or an integer")
+        return _jsonrpc_error(types.INVALID_REQUEST, "Invalid Request: id must be a string or an integer")
     id_ = msg.get("id")  # a valid id is echoed, so that a client waiting on its request hears why
     if msg.get("jsonrpc") != "2.0":
-        return error(types.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0"', id_)
+        return _jsonrpc_error(types.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0"', id_)
     if "method" in msg:
         if not isinstance(msg["method"], str):
-            return error(types.INVALID_REQUEST, "Invalid Request: method must be a string", id_)
+            return _jsonrpc_error(types.INVALID_REQUEST, "Invalid Request: method must be a string", id_)
         if "params" in msg and not isinstance(msg["params"], dict) and id_ is not None:
-            return error(types.INVALID_PARAMS, "Invalid params: params must be an object", id_)
+            return _jsonrpc_error(types.INVALID_PARAMS, "Invalid params: params must be an object", id_)
     elif id_ is None or ("result" not in msg and "error" not in msg):
-        return error(types.INVALID_REQUEST, "Invalid Request: neither a request, a notification nor a response", id_)
+        return _jsonrpc_error(types.INVALID_REQUEST,
+                              "Invalid Request: neither a request, a notification nor a response", id_)
     return None
 
 
@@ -399,14 +402,14 @@ class JsonRpcGuard:
             self.on_session_end(session.decode("latin-1"))
 
     async def _reject(self, send: Any, status: int, code: int, message: str) -> None:
-        await self._send(send, status, types.JSONRPCError(jsonrpc="2.0", id=None,
-                                                          error=types.ErrorData(code=code, message=message)))
+        await self._send(send, status, _jsonrpc_error(code, message))
 
     @staticmethod
     async def _send(send: Any, status: int, error: types.JSONRPCError) -> None:
         payload = error.model_dump_json(by_alias=True, exclude_unset=True).encode()
         await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]})
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(payload)).encode())]})
         await send({"type": "http.response.body", "body": payload})
 
 
