@@ -236,18 +236,3 @@ def format_ok(actual: Any, schema: dict | None, expected: Any = None) -> bool:
         return all(format_ok(a, items, e) for e, a in zip(expected, actual))
     want = shape(expected)
     return want is None or not isinstance(actual, str) or shape(actual) == want
-
-
-def scalar_leaves(value: Any) -> list[Any]:
-    """Every string, number and boolean inside a JSON value (for "taken from an earlier output")."""
-    out: list[Any] = []
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, dict):
-            stack.extend(v.values())
-        elif isinstance(v, list):
-            stack.extend(v)
-        elif v is not None:
-            out.append(v)
-    return out

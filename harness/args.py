@@ -140,6 +140,21 @@ def strings_in(value: Any) -> set[str]:
     return out
 
 
+def scalar_leaves(value: Any) -> list[Any]:
+    """Every string, number and boolean inside a JSON value (for "taken from an earlier output")."""
+    out: list[Any] = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif v is not None:
+            out.append(v)
+    return out
+
+
 def text_of(output: Any) -> str:
     """An output as text: strings as they are, anything else as compact JSON."""
     if isinstance(output, str):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from harness.args import canonical_arguments, normalize_value, schema_error_text, text_of, unusable_value
+from harness.not_found import Sightings, closed_identifier, norm, not_found_text
 from harness.offscript import OffScriptMocker, fallback_mocker, mocker_for, stable_seed, structured_output
 from harness.roles import entity_kind, identifier_argument, target_argument, tool_action
 from schemas import Scenario, Tool, ToolInterpretation, WorkflowState
@@ -73,6 +74,12 @@ class MockWorld:
         self._things: dict[str, _Thing] = {}
         for e in [*scenario.state.preconditions, *(e for e in scenario.state.entities if e.created_by is None)]:
             self._remember(e.kind, e.id, dict(e.attributes))
+        # What the scenario shows exists (a closed world for paths and minted ids: see harness.not_found).
+        self.sightings = Sightings()
+        self.sightings.add([scenario.instruction, scenario.follow_up, [t.user for t in scenario.turns],
+                            scenario.state.model_dump(mode="json")])
+        for c in scenario.calls:
+            self.sightings.add_call(c.arguments, c.output)
         self._oracle_keys = [
             (c.tool, canonical_arguments(c.arguments, tools[c.tool].input_schema) if c.tool in tools else None)
             for c in scenario.calls
@@ -93,7 +100,7 @@ class MockWorld:
         if index is not None and gone is not None:
             # The agent deleted what this oracle call reads: the world, not the script, decides.
             self.served.append(index)
-            return CallResult(tool_name, None, True, f"{gone.kind} not found: {gone.id}", index, "state")
+            return CallResult(tool_name, None, True, self._not_found(tool, args, gone.kind), index, "state")
         if index is not None:
             self.served.append(index)
             known = {e.id for e in self.state.entities}
@@ -139,7 +146,7 @@ class MockWorld:
 
     # -- state ----------------------------------------------------------------------------------------------
     def _key(self, ident: Any) -> str:
-        return json.dumps(normalize_value(ident))
+        return norm(ident)  # issue 7 is issue "7": ids come as numbers from calls and as text from the state
 
     def _remember(self, kind: str, ident: str, attributes: dict[str, Any]) -> _Thing:
         thing = self._things.get(self._key(ident))
@@ -190,7 +197,10 @@ class MockWorld:
         thing = self._things.get(self._key(args[id_arg])) if id_arg else None
         gone = self._deleted_target(tool, args)
         if gone is not None:
-            return CallResult(tool.name, None, True, f"{gone.kind} not found: {gone.id}", None, "state")
+            return CallResult(tool.name, None, True, self._not_found(tool, args, gone.kind), None, "state")
+        if self._unheard_of(tool, args, action, id_arg, thing):
+            return CallResult(tool.name, None, True, self._not_found(tool, args, entity_kind(tool, interp)), None,
+                              "state")
         if action == "read" and thing is not None and tool.name in thing.attributes.get("_read", {}):
             return CallResult(tool.name, thing.attributes["_read"][tool.name], source="state")
         known = {k: v for k, v in (thing.attributes if thing else {}).items() if not k.startswith("_")}
@@ -225,7 +235,23 @@ class MockWorld:
         if action in ("create", "update") and id_arg and not tool.output_schema and str(args[id_arg]) not in output:
             output = f"{output}\n{entity_kind(tool, interp)}: {args[id_arg]}"
         self._apply(tool, args, output, off_script=True)
+        self.sightings.add_call(args, output)
         return CallResult(tool.name, output, source=source)
+
+    def _unheard_of(self, tool: Tool, args: dict[str, Any], action: str, id_arg: str | None, thing: _Thing | None
+                    ) -> bool:
+        """A read, change or listing of a path or minted id that nothing in this world has shown."""
+        if id_arg is None or thing is not None or action not in ("read", "update", "delete", "list"):
+            return False
+        ident = args[id_arg]
+        if action == "list" and not (isinstance(ident, str) and "/" in ident):
+            return False  # a listing filtered by a name or id: an empty answer, not a missing thing
+        return closed_identifier(id_arg, ident) and ident not in self.sightings
+
+    def _not_found(self, tool: Tool, args: dict[str, Any], kind: str) -> str:
+        interp = self.interpretations.get(tool.name)
+        id_arg = identifier_argument(tool, interp, args) or next(iter(args), "id")
+        return not_found_text(args, id_arg, args.get(id_arg, ""), tool_action(tool, interp), kind)
 
     def _with_listing(self, tool: Tool, args: dict[str, Any], output: Any, *, only_off_script: bool = False) -> Any:
         """Make a listing include every live entity it should show (those under a listed path, or of its kind)."""
@@ -248,18 +274,8 @@ class MockWorld:
             if patched is not None:
                 return patched
         if isinstance(output, str):
-            # Follow the listing's own style: entries relative to the listed path, same line marker ("[FILE] ").
-            def rel(ident: str) -> str:
-                return str(normalize_value(ident))[len(prefix):] if prefix else ident
-
-            def names(line: str, ident: str) -> bool:
-                return ident in line or re.search(r"(^|[\s/\]])" + re.escape(rel(ident)) + r"$", line) is not None
-
-            lines = [line for line in output.split("\n") if not any(names(line, g) for g in gone)]
-            markers = [m for m in (re.match(r"^(\[[A-Z]+\]\s+|[-*]\s+)", line) for line in lines) if m]
-            marker = markers[-1].group(1) if markers else ""
-            missing = [marker + rel(w) for w in wanted if not any(names(line, w) for line in lines)]
-            return "\n".join([*lines, *missing]).rstrip("\n") if (missing or gone) else output
+            dirs = {str(t.id) for t in self._things.values() if t.kind.lower() in _DIR_KINDS}
+            return _patch_text_listing(output, prefix, [(w, w in dirs) for w in wanted], gone)
         if isinstance(output, dict) and tool.output_schema:
             props = tool.output_schema.get("properties") or {}
             if not any(isinstance(sub, dict) and sub.get("type") == "array" for sub in props.values()):
@@ -277,6 +293,42 @@ class MockWorld:
                             items.append(w if item_schema.get("type") == "string" else structured_item(item_schema, w))
                     return {**output, name: items}
         return output
+
+
+_DIR_KINDS = ("directory", "dir", "folder")
+_MARKER = re.compile(r"^(\[[A-Z]+\]\s+|[-*]\s+)")
+
+
+def _patch_text_listing(text: str, prefix: str | None, wanted: list[tuple[str, bool]], gone: list[str]) -> str:
+    """A text listing (`[FILE] a.txt` lines) with gone entries dropped and missing ones (id, is_directory) added in
+    the listing's own style: the same marker for files and for directories, paths absolute or relative as the
+    other lines are, and only the listed directory's own children when the listing shows no deeper entries."""
+    def rel(ident: str) -> str:
+        return str(normalize_value(ident))[len(prefix):] if prefix else ident
+
+    def names(line: str, ident: str) -> bool:
+        return ident in line or re.search(r"(^|[\s/\]])" + re.escape(rel(ident)) + r"$", line) is not None
+
+    lines = [line for line in text.split("\n") if not any(names(line, g) for g in gone)]
+    entries = [(m.group(1) if (m := _MARKER.match(line)) else "", line[m.end():] if m else line) for line in lines]
+    entries = [(mark, name.strip()) for mark, name in entries if name.strip()]
+    absolute = prefix is not None and any(name.startswith("/") for _, name in entries)
+    shallow = prefix is not None and all("/" not in (name[len(prefix):] if name.startswith(prefix) else name)
+                                          .rstrip("/") for _, name in entries)
+    file_marks = [mark for mark, name in entries if "." in name.rsplit("/", 1)[-1]]
+    dir_marks = [mark for mark, name in entries if "." not in name.rsplit("/", 1)[-1] and mark not in file_marks]
+    bracketed = any(mark.startswith("[") for mark, _ in entries)
+    file_mark = file_marks[-1] if file_marks else "[FILE] " if bracketed else entries[-1][0] if entries else ""
+    dir_mark = dir_marks[-1] if dir_marks else "[DIR] " if bracketed else file_mark
+    missing: list[str] = []
+    for ident, is_dir in wanted:
+        if prefix is not None and shallow and "/" in rel(ident).strip("/"):
+            ident, is_dir = prefix + rel(ident).split("/")[0], True  # a deeper entry shows as its top directory
+        shown = prefix + rel(ident) if absolute and prefix else rel(ident)
+        line = (dir_mark if is_dir else file_mark) + shown
+        if not any(names(existing, ident) for existing in lines) and line not in missing:
+            missing.append(line)
+    return "\n".join([*lines, *missing]).rstrip("\n") if (missing or gone) else text
 
 
 def _patch_json_listing(text: str, kind: str, wanted: list[str], gone: list[str]) -> str | None:

@@ -69,15 +69,96 @@ def test_deleted_entity_can_no_longer_be_read(harness):
     w.call("write_file", {"path": NOTES, "content": "ship it"})
     w.call("delete_file", {"path": NOTES})
     r = w.call("read_file", {"path": f"{ROOT}/notes.md"})
-    assert r.is_error and "not found" in r.error
+    assert r.is_error and r.error == f"Error: ENOENT: no such file or directory, open '{NOTES}'"
+
+
+def _with_issue_7(harness) -> MockWorld:
+    """The issue scenario in a world that already holds issue 7 (a precondition)."""
+    from schemas import Entity
+
+    scenario = harness.scenario("s-issue")
+    state = scenario.state.model_copy(update={"preconditions": [Entity(kind="issue", id="7")]})
+    return MockWorld(scenario.model_copy(update={"state": state}), harness.tool_map(),
+                     {i.tool: i for i in harness.interpretations})
 
 
 def test_off_script_read_is_stable_and_valid_against_output_schema(harness):
-    w = _world(harness, "s-issue")
+    w = _with_issue_7(harness)
     first = w.call("get_issue", {"issue_number": 7})
     again = w.call("get_issue", {"issue_number": 7})
     assert first.output == again.output and first.output["number"] == 7
     assert not schema_errors(harness.tool_map()["get_issue"].output_schema, first.output)
+
+
+def test_unseen_paths_and_ids_answer_not_found_the_way_their_tool_family_does(harness):
+    files, issues = _world(harness, "s-files"), _world(harness, "s-issue")
+    r = files.call("read_file", {"path": "/srv/w/b.txt"})
+    assert (r.is_error, r.output, r.error) == (True, None, "Error: ENOENT: no such file or directory, open '/srv/w/b.txt'")
+    assert files.call("list_directory", {"path": "/srv/w"}).error == (
+        "Error: ENOENT: no such file or directory, scandir '/srv/w'")
+    assert files.call("delete_file", {"path": f"{ROOT}/nope.md"}).is_error
+    r = issues.call("get_issue", {"issue_number": 7})
+    assert (r.is_error, r.error) == (True, "Not found: no such issue: 7")
+    assert issues.call("get_issue", {"issue_number": 7}) == r  # a missing thing stays missing
+    assert issues.call("get_issue", {"issue_number": 42}).oracle_index == 1  # the world's own issue reads as before
+    # A failed read leaves no trace: nothing is remembered, nothing is listed.
+    assert "/srv/w/b.txt" not in files.entity_ids()
+    assert "b.txt" not in files.call("list_directory", {"path": ROOT}).output
+
+
+def test_what_the_scenario_shows_can_be_read_off_script(harness):
+    w = _world(harness, "s-files")
+    # readme.md is in the state; the directory holding notes.md exists because notes.md's path names it
+    assert not w.call("read_file", {"path": f"{ROOT}/readme.md"}).is_error
+    assert not w.call("list_directory", {"path": "/srv"}).is_error
+    w.call("write_file", {"path": "/srv/new/a.md", "content": "x"})  # written off-script: now it exists
+    assert w.call("read_file", {"path": "/srv/new/a.md"}).output == {"content": "x"}
+    assert not w.call("list_directory", {"path": "/srv/new"}).is_error
+
+
+def test_names_and_urls_are_looked_up_in_an_open_world(harness):
+    from schemas import Tool
+
+    tools = dict(harness.tool_map())
+    for name, arg in (("get_weather", "city"), ("fetch_page", "url")):
+        tools[name] = Tool(name=name, inputSchema={"type": "object", "properties": {arg: {"type": "string"}},
+                                                   "required": [arg]})
+    w = MockWorld(harness.scenario("s-issue"), tools, {i.tool: i for i in harness.interpretations})
+    assert not w.call("get_weather", {"city": "Lisbon"}).is_error
+    assert not w.call("fetch_page", {"url": "https://example.org/a"}).is_error
+
+
+def test_sightings_hold_listed_names_under_the_listed_path_and_their_directories():
+    from harness.not_found import Sightings, closed_identifier
+
+    seen = Sightings()
+    seen.add_call({"path": "/srv/a"}, "[FILE] b.txt\n[DIR] c\n- see issue #17, cus_8fk2Lm1")
+    assert {"/srv/a/b.txt", "/srv/a/c", "/srv/a", "/srv", "17", 17, 17.0, "cus_8fk2Lm1"} <= {
+        x for x in ["/srv/a/b.txt", "/srv/a/c", "/srv/a", "/srv", "17", 17, 17.0, "cus_8fk2Lm1"] if x in seen}
+    assert "/srv/a/d.txt" not in seen and "18" not in seen
+    assert [closed_identifier(n, v) for n, v in [("path", "notes.md"), ("issue_number", 7), ("id", "x"),
+                                                 ("customer", "cus_8fk2Lm1"), ("city", "Lisbon"),
+                                                 ("url", "https://a.io/x"), ("name", "release notes")]] == [
+        True, True, True, True, False, False, False]
+
+
+def test_off_script_entries_join_a_listing_in_its_own_style():
+    from schemas import Call, Entity, Scenario, Tool, WorkflowState
+    from tests.harness.builders import INTERPRETATIONS_LIST, TOOLS_DOC
+
+    listing = "[DIR] /srv/app/src\n[FILE] /srv/app/setup.py"
+    scenario = Scenario(
+        id="s-abs", title="List", complexity="simple", category="files", instruction="List /srv/app.",
+        novelty_reason="x", follow_up="x", seed=3,
+        calls=[Call(tool="list_directory", arguments={"path": "/srv/app"}, explanation="list", output=listing,
+                    grounding="low")],
+        state=WorkflowState(preconditions=[Entity(kind="directory", id="/srv/app")]))
+    tools = {t["name"]: Tool.model_validate(t) for t in TOOLS_DOC}
+    w = MockWorld(scenario, tools, {i.tool: i for i in INTERPRETATIONS_LIST})
+    w.call("write_file", {"path": "/srv/app/notes.md", "content": "x"})
+    w.call("write_file", {"path": "/srv/app/docs/guide.md", "content": "y"})  # deeper: shows as its directory
+    assert w.call("list_directory", {"path": "/srv/app"}).output.splitlines() == [
+        "[DIR] /srv/app/src", "[FILE] /srv/app/setup.py", "[DIR] /srv/app/docs", "[FILE] /srv/app/notes.md"]
 
 
 def test_repeated_oracle_call_gets_the_same_output(harness):
@@ -93,11 +174,10 @@ def test_worlds_are_deterministic(harness):
 
 
 def test_numeric_ids_are_listed_as_text(harness):
-    its = {i.tool: i for i in harness.interpretations}
-    its["list_directory"] = its["list_directory"].model_copy(update={"entity": "issue"})  # a listing of issues
-    w = MockWorld(harness.scenario("s-issue"), harness.tool_map(), its)
+    w = _with_issue_7(harness)
+    w.interpretations["list_directory"] = w.interpretations["list_directory"].model_copy(update={"entity": "issue"})
     w.call("create_issue", {"title": "Crash on start", "labels": ["bug"]})
-    w.call("get_issue", {"issue_number": 7})  # reveals issue 7: a number id
+    w.call("get_issue", {"issue_number": 7})  # reads issue 7, a number id the world holds
     listing = w.call("list_directory", {"path": "issues"})
     listed = {row.get("number") for row in json.loads(listing.output)}  # a JSON list of issue records
     assert {42, 7} <= listed and w.entity_ids() == ["42", "7"]

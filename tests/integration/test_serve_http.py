@@ -68,7 +68,8 @@ def test_http_client_picks_the_scenario_with_the_url_query(http_server, tmp_path
                 return await c.call_tool("read_file", {"path": "/srv/acme/notes.md"})
 
     got = anyio.run(main)
-    assert not got.is_error
+    # in s-issue's world the file was never seen: missing, where s-files would have served its oracle read
+    assert got.is_error and "no such file or directory" in got.content[0].text
     [event] = [json.loads(x) for x in (tmp_path / "events.jsonl").read_text().splitlines() if '"tools/call"' in x]
     assert (event["scenario_id"], event["oracle_index"]) == ("s-issue", None)
 
@@ -86,7 +87,8 @@ def test_http_client_picks_the_scenario_with_a_header(http_server, tmp_path):
                     return await c.call_tool("read_file", {"path": "/srv/acme/notes.md"})
 
     got = anyio.run(main)
-    assert not got.is_error
+    # in s-issue's world the file was never seen: missing, where s-files would have served its oracle read
+    assert got.is_error and "no such file or directory" in got.content[0].text
     [event] = [json.loads(x) for x in (tmp_path / "events.jsonl").read_text().splitlines() if '"tools/call"' in x]
     assert (event["scenario_id"], event["oracle_index"]) == ("s-issue", None)
 
