@@ -142,19 +142,23 @@ def test_sightings_hold_listed_names_under_the_listed_path_and_their_directories
         True, True, True, True, False, False, False]
 
 
-def test_off_script_entries_join_a_listing_in_its_own_style():
+def _listing_world(tool: str, listing: object, extra_tools: dict | None = None, extra_its: dict | None = None
+                   ) -> MockWorld:
+    """A world whose scenario lists /srv/app once with `tool` and answers `listing`."""
     from schemas import Call, Entity, Scenario, Tool, WorkflowState
     from tests.harness.builders import INTERPRETATIONS_LIST, TOOLS_DOC
 
-    listing = "[DIR] /srv/app/src\n[FILE] /srv/app/setup.py"
     scenario = Scenario(
-        id="s-abs", title="List", complexity="simple", category="files", instruction="List /srv/app.",
+        id="s-list", title="List", complexity="simple", category="files", instruction="List /srv/app.",
         novelty_reason="x", follow_up="x", seed=3,
-        calls=[Call(tool="list_directory", arguments={"path": "/srv/app"}, explanation="list", output=listing,
-                    grounding="low")],
+        calls=[Call(tool=tool, arguments={"path": "/srv/app"}, explanation="list", output=listing, grounding="low")],
         state=WorkflowState(preconditions=[Entity(kind="directory", id="/srv/app")]))
-    tools = {t["name"]: Tool.model_validate(t) for t in TOOLS_DOC}
-    w = MockWorld(scenario, tools, {i.tool: i for i in INTERPRETATIONS_LIST})
+    tools = {t["name"]: Tool.model_validate(t) for t in TOOLS_DOC} | (extra_tools or {})
+    return MockWorld(scenario, tools, {i.tool: i for i in INTERPRETATIONS_LIST} | (extra_its or {}))
+
+
+def test_off_script_entries_join_a_listing_in_its_own_style():
+    w = _listing_world("list_directory", "[DIR] /srv/app/src\n[FILE] /srv/app/setup.py")
     w.call("write_file", {"path": "/srv/app/notes.md", "content": "x"})
     w.call("write_file", {"path": "/srv/app/docs/guide.md", "content": "y"})  # deeper: shows as its directory
     assert w.call("list_directory", {"path": "/srv/app"}).output.splitlines() == [
@@ -217,3 +221,27 @@ def test_numbers_no_double_holds_and_deep_nesting_are_named_as_unusable_argument
     assert unusable_value({"tail": 10 ** 300, "x": [[{"y": None}]], "s": "9" * 500}) is None
     schema = {"type": "object", "properties": {"tail": {"type": "integer"}}}
     assert canonical_arguments({"tail": 10 ** 400}, schema) != canonical_arguments({"tail": 10 ** 400 + 1}, schema)
+
+
+def test_structured_listings_follow_creates_and_deletes_in_their_records_own_style():
+    from schemas import Tool
+    from tests.harness.builders import interpretation
+
+    record = {"type": "object", "required": ["name", "path", "type"], "properties": {
+        "name": {"type": "string"}, "path": {"type": "string"}, "type": {"type": "string", "enum": ["file", "dir"]}}}
+    tool = Tool(name="list_entries", inputSchema={
+        "type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}, outputSchema={
+        "type": "object", "properties": {"entries": {"type": "array", "items": record}}, "required": ["entries"]})
+    listed = {"entries": [{"name": "setup.py", "path": "/srv/app/setup.py", "type": "file"},
+                          {"name": "src", "path": "/srv/app/src", "type": "dir"}]}
+    w = _listing_world("list_entries", listed, {"list_entries": tool}, {"list_entries": interpretation(
+        "list_entries", "list", "directory", [("path", "identifier", True)])})
+    w.call("write_file", {"path": "/srv/app/notes.md", "content": "x"})
+    w.call("write_file", {"path": "/srv/app/docs/guide.md", "content": "y"})
+    w.call("delete_file", {"path": "/srv/app/setup.py"})  # known only from the listing: it leaves it
+    got = w.call("list_entries", {"path": "/srv/app"})
+    assert got.oracle_index == 0 and got.output["entries"] == [
+        {"name": "src", "path": "/srv/app/src", "type": "dir"},
+        {"name": "docs", "path": "/srv/app/docs", "type": "dir"},
+        {"name": "notes.md", "path": "/srv/app/notes.md", "type": "file"}]
+    assert w.call("read_file", {"path": "/srv/app/setup.py"}).error.startswith("Error: ENOENT")
