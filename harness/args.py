@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import posixpath
+import re
 import sys
 from functools import lru_cache
 from typing import Any
@@ -43,15 +44,20 @@ MAX_DEPTH = 64  # deeper than any tool's input schema nests; a client sending mo
 
 def unusable_value(value: Any) -> str | None:
     """Why an argument value can be no real tool's input, or None: a number that no double holds (`1` and 400
-    zeros, which JSON allows and every comparison here would fail on), a float that is not finite, or nesting
-    deeper than MAX_DEPTH. Walked without recursion, so that the walk itself cannot overflow the stack."""
+    zeros, which JSON allows and every comparison here would fail on), a float that is not finite, nesting
+    deeper than MAX_DEPTH, or a string holding half of a UTF-16 pair (JSON's `"\\ud800"`, which no text encodes).
+    Walked without recursion, so that the walk itself cannot overflow the stack."""
     stack: list[tuple[Any, str, int]] = [(value, "", 0)]
     while stack:
         v, path, depth = stack.pop()
         where = path or "(root)"
         if depth > MAX_DEPTH:
             return f"{where}: nested deeper than {MAX_DEPTH} levels"
-        if isinstance(v, bool) or v is None or isinstance(v, str):
+        if isinstance(v, str):
+            if (at := _lone_surrogate(v)) is not None:
+                return f"{where}: not valid Unicode (a lone surrogate \\u{ord(v[at]):04x} at character {at})"
+            continue
+        if isinstance(v, bool) or v is None:
             continue
         if isinstance(v, int) and abs(v) > _LARGEST:
             return f"{where}: number out of range ({len(str(abs(v)))} digits)"
@@ -65,6 +71,13 @@ def unusable_value(value: Any) -> str | None:
 
 
 _LARGEST = int(sys.float_info.max)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _lone_surrogate(s: str) -> int | None:
+    """Where a string holds a surrogate code point (Python keeps JSON's unpaired `\\ud800` as one), or None."""
+    m = _SURROGATE.search(s)
+    return None if m is None else m.start()
 
 
 def schema_error_text(schema: dict[str, Any], instance: Any) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import threading
 from dataclasses import dataclass
@@ -100,8 +101,13 @@ def interrupts_held() -> Iterator[None]:
 
 def append_jsonl(path: Path, item: BaseModel, *, sync: bool = True) -> None:
     """Append one line and (by default) fsync, so a crash right after loses nothing."""
+    try:
+        line = item.model_dump_json(by_alias=True)
+    except ValueError:  # a string no UTF-8 holds (an unpaired surrogate a client sent): U+FFFD in its place
+        text = json.dumps(item.model_dump(mode="json", by_alias=True), ensure_ascii=False, separators=(",", ":"))
+        line = re.sub("[\ud800-\udfff]", "\ufffd", text)
     with path.open("a", encoding="utf-8") as f:
-        f.write(item.model_dump_json(by_alias=True) + "\n")
+        f.write(line + "\n")
         if sync:
             f.flush()
             os.fsync(f.fileno())

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
 import time
 from collections import OrderedDict
 from contextvars import ContextVar
@@ -38,6 +39,7 @@ SCENARIO_META = "seer/scenario"
 SESSION_META = "seer/session"
 SCENARIO_HEADER = "x-seer-scenario"
 SESSION_HEADER = "x-seer-session"
+CONNECTION = "connection "  # the session of a stateless client that names none: its TCP connection
 TOO_MANY_WORLDS = -32001  # server errors of JSON-RPC's implementation-defined range
 WORLD_FULL = -32002
 # The middleware reads what the tools/call handler served from here (same task, same context).
@@ -98,6 +100,7 @@ class MockService:
         self.max_worlds, self.idle_s, self.max_world_bytes = max_worlds, idle_s, max_world_bytes
         self._clock = clock or time.monotonic
         self._bound: dict[str, str] = {}  # session -> scenario picked automatically
+        self.connection_noted = False  # whether stderr was told that a client's world is its connection
         self._first_scenario: dict[tuple[str, str], str] | None = None
         self.mocker = mocker_for(harness.tools, self.interpretations)
         self._empty = Scenario(id="", title="", complexity="simple", category="", instruction="", novelty_reason="",
@@ -203,7 +206,7 @@ def _request_selection(ctx: Any) -> tuple[str, str | None]:
                    or headers.get("mcp-session-id"))
         if not session and request.client is not None:
             # The stateless protocol names no session: one world per TCP connection, which two clients never share.
-            session = f"connection {request.client.host}:{request.client.port}"
+            session = f"{CONNECTION}{request.client.host}:{request.client.port}"
     return (str(session) if session else "default"), (str(scenario) if scenario else None)
 
 
@@ -221,6 +224,11 @@ def build_server(service: MockService, *, name: str | None = None) -> Server:
 
     async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         session, scenario = _request_selection(ctx)
+        if session.startswith(CONNECTION) and not service.connection_noted:
+            service.connection_noted = True  # once: an evaluation's log should not drown in it
+            print("note: a client sends no session (stateless protocol): its world lasts one TCP connection; name "
+                  "each episode with ?session=ID, the X-Seer-Session header or _meta seer/session to keep it "
+                  "across connections", file=sys.stderr, flush=True)
         try:
             result = service.call(session, scenario, params.name, params.arguments)
         except UnknownToolError:

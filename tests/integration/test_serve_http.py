@@ -101,7 +101,8 @@ def test_ctrl_c_stops_the_server_cleanly_with_one_line_and_exit_0(http_server, t
     async def main():
         with anyio.fail_after(60):
             async with Client(url) as c:
-                return await c.call_tool("get_issue", {"issue_number": 42}, meta={"seer/scenario": "s-issue"})
+                return await c.call_tool("get_issue", {"issue_number": 42},
+                                         meta={"seer/scenario": "s-issue", "seer/session": "ep-1"})
 
     assert not anyio.run(main).is_error  # serving
     code, stdout, stderr = interrupt(proc)
@@ -239,3 +240,19 @@ def test_an_episode_named_in_the_url_is_one_world_whatever_the_connection(http_s
     assert "EPISODE-ONE" in same and "EPISODE-ONE" not in other
     events = [ServerEvent.model_validate_json(x) for x in (tmp_path / "events.jsonl").read_text().splitlines()]
     assert [e.session for e in events if e.method == "tools/call"][:2] == ["ep-1", "ep-1"]
+
+
+@pytest.mark.parametrize("query, notes", [("?session=ep-9&scenario=s-files", 0), ("?scenario=s-files", 1)])
+def test_stderr_notes_once_that_clients_naming_no_session_get_a_world_per_connection(http_server, query, notes):
+    url, proc = http_server
+
+    async def main():
+        with anyio.fail_after(60):
+            for _ in range(2):
+                async with Client(url + query) as c:
+                    await c.call_tool("read_file", {"path": "/srv/acme/notes.md"})
+
+    anyio.run(main)
+    proc.terminate()
+    proc.wait(timeout=20)
+    assert proc.stderr.read().count("note: a client sends no session (stateless protocol)") == notes

@@ -60,6 +60,26 @@ def test_oracle_calls_return_mocks_structured_and_as_text(harness, tmp_path):
     assert [e.seq for e in _events(log)] == list(range(len(_events(log))))
 
 
+def test_a_lone_surrogate_is_an_invalid_argument_and_the_transcript_stays_readable(harness, tmp_path):
+    """JSON may spell half a UTF-16 pair (`"\\ud800"`); no text holds it. It is an invalid argument (nothing is
+    written), and the transcript records the call with U+FFFD in its place, where an encoding error used to
+    answer -32603 and break every later read of the file."""
+    log = tmp_path / "events.jsonl"
+
+    async def main():
+        async with await _session(harness, scenario_id="s-files", transcript=log) as c:
+            bad = await c.call_tool("write_file", {"path": f"{ROOT}/x.md", "content": "a\ud800b"})
+            listed = await c.call_tool("list_directory", {"path": ROOT})
+            return bad, listed
+
+    bad, listed = anyio.run(main)
+    assert bad.is_error and bad.content[0].text == (
+        "Invalid arguments for write_file: content: not valid Unicode (a lone surrogate \\ud800 at character 1)")
+    assert not listed.is_error and "x.md" not in listed.content[0].text
+    [event] = [e for e in _events(log) if e.tool == "write_file"]
+    assert event.arguments == {"path": f"{ROOT}/x.md", "content": "a\ufffdb"} and event.is_error
+
+
 def test_invalid_arguments_are_an_error_result_and_unknown_tool_a_protocol_error(harness, tmp_path):
     log = tmp_path / "events.jsonl"
 
