@@ -60,7 +60,8 @@ def _execute(world: MockWorld, call: ToolCall) -> ToolCallRecord:
 
 def _tool_text(rec: ToolCallRecord) -> str:
     if rec.is_error and rec.error:
-        return f"Error: {rec.error}"
+        # the model sees no isError flag, so the text says it; a tool's own "Error: ENOENT ..." says it already
+        return rec.error if rec.error.startswith("Error") else f"Error: {rec.error}"
     return rec.output if isinstance(rec.output, str) else json.dumps(rec.output, ensure_ascii=False)
 
 

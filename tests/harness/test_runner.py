@@ -112,6 +112,31 @@ def test_step_limit_stops_a_turn(harness, tmp_path):
     assert t.turns[0].stopped == "step_limit" and len(t.turns[0].calls) == 1
 
 
+def test_a_tool_error_reaches_the_model_as_the_tool_worded_it_marked_as_an_error_once(harness, tmp_path):
+    from harness.agents import AgentReply, ToolCall
+
+    seen: list[str] = []
+
+    class Reader:  # reads a file the world never saw, and an issue by a wrongly typed number
+        name = "reader"
+
+        def episode(self, scenario):
+            class Episode:
+                faults: list = []
+
+                async def reply(self, messages, tools):
+                    seen.extend(m["content"] for m in messages if m["role"] == "tool")
+                    if any(m["role"] == "tool" for m in messages):
+                        return AgentReply(text="Nothing there.")
+                    return AgentReply(tool_calls=(ToolCall("c1", "read_file", '{"path": "/srv/w/b.txt"}'),
+                                                  ToolCall("c2", "get_issue", '{"issue_number": "7"}')))
+            return Episode()
+
+    _run(harness, Reader(), tmp_path / "run", scenarios=("s-files",))
+    assert seen[:2] == ["Error: ENOENT: no such file or directory, open '/srv/w/b.txt'",
+                        "Error: Invalid arguments for get_issue: issue_number: '7' is not of type 'integer'"]
+
+
 def test_unknown_fault_kind_is_a_clear_error(harness):
     with pytest.raises(SeerError, match="wrong_tol"):
         make_agent("faulty:wrong_tol", harness)
