@@ -79,6 +79,7 @@ def _register() -> None:
     app.command("serve", cls=_Command)(harness_cli.serve)
     app.command("run", cls=_Command)(harness_cli.run)
     app.command("verify", cls=_Command)(harness_cli.verify)
+    app.command("export", cls=_Command)(harness_cli.export)
     app.command("grade", cls=_Command)(evaluation_cli.grade)
     app.command("report", cls=_Command)(evaluation_cli.report)
 

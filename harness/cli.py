@@ -1,4 +1,4 @@
-"""`seer validate|serve|run|verify`. Heavy imports (mcp, uvicorn, litellm) happen inside the commands."""
+"""`seer validate|serve|run|verify|export`. Heavy imports (mcp, uvicorn, litellm) happen inside the commands."""
 
 from __future__ import annotations
 
@@ -187,3 +187,20 @@ def _verify(harness_dir: Path, server: str, setup: str | None, sandbox: Path | N
     else:
         Console(width=None if sys.stdout.isatty() else 160).print(render_table(report))
         err.print(f"report written to {target}")
+
+
+def export(
+    harness_dir: Path = typer.Argument(..., help="Harness directory to export."),
+    fmt: str = typer.Option(..., "--format", help="chat-jsonl (OpenAI chat fine-tuning data) or hf (a Hugging Face "
+                            "dataset on disk; needs `datasets`)."),
+    out: Path = typer.Option(..., "--out", help="Output directory (created); the files are written inside it."),
+) -> None:
+    """Write a harness in a format other tools read; print the paths written as JSON."""
+    from harness.export import export as write_export
+    from harness.io import load_harness
+
+    harness = load_harness(harness_dir)
+    if harness.partial_warning():
+        typer.echo(harness.partial_warning(), err=True)
+    written = write_export(harness, fmt, out)
+    typer.echo(json.dumps({"format": fmt, "scenarios": len(harness.scenarios), "written": [str(p) for p in written]}))

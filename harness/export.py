@@ -1,0 +1,113 @@
+"""`seer export`: a harness in the formats other tools read.
+
+- `chat-jsonl`: the oracle trajectories as chat fine-tuning data in OpenAI's format, one line per scenario in
+  harness order: `{"messages": [...], "tools": [...], "parallel_tool_calls": false}`. The messages are exactly
+  what `seer run --agent oracle` exchanges (the same system prompt, tool names and tool texts), except that each
+  turn ends in an answer that restates what its last call returned rather than the oracle agent's "Done.".
+- `hf`: the same records as a Hugging Face `datasets` dataset saved to disk (when `datasets` is installed, e.g.
+  `pip install agent-seer[export]`): columns `scenario_id`, `messages` (role, content, tool_calls, tool_call_id)
+  and `tools` (the function tools as JSON text, since their schemas share no one type).
+
+Each format is one function registered in FORMATS; it writes under the output directory and returns the paths
+it wrote.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Callable
+
+from harness.agents import openai_tools
+from harness.args import text_of
+from harness.io import Harness, write_text
+from harness.runner import SYSTEM_PROMPT, _tool_text
+from schemas import Scenario, ToolCallRecord
+from schemas.errors import SeerError
+
+Exporter = Callable[[Harness, Path], list[Path]]
+ANSWER_CHARS = 600  # an answer restates a result; a long listing is cut, as a person would summarise it
+
+
+class ExportError(SeerError):
+    """An export that cannot be written (a missing optional library, an unusable output directory)."""
+
+
+def chat_records(harness: Harness) -> list[dict[str, Any]]:
+    """One OpenAI chat fine-tuning record per scenario, in harness order."""
+    functions, names = openai_tools(harness.tools)
+    function_of = {tool: fn for fn, tool in names.items()}
+    return [{"messages": _messages(s, function_of), "tools": functions, "parallel_tool_calls": False}
+            for s in harness.scenarios]
+
+
+def _messages(scenario: Scenario, function_of: dict[str, str]) -> list[dict[str, Any]]:
+    messages: list[dict[str, Any]] = [{"role": "system", "content": SYSTEM_PROMPT}]
+    for t, turn in enumerate(scenario.turns or scenario.single_turn()):
+        messages.append({"role": "user", "content": turn.user})
+        last: tuple[str, ToolCallRecord] | None = None
+        for k, i in enumerate(turn.calls):
+            call = scenario.calls[i]
+            record = ToolCallRecord(tool=call.tool, arguments=call.arguments, output=call.output,
+                                    is_error=call.is_error, error=text_of(call.output) if call.is_error else None)
+            call_id = f"call_{t}_{k}"  # as the oracle agent names its calls
+            messages.append({"role": "assistant", "content": None, "tool_calls": [{
+                "id": call_id, "type": "function",
+                "function": {"name": function_of[call.tool], "arguments": json.dumps(call.arguments, ensure_ascii=False)}}]})
+            messages.append({"role": "tool", "tool_call_id": call_id, "content": _tool_text(record)})
+            last = (call.tool, record)
+        messages.append({"role": "assistant", "content": _answer(last)})
+    return messages
+
+
+def _answer(last: tuple[str, ToolCallRecord] | None) -> str:
+    """The turn's closing answer, grounded in its last result (what the user asked to see or to have done)."""
+    if last is None:
+        return "There was nothing to look up or change for that."
+    tool, record = last
+    out = record.output
+    if isinstance(out, dict) and len(out) == 1 and isinstance(next(iter(out.values())), str):
+        out = next(iter(out.values()))  # {"content": "..."}: the text is the answer, not its wrapper
+    text = (_tool_text(record) if record.is_error or not isinstance(out, str) else out).strip()
+    if len(text) > ANSWER_CHARS:
+        text = text[:ANSWER_CHARS].rsplit("\n", 1)[0].rstrip() + "\n…"
+    if record.is_error:
+        return f"That did not work: {tool} answered\n{text}"
+    return f"Done. {tool} returned:\n{text}"
+
+
+def export_chat_jsonl(harness: Harness, out: Path) -> list[Path]:
+    target = out / "chat.jsonl"
+    write_text(target, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in chat_records(harness)))
+    return [target]
+
+
+def export_hf(harness: Harness, out: Path) -> list[Path]:
+    try:
+        import datasets
+    except ImportError:
+        raise ExportError("--format hf needs the `datasets` library: pip install datasets "
+                          "(or use --format chat-jsonl, which `datasets.load_dataset('json', ...)` reads)") from None
+    # Arrow wants one type per column: every message gets the same four keys (tool-call arguments are JSON text
+    # already), while tool schemas, which differ from tool to tool, travel as JSON text.
+    keys = ("role", "content", "tool_calls", "tool_call_id")
+    rows = [{"scenario_id": s.id, "messages": [{k: m.get(k) for k in keys} for m in r["messages"]],
+             "tools": json.dumps(r["tools"], ensure_ascii=False)}
+            for s, r in zip(harness.scenarios, chat_records(harness))]
+    target = out / "hf"
+    datasets.disable_progress_bars()  # our output is the JSON line the command prints
+    datasets.Dataset.from_list(rows).save_to_disk(str(target))
+    return [target]
+
+
+FORMATS: dict[str, Exporter] = {"chat-jsonl": export_chat_jsonl, "hf": export_hf}
+
+
+def export(harness: Harness, fmt: str, out: Path) -> list[Path]:
+    """Write `harness` in format `fmt` under directory `out` (created); the paths written."""
+    if fmt not in FORMATS:
+        raise ExportError(f"--format {fmt}: unknown format; choose one of {', '.join(FORMATS)}")
+    if out.exists() and not out.is_dir():
+        raise ExportError(f"--out {out}: exists and is not a directory")
+    out.mkdir(parents=True, exist_ok=True)
+    return FORMATS[fmt](harness, out)
