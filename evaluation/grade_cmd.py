@@ -1,6 +1,6 @@
 """`seer grade`: score a run against a harness's oracle, or a harness's own scenarios with an LLM judge.
 
-    seer grade DIR RUN_DIR [--judge deterministic|MODEL] --out SCORES
+    seer grade DIR RUN_DIR [--judge deterministic|MODEL] --out SCORES   (RUN_DIR may hold `seer run --repeat` runs)
     seer grade DIR --unsupervised --judge MODEL [--out SCORES]
 
 Writes SCORES/scores.jsonl (one RecordScore per record) and SCORES/summary.json (ScoreSummary);
@@ -51,6 +51,7 @@ def grade(
     max_retries: int = typer.Option(2, "--max-retries", min=0, help="Retries of an invalid judge reply."),
     workers: int = typer.Option(0, "--workers", min=0, help="Judge actors on Ray (0: judge in this process, in threads)."),
     address: str | None = typer.Option(None, "--address", help="Ray cluster to join for --workers (default: a local instance)."),
+    pass_score: float = typer.Option(1.0, "--pass-score", min=0.0, max=1.0, help="A record passes (for pass^k and pass@k over `seer run --repeat` runs) when its score is at least this."),
     compare: list[Path] = typer.Option([], "--compare", help="Other score sets (scores dir or JSONL) to measure agreement with: Pearson r per record, Spearman rho of spec rankings, mean shift with CI."),
 ) -> None:
     """Grade agent transcripts against the oracle (deterministic or LLM judge), or judge scenarios reference-free."""
@@ -64,28 +65,34 @@ def grade(
     out = out or _default_out(harness_dir, run_dir, judge)
     written = False
     try:
-        from evaluation.grading import grade_transcripts, load_scores, load_transcripts, missing_note, write_scores
-        from evaluation.stats import agreement, summarize
+        from evaluation.grading import (grade_transcripts, load_scores, load_transcripts, missing_note, run_dirs,
+                                        write_scores)
+        from evaluation.stats import agreement, pass_k, summarize
 
         harness = load_harness(harness_dir)
         if harness.partial_warning():
             typer.echo(harness.partial_warning(), err=True)
         others = [load_scores(p) for p in compare]  # read before grading: a bad path fails fast
         missing: list[str] = []
-        if deterministic:
-            graded = grade_transcripts(harness, load_transcripts(run_dir))
-            records, missing = graded.records, graded.missing
-        else:
-            records, missing = _judge(harness, run_dir, judge, api_base=api_base, concurrency=concurrency,
+        records = []
+        run_id = harness.manifest.generator.run_id or None
+        for repeat, one_run in run_dirs(run_dir) if run_dir is not None else [(None, None)]:
+            if deterministic:
+                graded = grade_transcripts(harness, load_transcripts(one_run))
+                got, lacking = graded.records, graded.missing
+            else:
+                got, lacking = _judge(harness, one_run, judge, api_base=api_base, concurrency=concurrency,
                                       cache=not no_cache, max_retries=max_retries, seed=seed, workers=workers,
                                       address=address)
-        run_id = harness.manifest.generator.run_id or None
-        if run_dir is not None:
-            _check_same_harness(harness_dir, run_id, Path(run_dir))
+            if one_run is not None:
+                _check_same_harness(harness_dir, run_id, Path(one_run))
+            records += [r.model_copy(update={"repeat": repeat}) for r in got]
+            missing += [m for m in lacking if m not in missing]
         records = [r.model_copy(update={"harness": run_id}) for r in records]  # tells apart equal ids of other harnesses
         summary = summarize(records, judge, seed=seed, resamples=resamples).model_copy(update={
             "ungraded": missing,
             "agreement": [agreement(other, records, seed=seed, resamples=resamples) for other in others],
+            "pass_k": pass_k(records, pass_score),
         })
         scores_path, summary_path = write_scores(out, records, summary)
         written = True
@@ -98,6 +105,8 @@ def grade(
             "dimensions": {k: round(v.mean, 4) for k, v in summary.dimensions.items()},
             "agreement": [{"with": a.a, "pearson_r": a.pearson_r, "spearman_rho": a.spearman_rho,
                            "mean_shift": a.mean_shift.mean if a.mean_shift else None} for a in summary.agreement],
+            **({"pass_hat_k": summary.pass_k.pass_hat_k, "pass_at_k": summary.pass_k.pass_at_k}
+               if summary.pass_k else {}),
         }, indent=2))
     except KeyboardInterrupt as e:  # typer would exit 130 silently; say what is kept and how to go on
         typer.echo(interrupted_message(out, written or isinstance(e, InterruptedAfterWriting),

@@ -13,12 +13,26 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from evaluation.grader import grade_record
-from harness.io import Harness, HarnessError, interrupts_held, iter_jsonl, load_models, write_json, write_jsonl
+from harness.io import REPEATS, Harness, HarnessError, interrupts_held, iter_jsonl, load_models, write_json, write_jsonl
 from schemas import RecordScore, Scenario, ScoreSummary, ServerEvent, Tool, ToolCallRecord, Transcript, TranscriptTurn
 
 TRANSCRIPTS = "transcripts.jsonl"
 SCORES = "scores.jsonl"
 SUMMARY = "summary.json"
+
+
+def run_dirs(run: Path) -> list[tuple[int | None, Path]]:
+    """(repeat, run directory or transcripts file) to grade: the K runs of a `seer run --repeat K` directory,
+    numbered from 1, or the run itself (repeat None)."""
+    run = Path(run)
+    marker = run / REPEATS if run.is_dir() else None
+    if marker is None or not marker.is_file():
+        return [(None, run)]
+    try:
+        names = json.loads(marker.read_text(encoding="utf-8"))["runs"]
+    except (ValueError, KeyError, TypeError):
+        raise HarnessError(f"{marker}: not a repeats file written by `seer run --repeat`") from None
+    return [(i, run / name) for i, name in enumerate(names, 1)]
 
 
 def transcripts_file(run: Path) -> Path:

@@ -6,6 +6,8 @@
 - `summarize`: a `ScoreSummary` with the overall aggregates, per-dimension, per-sub-dimension,
   per-complexity and per-spec (x complexity) intervals, coherence intervals, the failure-mode
   table (records with a sub-dimension below 1.0) and mean diagnostics.
+- `pass_k`: pass^k and pass@k over the repeated runs of each scenario (unbiased estimators from n runs with c
+  passed: C(c,k)/C(n,k) and 1 - C(n-c,k)/C(n,k), averaged over scenarios).
 - `agreement`: two score sets compared record by record (Pearson r), by spec ranking (Spearman rho
   of the spec means) and by mean shift (b - a) with a bootstrap interval.
 """
@@ -13,13 +15,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from math import comb
 from statistics import fmean
 from typing import Iterable, Literal, Sequence
 
 import numpy as np
 from scipy import stats as sps
 
-from schemas import DIMENSIONS, Agreement, Interval, RecordScore, ScoreSummary
+from schemas import DIMENSIONS, Agreement, Interval, PassK, RecordScore, ScoreSummary
 
 Aggregation = Literal["arithmetic", "harmonic", "minimum"]
 AGGREGATIONS: tuple[Aggregation, ...] = ("arithmetic", "harmonic", "minimum")
@@ -54,6 +57,30 @@ def bootstrap_ci(values: Sequence[float], *, resamples: int = RESAMPLES, seed: i
     alpha = (1.0 - confidence) / 2.0
     low, high = np.quantile(means, [alpha, 1.0 - alpha])
     return Interval(mean=mean, low=float(min(low, mean)), high=float(max(high, mean)), n=int(data.size))
+
+
+def passed(record: RecordScore, pass_score: float = 1.0) -> bool:
+    return record.error is None and record.score >= pass_score - 1e-9  # (a mean of 1.0s may round below 1)
+
+
+def pass_k(records: Iterable[RecordScore], pass_score: float = 1.0) -> PassK | None:
+    """pass^k and pass@k for k = 1..n over records of repeated runs; None when no record comes from a repeat."""
+    records = list(records)
+    if not any(r.repeat is not None for r in records):
+        return None
+    runs: dict[str, list[bool]] = defaultdict(list)
+    for r in records:
+        runs[r.scenario_id if r.harness is None else f"{r.harness}/{r.scenario_id}"].append(passed(r, pass_score))
+    most = max(len(v) for v in runs.values())
+    hat: dict[str, float] = {}
+    at: dict[str, float] = {}
+    for k in range(1, most + 1):
+        # a scenario with fewer than k runs (a repeat that missed it) says nothing about k runs: left out
+        counted = [(len(v), sum(v)) for v in runs.values() if len(v) >= k]
+        hat[str(k)] = fmean(comb(c, k) / comb(n, k) for n, c in counted)
+        at[str(k)] = fmean(1 - comb(n - c, k) / comb(n, k) for n, c in counted)
+    return PassK(repeats=most, scenarios=len(runs), pass_score=pass_score, pass_hat_k=hat, pass_at_k=at,
+                 passed={sid: [sum(v), len(v)] for sid, v in runs.items()})
 
 
 def _ci_map(groups: dict[str, list[float]], seed: int, resamples: int) -> dict[str, Interval]:

@@ -23,6 +23,7 @@ INTERPRETATIONS = "interpretations.jsonl"
 SCENARIOS = "scenarios.jsonl"
 TASKS = "tasks.jsonl"
 RUN_DIR = ".seer-run"  # a generation's journal while it runs; its presence means the run has not finished
+REPEATS = "repeats.json"  # `seer run --repeat K`: the K run directories beneath it, in order
 
 
 M = TypeVar("M", bound=BaseModel)

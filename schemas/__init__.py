@@ -36,7 +36,7 @@ from schemas.scenario import (
     Turn,
     WorkflowState,
 )
-from schemas.scores import COHERENCE, DIMENSIONS, Agreement, Interval, RecordScore, ScoreSummary, TurnScore
+from schemas.scores import COHERENCE, DIMENSIONS, Agreement, Interval, PassK, RecordScore, ScoreSummary, TurnScore
 from schemas.tool import SkippedTool, SpecKind, SpecSource, Tool, ToolSuite
 from schemas.transcript import InjectedFault, ServerEvent, ToolCallRecord, Transcript, TranscriptTurn
 
@@ -48,7 +48,7 @@ __all__ = [
     "UncoveredTool", "Usage",
     "Call", "Complexity", "Entity", "Grounding", "MockOutput", "Scenario", "ScenarioRequest", "Task", "Turn",
     "WorkflowState",
-    "COHERENCE", "DIMENSIONS", "Agreement", "Interval", "RecordScore", "ScoreSummary", "TurnScore",
+    "COHERENCE", "DIMENSIONS", "Agreement", "Interval", "PassK", "RecordScore", "ScoreSummary", "TurnScore",
     "SeerError",
     "SkippedTool", "SpecKind", "SpecSource", "Tool", "ToolSuite",
     "InjectedFault", "ServerEvent", "ToolCallRecord", "Transcript", "TranscriptTurn",

@@ -38,6 +38,9 @@ class RecordScore(Contract):
     diagnostics: dict[str, float] = Field(
         default_factory=dict, description="Turn diagnostics summed over turns (overuse, missing_calls, ...); not aggregated."
     )
+    repeat: int | None = Field(
+        default=None, ge=1, description="Which run of `seer run --repeat K` (1..K) the record grades; null for a single run."
+    )
 
 
 class Interval(Contract):
@@ -45,6 +48,19 @@ class Interval(Contract):
     low: float
     high: float
     n: int
+
+
+class PassK(Contract):
+    """How reliably an agent solves each scenario over repeated runs (`seer run --repeat K`)."""
+
+    repeats: int = Field(description="Runs per scenario (the most any scenario has).")
+    scenarios: int
+    pass_score: float = Field(description="A record passes when it has no error and its score is at least this.")
+    pass_hat_k: dict[str, float] = Field(
+        description="k -> mean over scenarios of C(c,k)/C(n,k): the chance that k runs all pass (pass^k; n runs, c passed).")
+    pass_at_k: dict[str, float] = Field(
+        description="k -> mean over scenarios of 1 - C(n-c,k)/C(n,k): the chance that at least one of k runs passes.")
+    passed: dict[str, list[int]] = Field(description="scenario id -> [runs passed, runs].")
 
 
 class ScoreSummary(Contract):
@@ -66,6 +82,7 @@ class ScoreSummary(Contract):
     agreement: list["Agreement"] = Field(
         default_factory=list, description="Agreement with other score sets given to `seer grade --compare`."
     )
+    pass_k: PassK | None = Field(default=None, description="Over the repeats of a `seer run --repeat K` directory.")
 
 
 class Agreement(Contract):

@@ -194,3 +194,23 @@ def test_ctrl_c_while_the_judge_works_keeps_the_old_scores_and_says_to_run_again
     assert waited < 30  # the requests in flight were abandoned, not awaited
     assert files(out) == before
     assert len(load_scores(out)) == len(load_harness(harness_dir).scenarios)
+
+
+def test_a_repeated_run_reports_pass_k_and_grades_into_records_per_repeat(harness_dir, tmp_path):
+    out = tmp_path / "rep"
+    ran = CliRunner().invoke(app, ["run", str(harness_dir), "--agent", "oracle", "--repeat", "3", "--seed", "5",
+                                   "--out", str(out), "--no-progress"])
+    assert ran.exit_code == 0, ran.output
+    head = json.loads(ran.stdout)
+    assert head["repeats"] == 3 and [r["out"] for r in head["runs"]] == [str(out / f"repeat-{i}") for i in (1, 2, 3)]
+    assert head["pass_hat_k"] == head["pass_at_k"] == {"1": 1.0, "2": 1.0, "3": 1.0}
+    assert [json.loads((out / f"repeat-{i}" / "run.json").read_text())["seed"] for i in (1, 2, 3)] == [5, 6, 7]
+    res = grade(harness_dir, out, "--out", tmp_path / "g")
+    assert res.exit_code == 0, res.output
+    records = load_scores(tmp_path / "g")
+    n = len(load_harness(harness_dir).scenarios)
+    assert [r.repeat for r in records] == [1] * n + [2] * n + [3] * n
+    summary = ScoreSummary.model_validate_json((tmp_path / "g" / "summary.json").read_text())
+    assert summary.pass_k.pass_hat_k == {"1": 1.0, "2": 1.0, "3": 1.0} and summary.records == 3 * n
+    single = grade(harness_dir, run(harness_dir, "faulty:skipped_call", tmp_path / "one"), "--out", tmp_path / "g1")
+    assert "pass_hat_k" not in json.loads(single.stdout)

@@ -98,3 +98,21 @@ def test_records_a_judge_never_scored_count_as_errors_not_as_zeros():
     s = summarize([*scored, failed], "m")
     assert s.records == 3 and s.errors == 1 and s.overall["minimum"] == 0.8
     assert agreement(scored + [failed], scored + [failed]).records == 3
+
+
+def test_pass_k_uses_the_unbiased_estimators_over_each_scenario_s_runs():
+    from evaluation.stats import pass_k
+
+    runs = {"a": [1, 1, 1], "b": [1, 0, 1], "c": [0, 0, 0], "d": [1, 1]}  # d: a repeat missed it
+    records = [RecordScore(scenario_id=sid, judge="deterministic", score=s, repeat=r)
+               for sid, scores in runs.items() for r, s in enumerate(scores, 1)]
+    got = pass_k(records)
+    # k=1: mean pass rate; k=2: b passes twice in C(2,2)/C(3,2) = 1/3 of pairs; k=3: d (2 runs) says nothing
+    assert got.pass_hat_k == pytest.approx({"1": (1 + 2 / 3 + 0 + 1) / 4, "2": (1 + 1 / 3 + 0 + 1) / 4,
+                                            "3": (1 + 0 + 0) / 3})
+    assert got.pass_at_k == pytest.approx({"1": (1 + 2 / 3 + 0 + 1) / 4, "2": (1 + 1 + 0 + 1) / 4, "3": 2 / 3})
+    assert (got.repeats, got.scenarios, got.passed["b"], got.passed["d"]) == (3, 4, [2, 3], [2, 2])
+    errored = records[0].model_copy(update={"error": "judge failed"})
+    assert pass_k([errored, *records[1:]]).passed["a"] == [2, 3]  # an error never passes, whatever its score
+    assert pass_k([r.model_copy(update={"repeat": None}) for r in records]) is None  # not a repeated run
+    assert pass_k(records, pass_score=0.0).pass_hat_k["3"] == 1.0
