@@ -82,6 +82,7 @@ def _register() -> None:
     app.command("export", cls=_Command)(harness_cli.export)
     app.command("grade", cls=_Command)(evaluation_cli.grade)
     app.command("report", cls=_Command)(evaluation_cli.report)
+    app.command("diff", cls=_Command)(evaluation_cli.diff)
 
 
 try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-SUBCOMMANDS = ("inspect", "generate", "validate", "serve", "run", "grade", "report", "verify", "export")
+SUBCOMMANDS = ("inspect", "generate", "validate", "serve", "run", "grade", "report", "verify", "export", "diff")
 
 
 def _seer(*args: str) -> subprocess.CompletedProcess:
