@@ -24,6 +24,7 @@ import structlog
 from actors.base import EngineContext, Outcome
 from coordinator.checkpoint import Checkpoint, Interpreted, Record, Restored, fingerprint
 from coordinator.coverage import CoverageTracker
+from coordinator.dimensions import measure
 from coordinator.logs import ensure_configured
 from coordinator.rounds import derive_seed, request_complexity, scenario_id
 from coordinator.samplers import SamplingContext, build_sampler
@@ -423,7 +424,9 @@ class Coordinator:
                 simple=sum(s.complexity == "simple" for s in kept), complex=sum(s.complexity == "complex" for s in kept),
                 multi_turn=sum(len(s.turns) > 1 for s in kept), calls=sum(len(s.calls) for s in kept),
             ),
-            coverage=final.to_model(stop_reason), usage=self.usage(), failures=failures,
+            coverage=final.to_model(stop_reason).model_copy(
+                update={"dimensions": measure(self.suite.tools, kept, self.graph)}),
+            usage=self.usage(), failures=failures,
             skipped_tools=self.suite.skipped,
         )
 

@@ -29,6 +29,17 @@ class UncoveredTool(Contract):
     reason: str
 
 
+class DimensionCoverage(Contract):
+    """One coverage dimension (coordinator/dimensions.py): how much of its universe the scenarios reach."""
+
+    total: int | None = Field(default=None, ge=0, description="Size of the universe; null when the spec states none.")
+    covered: int = Field(ge=0)
+    ratio: float | None = Field(default=None, ge=0.0, le=1.0)
+    missing: list[str] = Field(default_factory=list, description="What is not reached (the first 50), sorted.")
+    missing_count: int = Field(default=0, ge=0)
+    note: str | None = Field(default=None, description="Why the dimension has no universe, when it has none.")
+
+
 class Coverage(Contract):
     min_per_tool: int = Field(default=1, ge=0)
     total_tools: int = Field(ge=0)
@@ -36,6 +47,9 @@ class Coverage(Contract):
     ratio: float = Field(ge=0.0, le=1.0)
     per_tool: dict[str, int] = Field(default_factory=dict, description="Tool name -> number of calls across all scenarios.")
     uncovered: list[UncoveredTool] = Field(default_factory=list)
+    dimensions: dict[str, DimensionCoverage] = Field(
+        default_factory=dict, description="tools, params, enums, edges, annotations, pairs, errors: see coordinator/dimensions.py."
+    )
 
 
 class StageUsage(Contract):
