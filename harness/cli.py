@@ -214,8 +214,8 @@ def _verify(harness_dir: Path, server: str, setup: str | None, sandbox: Path | N
 
 def export(
     harness_dir: Path = typer.Argument(..., help="Harness directory to export."),
-    fmt: str = typer.Option(..., "--format", help="chat-jsonl (OpenAI chat fine-tuning data) or hf (a Hugging Face "
-                            "dataset on disk; needs `datasets`)."),
+    fmt: str = typer.Option(..., "--format", help="chat-jsonl (OpenAI chat fine-tuning data), hf (a Hugging Face "
+                            "dataset on disk) or inspect (an Inspect AI task); hf and inspect need the export extra."),
     out: Path = typer.Option(..., "--out", help="Output directory (created); the files are written inside it."),
 ) -> None:
     """Write a harness in a format other tools read; print the paths written as JSON."""

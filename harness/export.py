@@ -8,6 +8,10 @@
   `pip install agent-seer[export]`): columns `scenario_id`, `messages` (role, content, tool_calls, tool_call_id)
   and `tools` (the function tools as JSON text, since their schemas share no one type).
 
+- `inspect`: an Inspect AI task (`task.py` and `dataset.jsonl`): a sample per scenario, multi-turn where the
+  scenario is, tools served by `seer serve` over MCP, scored by our deterministic grader; `--model seer/oracle`
+  replays the oracle (harness/inspect_task.py holds the Inspect side).
+
 Each format is one function registered in FORMATS; it writes under the output directory and returns the paths
 it wrote.
 """
@@ -100,7 +104,42 @@ def export_hf(harness: Harness, out: Path) -> list[Path]:
     return [target]
 
 
-FORMATS: dict[str, Exporter] = {"chat-jsonl": export_chat_jsonl, "hf": export_hf}
+_TASK_FILE = '''"""Inspect AI task for the Agent Seer harness {harness} (written by `seer export --format inspect`).
+
+    inspect eval task.py --model seer/oracle     # replays the oracle: scores 1.0
+    inspect eval task.py --model openai/gpt-4o   # any model Inspect supports
+(from {where}, or with the path to this file relative to where you are: Inspect refuses an absolute one)
+"""
+
+from pathlib import Path
+
+from inspect_ai import task
+
+from harness.inspect_task import harness_task
+
+HARNESS = {harness!r}
+
+
+@task
+def seer_harness():
+    return harness_task(HARNESS, Path(__file__).with_name("dataset.jsonl"))
+'''
+
+
+def export_inspect(harness: Harness, out: Path) -> list[Path]:
+    """An Inspect AI task file and its dataset: one sample per scenario, its user turns and its oracle plan."""
+    rows = [{"id": s.id, "title": s.title, "complexity": s.complexity,
+             "turns": [t.user for t in s.turns or s.single_turn()],
+             "plan": [[{"tool": s.calls[i].tool, "arguments": s.calls[i].arguments} for i in t.calls]
+                      for t in s.turns or s.single_turn()]}
+            for s in harness.scenarios]
+    dataset, task_file = out / "dataset.jsonl", out / "task.py"
+    write_text(dataset, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    write_text(task_file, _TASK_FILE.format(harness=str(harness.root.resolve()), where=out))
+    return [task_file, dataset]
+
+
+FORMATS: dict[str, Exporter] = {"chat-jsonl": export_chat_jsonl, "hf": export_hf, "inspect": export_inspect}
 
 
 def export(harness: Harness, fmt: str, out: Path) -> list[Path]:

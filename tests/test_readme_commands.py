@@ -37,13 +37,26 @@ def _commands() -> list[tuple[int, list[str]]]:
 
 
 def _installed(argv: list[str]) -> set[str]:
-    """Executables an install command provides: a PyPI package's console script of the same name; an npm
+    """Executables an install command provides: a PyPI package's console script of the same name or, when it is
+    installed here, the console scripts its metadata declares; an npm
     package of the MCP reference servers, `@modelcontextprotocol/server-X`, provides `mcp-server-X`."""
     if argv[:2] in (["pip", "install"], [".venv/bin/pip", "install"]):
-        return {w for w in argv[2:] if not w.startswith("-")}
+        words = {w for w in argv[2:] if not w.startswith("-")}
+        return words | {script for w in words for script in _console_scripts(w)}
     if argv[:2] == ["npm", "install"]:
         return {"mcp-server-" + w.split("/server-", 1)[1] for w in argv[2:] if "/server-" in w}
     return set()
+
+
+def _console_scripts(requirement: str) -> set[str]:
+    """The commands an installed distribution provides under another name (`inspect-ai` gives `inspect`)."""
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    try:
+        dist = distribution(re.split(r"[\[<>=!~ ]", requirement, maxsplit=1)[0])
+    except PackageNotFoundError:
+        return set()
+    return {ep.name for ep in dist.entry_points if ep.group == "console_scripts"}
 
 
 def _executable(argv: list[str]) -> str:
@@ -83,7 +96,7 @@ def _reads_and_writes(argv: list[str]) -> tuple[list[str], list[str]]:
 
 def test_the_readme_has_commands_for_every_subcommand():
     seen = {argv[1] for _, argv in _commands() if _executable(argv).endswith("seer") and len(argv) > 1}
-    assert seen >= {"inspect", "generate", "validate", "serve", "run", "grade", "report", "verify"}
+    assert seen >= {"inspect", "generate", "validate", "serve", "run", "grade", "report", "verify", "export", "diff"}
 
 
 def test_every_readme_command_can_run_as_written():

@@ -84,7 +84,7 @@ def test_hf_dataset_holds_the_same_records(harness, tmp_path):
 
 
 def test_export_refuses_an_unknown_format_and_an_output_that_is_a_file(harness, tmp_path):
-    with pytest.raises(SeerError, match="--format csv: unknown format; choose one of chat-jsonl, hf"):
+    with pytest.raises(SeerError, match="--format csv: unknown format; choose one of chat-jsonl, hf, inspect"):
         export(harness, "csv", tmp_path / "out")
     (tmp_path / "f").write_text("x")
     with pytest.raises(SeerError, match="is not a directory"):
@@ -97,4 +97,4 @@ def test_cli_export_prints_what_it_wrote_and_fails_in_one_line(harness, tmp_path
         "format": "chat-jsonl", "scenarios": 2, "written": [str(tmp_path / "o" / "chat.jsonl")]}
     bad = _seer("export", str(harness.root), "--format", "csv", "--out", str(tmp_path / "o"))
     assert (bad.returncode, bad.stdout, bad.stderr) == (
-        2, "", "error: --format csv: unknown format; choose one of chat-jsonl, hf\n")
+        2, "", "error: --format csv: unknown format; choose one of chat-jsonl, hf, inspect\n")
