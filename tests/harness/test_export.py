@@ -15,6 +15,7 @@ from harness.export import chat_records, export
 from harness.io import load_harness
 from harness.runner import run_scenario
 from schemas.errors import SeerError
+from tests.conftest import EXAMPLES
 from tests.harness.builders import write_harness
 from tests.test_cli import _seer
 
@@ -22,6 +23,17 @@ from tests.test_cli import _seer
 @pytest.fixture
 def harness(tmp_path):
     return load_harness(write_harness(tmp_path / "h"))
+
+
+@pytest.fixture(params=["hand-written", "filesystem example"])
+def any_harness(request, tmp_path):
+    """The hand-written harness, and the filesystem example's generated one."""
+    if request.param == "hand-written":
+        return load_harness(write_harness(tmp_path / "h"))
+    made = CliRunner().invoke(app, ["generate", str(EXAMPLES / "filesystem.json"), "--out", str(tmp_path / "g"),
+                                    "--in-process", "--no-progress"])
+    assert made.exit_code == 0, made.output
+    return load_harness(tmp_path / "g")
 
 
 def _oracle_messages(harness, scenario) -> list[dict]:
@@ -46,8 +58,10 @@ def _oracle_messages(harness, scenario) -> list[dict]:
     return captured[-1]
 
 
-def test_chat_jsonl_lines_are_openai_chat_records_of_the_oracle_trajectories(harness, tmp_path):
+def test_chat_jsonl_lines_are_openai_chat_records_of_the_oracle_trajectories(any_harness, tmp_path):
     from openai.types.chat import ChatCompletionFunctionToolParam, ChatCompletionMessageParam
+
+    harness = any_harness
 
     [path] = export(harness, "chat-jsonl", tmp_path / "out")
     lines = [json.loads(x) for x in path.read_text().splitlines()]
@@ -65,6 +79,9 @@ def test_chat_jsonl_lines_are_openai_chat_records_of_the_oracle_trajectories(har
         assert [m for i, m in enumerate(line["messages"]) if i not in closing] == [
             m for i, m in enumerate(ran) if i not in closing]
         assert [line["messages"][i]["role"] for i in closing] == ["assistant"] * len(scenario.turns)
+
+def test_a_turn_closes_with_an_answer_restating_its_last_result(harness, tmp_path):
+    lines = chat_records(harness)
     files = lines[0]["messages"]
     assert files[-1]["content"] == "Done. list_directory returned:\n[FILE] notes.md\n[FILE] readme.md"
     assert lines[1]["messages"][-1]["content"].startswith("Done. get_issue returned:\n{")

@@ -13,7 +13,7 @@ import pytest
 
 from harness.export import export
 from harness.io import load_harness
-from tests.harness.builders import write_harness
+from tests.conftest import EXAMPLES
 
 pytest.importorskip("inspect_ai")  # a test dependency; the skip is for installs without the export extra
 INSPECT = Path(sys.executable).with_name("inspect")
@@ -21,8 +21,17 @@ INSPECT = Path(sys.executable).with_name("inspect")
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory) -> tuple[Path, object]:
+    """The filesystem example's generated harness (16 scenarios, multi-turn ones among them), exported."""
+    from typer.testing import CliRunner
+
+    from coordinator.cli import app
+
     root = tmp_path_factory.mktemp("inspect")
-    harness = load_harness(write_harness(root / "h"))
+    made = CliRunner().invoke(app, ["generate", str(EXAMPLES / "filesystem.json"), "--out", str(root / "h"),
+                                    "--in-process", "--no-progress"])
+    assert made.exit_code == 0, made.output
+    harness = load_harness(root / "h")
+    assert any(len(s.turns) > 1 for s in harness.scenarios)
     export(harness, "inspect", root / "task")
     return root / "task" / "task.py", harness
 
