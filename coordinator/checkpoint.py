@@ -41,6 +41,8 @@ class Record(Contract):
     index: int
     id: str
     written: list[str] | None = Field(default=None, description="Tools the written scenario called; null if writing failed.")
+    reached: dict[str, list[str]] | None = Field(
+        default=None, description="The written scenario's part of each coverage dimension (coordinator/dimensions.py).")
     kept: bool = False
     failures: list[Failure] = Field(default_factory=list)
     usage: dict[str, StageUsage] = Field(default_factory=dict)

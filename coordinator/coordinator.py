@@ -24,7 +24,7 @@ import structlog
 from actors.base import EngineContext, Outcome
 from coordinator.checkpoint import Checkpoint, Interpreted, Record, Restored, fingerprint
 from coordinator.coverage import CoverageTracker
-from coordinator.dimensions import measure
+from coordinator.dimensions import DimensionTracker, measure
 from coordinator.logs import ensure_configured
 from coordinator.rounds import derive_seed, request_complexity, scenario_id
 from coordinator.samplers import SamplingContext, build_sampler
@@ -64,7 +64,8 @@ class Coordinator:
         self._alone: set[str] = set()
         self._reqs: dict[int, Request] = {}
         self._kept: dict[int, Scenario] = {}
-        self._pending_drops: list[list[str]] = []
+        self._pending_drops: list[tuple[list[str], dict[str, list[str]]]] = []  # (tools, dimension keys)
+        self.dimensions: DimensionTracker | None = None  # what written scenarios reached, for strategies
         # (tool, complexity) -> requests that focused the tool at that complexity while it stayed uncovered
         self._focus_attempts: dict[tuple[str, str], int] = {}
         self._touched: set[str] = set()  # tools focused, or whose calls were taken back, since the last round closed
@@ -160,6 +161,7 @@ class Coordinator:
             if t not in self.interpretations and t not in self.coverage.excluded:
                 self.coverage.exclude(t, "interpretation failed")
         self.graph = self._build_graph()
+        self.dimensions = DimensionTracker(self.suite.tools, self.graph)
         # A complex scenario calls two or more tools and passes data between them: a tool alone in its spec,
         # or in a spec none of whose tools takes any argument (nothing can be handed on), with no neighbour
         # elsewhere can never be in one, so complex requests leave it to simple ones instead of failing on it.
@@ -194,6 +196,7 @@ class Coordinator:
         meta = {**sc.meta, "index": r.index, "round": r.round, "strategy": r.strategy, "focus": list(r.focus_tools)}
         sc = sc.model_copy(update={"id": r.id, "meta": meta})
         req.written = sc.tools
+        req.reached = self.dimensions.keys(sc) if self.dimensions else None
         return [Task("mock", r.index, sc)]
 
     def _on_mock(self, task: Task, outcome: Outcome) -> list[Task]:
@@ -233,9 +236,10 @@ class Coordinator:
         if scenario is not None:
             self._kept[req.request.index] = scenario
         elif req.written is not None:
-            self._pending_drops.append(req.written)
+            self._pending_drops.append((req.written, req.reached or {}))
         if self.checkpoint:
-            rec = Record(index=req.request.index, id=req.request.id, written=req.written, kept=scenario is not None,
+            rec = Record(index=req.request.index, id=req.request.id, written=req.written, reached=req.reached,
+                         kept=scenario is not None,
                          failures=req.failures, usage=req.usage)
             self.checkpoint.append(rec, scenario)
         return []
@@ -243,6 +247,7 @@ class Coordinator:
     def _restore(self, req: Request, rec: Record) -> None:
         req.is_written = True
         req.written = rec.written
+        req.reached = rec.reached
         req.failures = list(rec.failures)
         req.usage = dict(rec.usage)
         req.done = True
@@ -251,7 +256,7 @@ class Coordinator:
             self.states.admit(scenario)
             self._kept[rec.index] = scenario
         elif rec.written is not None:
-            self._pending_drops.append(rec.written)
+            self._pending_drops.append((rec.written, rec.reached or {}))
 
     # -- rounds --------------------------------------------------------------------------------
     def _advance(self) -> list[Task]:
@@ -304,6 +309,8 @@ class Coordinator:
             tools = self._reqs[i].written
             if tools:
                 self.coverage.add_tools(tools)
+            if self._reqs[i].reached and self.dimensions:
+                self.dimensions.add(self._reqs[i].reached)
         # Only a tool focused this round, or one whose calls a dropped scenario took back, can have become one
         # to give up on: looking at those, not at every uncovered tool, keeps a round's cost off the spec's size.
         touched, self._touched = self._touched, set()
@@ -324,8 +331,10 @@ class Coordinator:
             self._write_manifest(partial=True)
 
     def _apply_drops(self) -> None:
-        for tools in self._pending_drops:
+        for tools, reached in self._pending_drops:
             self.coverage.add_tools(tools, -1)
+            if self.dimensions:
+                self.dimensions.add(reached, -1)
             self._touched.update(t for t in tools if t in self.coverage.counts)
         self._pending_drops = []
 
@@ -352,7 +361,7 @@ class Coordinator:
         if cfg.budget.max_scenarios is not None:
             n = min(n, cfg.budget.max_scenarios - self._next_index)
         self._round += 1
-        ctx = SamplingContext(self.coverage, self.graph, self.interpretations)
+        ctx = SamplingContext(self.coverage, self.graph, self.interpretations, dimensions=self.dimensions)
         tasks = []
         for _ in range(n):
             i = self._next_index
@@ -400,7 +409,9 @@ class Coordinator:
     def scenarios(self) -> list[Scenario]:
         return [self._kept[i] for i in sorted(self._kept)]
 
-    def manifest(self, *, partial: bool, stop_reason: str | None = None) -> Manifest:
+    def manifest(self, *, partial: bool, stop_reason: str | None = None, dimensions: bool = False) -> Manifest:
+        """The manifest so far; coverage dimensions only when asked (at the end: measuring every parameter and
+        edge of a 10,000-tool spec is not for every round's snapshot)."""
         kept = self.scenarios()
         final = CoverageTracker(self.coverage.tools, self.config.min_per_tool)
         for s in kept:
@@ -425,7 +436,7 @@ class Coordinator:
                 multi_turn=sum(len(s.turns) > 1 for s in kept), calls=sum(len(s.calls) for s in kept),
             ),
             coverage=final.to_model(stop_reason).model_copy(
-                update={"dimensions": measure(self.suite.tools, kept, self.graph)}),
+                update={"dimensions": measure(self.suite.tools, kept, self.graph) if dimensions else {}}),
             usage=self.usage(), failures=failures,
             skipped_tools=self.suite.skipped,
         )
@@ -438,7 +449,7 @@ class Coordinator:
         """Write the harness: complete when the run finished, partial (resumable) otherwise."""
         partial = interrupted or not self.finished
         reason = "interrupted" if interrupted else (self.stop_reason if self.finished else "error")
-        manifest = self.manifest(partial=partial, stop_reason=reason)
+        manifest = self.manifest(partial=partial, stop_reason=reason, dimensions=True)
         if self.checkpoint:
             self.checkpoint.finish(self.suite, self.scenarios(), manifest)
         self.log.info("generation finished", stop_reason=reason, scenarios=manifest.counts.scenarios,

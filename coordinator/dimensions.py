@@ -18,6 +18,7 @@ reach:
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any, Iterable, Iterator
 
 from schemas import DimensionCoverage, Scenario, Tool
@@ -82,31 +83,55 @@ def universes(tools: Iterable[Tool], graph: Any = None) -> dict[str, set[str] | 
             "annotations": notes, "pairs": None, "errors": None}
 
 
-def reached(tools: Iterable[Tool], scenarios: Iterable[Scenario]) -> dict[str, set[str]]:
-    """What the scenarios exercise, in each dimension's notation."""
-    by_name = {t.name: t for t in tools}
-    enum_paths = {(t.name, p): set(map(json.dumps, sub["enum"])) for t in by_name.values()
-                  for p, sub in schema_paths(t.input_schema) if sub.get("enum")}
-    out: dict[str, set[str]] = {name: set() for name in NAMES}
-    for s in scenarios:
-        called = sorted({c.tool for c in s.calls})
+class DimensionTracker:
+    """What written scenarios have reached so far, per dimension, with multiplicities (a dropped scenario takes
+    its part back), for strategies that aim at a dimension. Fed by the coordinator like tool coverage: from the
+    written scenarios of complete rounds, in request order, so that plans stay deterministic."""
+
+    def __init__(self, tools: Iterable[Tool], graph: Any = None):
+        self._tools = {t.name: t for t in tools}
+        self._enums = {(t.name, p): {json.dumps(v) for v in sub["enum"]} for t in self._tools.values()
+                       for p, sub in schema_paths(t.input_schema) if sub.get("enum")}
+        self.universe = universes(self._tools.values(), graph)
+        self._counts: dict[str, Counter[str]] = {name: Counter() for name in NAMES}
+
+    def keys(self, scenario: Scenario) -> dict[str, list[str]]:
+        """The scenario's part of every dimension, in each dimension's notation."""
+        out: dict[str, set[str]] = {name: set() for name in NAMES}
+        called = sorted({c.tool for c in scenario.calls})
         out["pairs"].update(f"{a}+{b}" for i, a in enumerate(called) for b in called[i + 1:])
-        for call in s.calls:
+        for call in scenario.calls:
             out["tools"].add(call.tool)
             if call.is_error:
                 out["errors"].add(call.tool)
             for path, value in argument_paths(call.arguments):
                 out["params"].add(f"{call.tool}.{path}")
-                if json.dumps(value) in enum_paths.get((call.tool, path), ()):
+                if json.dumps(value) in self._enums.get((call.tool, path), ()):
                     out["enums"].add(_enum_key(call.tool, path, value))
             for arg, j in (call.sources or {}).items():
-                if 0 <= j < len(s.calls):
-                    out["edges"].add(f"{s.calls[j].tool}->{call.tool}.{arg.split('.')[0].split('[')[0]}")
-            tool = by_name.get(call.tool)
+                if 0 <= j < len(scenario.calls):
+                    out["edges"].add(f"{scenario.calls[j].tool}->{call.tool}.{arg.split('.')[0].split('[')[0]}")
+            tool = self._tools.get(call.tool)
             for hint, v in ((tool.annotations or {}) if tool else {}).items():
                 if isinstance(v, bool):
                     out["annotations"].add(f"{hint}={str(v).lower()}")
-    return out
+        return {name: sorted(keys) for name, keys in out.items() if keys}
+
+    def add(self, keys: dict[str, list[str]], sign: int = 1) -> None:
+        for name, ks in keys.items():
+            counts = self._counts[name]
+            for k in ks:
+                counts[k] += sign
+                if counts[k] <= 0:
+                    del counts[k]
+
+    def reached(self, name: str) -> set[str]:
+        return set(self._counts[name])
+
+    def missing(self, name: str) -> list[str]:
+        """What a dimension with a universe has not reached yet, sorted; [] for one without."""
+        universe = self.universe[name]
+        return sorted(universe - self._counts[name].keys()) if universe is not None else []
 
 
 _NO_UNIVERSE = {
@@ -118,17 +143,18 @@ _NO_UNIVERSE = {
 
 def measure(tools: Iterable[Tool], scenarios: Iterable[Scenario], graph: Any = None) -> dict[str, DimensionCoverage]:
     """Every dimension's coverage by `scenarios`, for the manifest."""
-    tools = list(tools)
-    got, all_of = reached(tools, scenarios), universes(tools, graph)
+    tracker = DimensionTracker(tools, graph)
+    for s in scenarios:
+        tracker.add(tracker.keys(s))
     out = {}
     for name in NAMES:
-        universe = all_of[name]
+        universe, got = tracker.universe[name], tracker.reached(name)
         if universe is None:
-            out[name] = DimensionCoverage(covered=len(got[name]), note=_NO_UNIVERSE[name])
+            out[name] = DimensionCoverage(covered=len(got), note=_NO_UNIVERSE[name])
             continue
-        hit = got[name] & universe
-        missing = sorted(universe - hit)
-        out[name] = DimensionCoverage(total=len(universe), covered=len(hit),
-                                      ratio=round(len(hit) / len(universe), 6) if universe else 1.0,
+        missing = tracker.missing(name)
+        covered = len(universe) - len(missing)
+        out[name] = DimensionCoverage(total=len(universe), covered=covered,
+                                      ratio=round(covered / len(universe), 6) if universe else 1.0,
                                       missing=missing[:MISSING_SHOWN], missing_count=len(missing))
     return out

@@ -30,6 +30,9 @@ def _config(config_file: Path | None, engine: str | None, overrides: dict) -> Ru
     from actors.registry import factory
     from coordinator.samplers import build_sampler
 
+    path, _, cls = cfg.strategy.rpartition(":")
+    if path.endswith(".py") and Path(path).is_file():  # a strategy file: found by absolute path wherever it runs
+        cfg = cfg.model_copy(update={"strategy": f"{Path(path).resolve()}:{cls}"})
     build_sampler(cfg.strategy)
     for stage, name in cfg.engines.as_dict().items():
         try:
@@ -55,7 +58,7 @@ def generate(
     max_calls: int = typer.Option(None, "--max-calls", help="Stop dispatching after this many LLM requests."),
     fallback: str = typer.Option(None, "--fallback", help="offline: the offline engine produces items the LLM failed on."),
     seed: int = typer.Option(None, "--seed", help="Run seed (default 0): same specs + seed give the same harness."),
-    strategy: str = typer.Option(None, "--strategy", help="uniform, least-covered (default), graph-walk or cluster."),
+    strategy: str = typer.Option(None, "--strategy", help="uniform, least-covered (default), graph-walk, cluster, an installed one, or FILE.py:CLASS (your own)."),
     min_per_tool: int = typer.Option(None, "--min-per-tool", help="Calls each tool needs to count as covered (default 1)."),
     max_scenarios: int = typer.Option(None, "--max-scenarios", help="Stop after requesting this many scenarios."),
     batch_size: int = typer.Option(None, "--batch-size", help="Scenarios requested per coverage round (default 16)."),

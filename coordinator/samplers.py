@@ -1,7 +1,8 @@
 """Sampling strategies: which tools each scenario request should focus on.
 
 A strategy is one small class with a `focus` method behind the `Sampler` Protocol, plus a
-registry entry. Strategies see coverage (counts plus picks already planned this round), the
+registry entry; a user's strategy is a class in a file (`--strategy my.py:Greedy`) or behind an
+`agent_seer.strategies` entry point (see examples/strategies/). Strategies see coverage (counts plus picks already planned this round), the
 tool graph and the interpretations, and draw every random choice from the `rng` they are
 handed, so a plan depends only on the run seed and the coverage state.
 """
@@ -15,6 +16,7 @@ from typing import Callable, Protocol, runtime_checkable
 import networkx as nx
 
 from coordinator.coverage import CoverageTracker
+from coordinator.dimensions import DimensionTracker
 from schemas import Complexity, ToolInterpretation
 from schemas.config import ConfigError
 
@@ -26,6 +28,7 @@ class SamplingContext:
     coverage: CoverageTracker
     graph: nx.DiGraph = field(default_factory=nx.DiGraph)
     interpretations: dict[str, ToolInterpretation] = field(default_factory=dict)
+    dimensions: DimensionTracker | None = None  # what written scenarios reached of params, enums, edges...
     _kinds: dict[str, set[str]] | None = field(default=None, repr=False)
 
     def of_kind(self, entity: str) -> set[str]:
@@ -196,11 +199,56 @@ def register_sampler(name: str, factory: Callable[[], Sampler]) -> None:
     _SAMPLERS[name] = factory
 
 
+ENTRY_POINTS = "agent_seer.strategies"  # a package can offer strategies: `name = "module:Class"` in this group
+
+
+def _installed() -> dict[str, object]:
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINTS)}
+
+
 def sampler_names() -> list[str]:
-    return sorted(_SAMPLERS)
+    return sorted({*_SAMPLERS, *_installed()})
 
 
 def build_sampler(name: str) -> Sampler:
-    if name not in _SAMPLERS:
-        raise ConfigError(f"strategy: unknown sampling strategy {name!r}; known: {', '.join(sampler_names())}")
-    return _SAMPLERS[name]()
+    """A strategy by registry name, by installed entry point, or from a file: `path/to/file.py:ClassName`."""
+    if name in _SAMPLERS:
+        return _SAMPLERS[name]()
+    installed = _installed()
+    if name in installed:
+        return _checked(name, installed[name].load())  # type: ignore[attr-defined]
+    if ":" in name and name.rsplit(":", 1)[0].endswith(".py"):
+        return _checked(name, _class_from_file(*name.rsplit(":", 1)))
+    raise ConfigError(f"strategy: unknown sampling strategy {name!r}; known: {', '.join(sampler_names())}, "
+                      "or FILE.py:CLASS")
+
+
+def _class_from_file(path: str, cls: str) -> object:
+    import importlib.util
+    from pathlib import Path
+
+    file = Path(path)
+    if not file.is_file():
+        raise ConfigError(f"strategy: {path}: no such file")
+    spec = importlib.util.spec_from_file_location(f"seer_strategy_{file.stem}", file)
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    try:
+        spec.loader.exec_module(module)  # type: ignore[union-attr]
+    except Exception as e:  # the user's file: its error, in one line, naming the file
+        raise ConfigError(f"strategy: {path}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}") from None
+    if not hasattr(module, cls):
+        raise ConfigError(f"strategy: {path} defines no {cls}")
+    return getattr(module, cls)
+
+
+def _checked(name: str, factory: object) -> Sampler:
+    try:
+        sampler = factory()  # type: ignore[operator]
+    except Exception as e:
+        raise ConfigError(f"strategy: {name}: could not be created: {type(e).__name__}: {e}") from None
+    if not isinstance(sampler, Sampler):
+        raise ConfigError(f"strategy: {name} is not a strategy: it needs a `name` and a "
+                          "`focus(complexity, ctx, rng)` method returning tool names")
+    return sampler

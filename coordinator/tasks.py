@@ -40,6 +40,7 @@ class Progress:
 class Request:
     request: ScenarioRequest
     written: list[str] | None = None
+    reached: dict[str, list[str]] | None = None  # the written scenario's part of each coverage dimension
     is_written: bool = False
     done: bool = False
     failures: list[Failure] = field(default_factory=list)
