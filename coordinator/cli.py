@@ -31,18 +31,34 @@ class _Switches:
         return params
 
 
-class _Command(_Switches, TyperCommand):
+class _Starting:
+    """Ctrl-C before a command's own handling starts (while the arguments are parsed, the root options applied,
+    the command imports what it needs): one line and exit 130. Typer would exit 130 printing nothing, leaving the
+    user to guess."""
+
+    def make_context(self, *args, **kwargs):
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            _interrupted_before()
+
     def invoke(self, ctx):
-        """Ctrl-C before a command's own handling starts (while it imports what it needs): one line and exit
-        130. Typer would print an empty line, or nothing, and exit 130, leaving the user to guess."""
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
-            typer.echo("interrupted before anything was done", err=True)
-            raise typer.Exit(130) from None
+            _interrupted_before()
 
 
-class _Group(_Switches, TyperGroup):
+def _interrupted_before() -> None:
+    typer.echo("interrupted before anything was done", err=True)
+    raise typer.Exit(130) from None
+
+
+class _Command(_Starting, _Switches, TyperCommand):
+    pass
+
+
+class _Group(_Starting, _Switches, TyperGroup):
     pass
 
 

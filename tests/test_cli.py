@@ -79,3 +79,28 @@ def test_a_ctrl_c_python_would_drop_in_a_finaliser_is_signalled_again_not_printe
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:  # the SIGINT sent again arrives here, outside the finaliser
             time.sleep(0.01)
+
+
+def test_ctrl_c_while_the_arguments_are_read_is_one_line_and_exit_130():
+    """Typer turns a Ctrl-C outside a command's own code (parsing, the root callback) into exit 130 with no
+    word; ours says what happened."""
+    import typer
+    from typer.testing import CliRunner
+
+    from coordinator.cli import _Command, _Group
+
+    def interrupt(value: str) -> str:
+        raise KeyboardInterrupt
+
+    demo = typer.Typer(cls=_Group)
+
+    @demo.callback()
+    def root(level: str = typer.Option("x", "--level", callback=interrupt)) -> None:
+        pass
+
+    @demo.command(cls=_Command)
+    def hello() -> None:
+        pass
+
+    res = CliRunner().invoke(demo, ["hello"])
+    assert (res.exit_code, res.stderr) == (130, "interrupted before anything was done\n")
