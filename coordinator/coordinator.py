@@ -25,6 +25,7 @@ from actors.base import EngineContext, Outcome
 from coordinator.checkpoint import Checkpoint, Interpreted, Record, Restored, fingerprint
 from coordinator.coverage import CoverageTracker
 from coordinator.dimensions import DimensionTracker, measure
+from coordinator.targets import DimensionTargets
 from coordinator.logs import ensure_configured
 from coordinator.rounds import derive_seed, request_complexity, scenario_id
 from coordinator.samplers import SamplingContext, build_sampler
@@ -66,6 +67,7 @@ class Coordinator:
         self._kept: dict[int, Scenario] = {}
         self._pending_drops: list[tuple[list[str], dict[str, list[str]]]] = []  # (tools, dimension keys)
         self.dimensions: DimensionTracker | None = None  # what written scenarios reached, for strategies
+        self.targets: DimensionTargets | None = None  # --cover beyond tools: keys aimed at once tools are covered
         # (tool, complexity) -> requests that focused the tool at that complexity while it stayed uncovered
         self._focus_attempts: dict[tuple[str, str], int] = {}
         self._touched: set[str] = set()  # tools focused, or whose calls were taken back, since the last round closed
@@ -162,6 +164,8 @@ class Coordinator:
                 self.coverage.exclude(t, "interpretation failed")
         self.graph = self._build_graph()
         self.dimensions = DimensionTracker(self.suite.tools, self.graph)
+        if set(self.config.cover) - {"tools"}:
+            self.targets = DimensionTargets(self.config.cover, self.dimensions)
         # A complex scenario calls two or more tools and passes data between them: a tool alone in its spec,
         # or in a spec none of whose tools takes any argument (nothing can be handed on), with no neighbour
         # elsewhere can never be in one, so complex requests leave it to simple ones instead of failing on it.
@@ -267,13 +271,16 @@ class Coordinator:
                 break
             self._close_round()
             stop = None
-            if self.coverage.complete:
+            if self.coverage.complete and not self._aiming():
                 if self._active():
                     break  # wait for the drain: drops decide whether coverage really is complete
                 self._apply_drops()
-                if self.coverage.complete:
+                if self.coverage.complete and not self._aiming():
                     given_up = len(self.coverage.uncovered())
-                    stop = "complete" if not given_up else f"exhausted: {given_up} tool(s) could not be covered"
+                    missed = self.targets.given_up_count() if self.targets else 0
+                    stop = ("complete" if not given_up and not missed else
+                            f"exhausted: {given_up} tool(s) could not be covered" if given_up else
+                            f"exhausted: {missed} coverage target(s) could not be reached")
             stop = stop or self._budget_stop()
             if stop is not None:
                 self.stop_reason = stop
@@ -293,6 +300,8 @@ class Coordinator:
         if cfg.max_rounds is not None:
             return cfg.max_rounds
         attempts = len(self.suite.tools) * max(cfg.min_per_tool, 1) * MAX_FOCUS_ATTEMPTS * len(self._complexities())
+        if self.targets is not None:  # every --cover key may take its attempts too, one request each
+            attempts += sum(len(self.dimensions.universe[d] or ()) for d in self.targets.cover) * MAX_FOCUS_ATTEMPTS
         return max(200, 2 * math.ceil(attempts / cfg.batch_size))
 
     def _complexities(self) -> tuple[str, ...]:
@@ -323,12 +332,18 @@ class Coordinator:
                 self.coverage.exclude(t, f"focus of {counts} requests, but no written scenario called it")
         self._round_members = []
         self.coverage.clear_plan()
+        if self.targets is not None:
+            self.targets.close_round()
         # The partial manifest is a snapshot whose size grows with the spec, as does the number of rounds:
         # written every round, a 10,000-tool run would encode ~1.4 MB ~500 times. Every `per` rounds keeps
         # the total linear in the spec (every round up to 1,000 tools).
         per = math.ceil(len(self.suite.tools) / 1000) or 1
         if self._round % per == 0:
             self._write_manifest(partial=True)
+
+    def _aiming(self) -> bool:
+        """Every tool covered, and a --cover dimension still misses keys not given up: aim requests at them."""
+        return self.targets is not None and self.coverage.complete and self.targets.open()
 
     def _apply_drops(self) -> None:
         for tools, reached in self._pending_drops:
@@ -363,12 +378,21 @@ class Coordinator:
         self._round += 1
         ctx = SamplingContext(self.coverage, self.graph, self.interpretations, dimensions=self.dimensions)
         tasks = []
+        aiming, taken = self._aiming(), set()
         for _ in range(n):
+            want: list[str] = []
+            if aiming:  # every tool covered: each request aims at one key a --cover dimension still misses
+                target = self.targets.next(taken)
+                if target is None:
+                    break
+                taken.add(target[1])
+                focus, complexity, want = self.targets.request(*target)
             i = self._next_index
             self._next_index += 1
             rng = random.Random(derive_seed(cfg.seed, "focus", i))
-            complexity = request_complexity(cfg.seed, i, cfg.complex_ratio)
-            focus = self.sampler.focus(complexity, ctx, rng)
+            if not aiming:
+                complexity = request_complexity(cfg.seed, i, cfg.complex_ratio)
+                focus = self.sampler.focus(complexity, ctx, rng)
             if complexity == "complex" and "simple" in self._complexities():
                 # Tools that complex requests already failed MAX_FOCUS_ATTEMPTS times are left to simple ones.
                 keep = [t for t in focus if self._focus_attempts.get((t, "complex"), 0) < MAX_FOCUS_ATTEMPTS
@@ -382,7 +406,7 @@ class Coordinator:
                 if getattr(self.sampler, "coverage_hints", True) else []
             req = ScenarioRequest(
                 id=scenario_id(i), index=i, seed=derive_seed(cfg.seed, "scenario", i), complexity=complexity,
-                focus_tools=focus, uncovered_tools=hint, round=self._round, strategy=self.sampler.name,
+                focus_tools=focus, uncovered_tools=hint, round=self._round, strategy=self.sampler.name, want=want,
             )
             self._reqs[i] = Request(req)
             self._round_members.append(i)
@@ -436,7 +460,8 @@ class Coordinator:
                 multi_turn=sum(len(s.turns) > 1 for s in kept), calls=sum(len(s.calls) for s in kept),
             ),
             coverage=final.to_model(stop_reason).model_copy(
-                update={"dimensions": measure(self.suite.tools, kept, self.graph) if dimensions else {}}),
+                update={"dimensions": measure(self.suite.tools, kept, self.graph,
+                                              self.targets.given_up if self.targets else None) if dimensions else {}}),
             usage=self.usage(), failures=failures,
             skipped_tools=self.suite.skipped,
         )

@@ -141,8 +141,9 @@ _NO_UNIVERSE = {
 }
 
 
-def measure(tools: Iterable[Tool], scenarios: Iterable[Scenario], graph: Any = None) -> dict[str, DimensionCoverage]:
-    """Every dimension's coverage by `scenarios`, for the manifest."""
+def measure(tools: Iterable[Tool], scenarios: Iterable[Scenario], graph: Any = None,
+            given_up: dict[str, dict[str, str]] | None = None) -> dict[str, DimensionCoverage]:
+    """Every dimension's coverage by `scenarios`, for the manifest, with the keys a `--cover` run gave up on."""
     tracker = DimensionTracker(tools, graph)
     for s in scenarios:
         tracker.add(tracker.keys(s))
@@ -154,7 +155,9 @@ def measure(tools: Iterable[Tool], scenarios: Iterable[Scenario], graph: Any = N
             continue
         missing = tracker.missing(name)
         covered = len(universe) - len(missing)
+        abandoned = {k: why for k, why in sorted((given_up or {}).get(name, {}).items()) if k in set(missing)}
         out[name] = DimensionCoverage(total=len(universe), covered=covered,
                                       ratio=round(covered / len(universe), 6) if universe else 1.0,
-                                      missing=missing[:MISSING_SHOWN], missing_count=len(missing))
+                                      missing=missing[:MISSING_SHOWN], missing_count=len(missing),
+                                      given_up=dict(list(abandoned.items())[:MISSING_SHOWN]))
     return out

@@ -60,6 +60,8 @@ def generate(
     seed: int = typer.Option(None, "--seed", help="Run seed (default 0): same specs + seed give the same harness."),
     strategy: str = typer.Option(None, "--strategy", help="uniform, least-covered (default), graph-walk, cluster, an installed one, or FILE.py:CLASS (your own)."),
     min_per_tool: int = typer.Option(None, "--min-per-tool", help="Calls each tool needs to count as covered (default 1)."),
+    cover: str = typer.Option(None, "--cover", help="Coverage dimensions the run must reach, comma-separated: tools "
+                              "(default), params, enums, edges; what cannot be reached is given up with the reason."),
     max_scenarios: int = typer.Option(None, "--max-scenarios", help="Stop after requesting this many scenarios."),
     batch_size: int = typer.Option(None, "--batch-size", help="Scenarios requested per coverage round (default 16)."),
     max_rounds: int = typer.Option(None, "--max-rounds", help="Coverage rounds at most (default: scaled to the spec)."),
@@ -80,6 +82,7 @@ def generate(
     started = time.perf_counter()
     overrides: dict = {
         "llm.model": model, "seed": seed, "strategy": strategy, "min_per_tool": min_per_tool,
+        "cover": [c.strip() for c in cover.split(",") if c.strip()] if cover is not None else None,
         "budget.max_scenarios": max_scenarios, "batch_size": batch_size, "max_rounds": max_rounds,
         "llm.api_base": api_base, "llm.concurrency": concurrency, "llm.cache": False if no_cache else None,
         "budget.max_cost": max_cost, "budget.max_llm_calls": max_calls, "llm.fallback": fallback,

@@ -81,6 +81,9 @@ class RunConfig(StrictContract):
     engines: EngineSelection = Field(default_factory=EngineSelection)
     strategy: str = Field(default="least-covered", description="Sampling strategy registry name.")
     min_per_tool: int = Field(default=1, ge=0)
+    cover: list[Literal["tools", "params", "enums", "edges"]] = Field(
+        default_factory=lambda: ["tools"], min_length=1,
+        description="Coverage dimensions the run must reach (or give up on, with the reason): tools, params, enums, edges.")
     complex_ratio: float = Field(default=0.5, ge=0.0, le=1.0, description="Share of complex scenarios requested.")
     batch_size: int = Field(default=16, ge=1, description="Scenarios requested per coverage round.")
     max_rounds: int | None = Field(

@@ -38,6 +38,8 @@ class DimensionCoverage(Contract):
     missing: list[str] = Field(default_factory=list, description="What is not reached (the first 50), sorted.")
     missing_count: int = Field(default=0, ge=0)
     note: str | None = Field(default=None, description="Why the dimension has no universe, when it has none.")
+    given_up: dict[str, str] = Field(
+        default_factory=dict, description="Keys a `--cover` run aimed at in vain and gave up on, with the reason (the first 50).")
 
 
 class Coverage(Contract):

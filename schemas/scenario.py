@@ -134,6 +134,9 @@ class ScenarioRequest(Contract):
     uncovered_tools: list[str] = Field(default_factory=list, description="Tools not yet covered, to prefer when there is a choice.")
     round: int = Field(default=0, ge=0)
     strategy: str = Field(default="")
+    want: list[str] = Field(
+        default_factory=list, description="Coverage keys to reach when the scenario can: `tool.param` (give that "
+        "optional parameter), `tool.param=JSON` (use that enum value); see coordinator/dimensions.py.")
 
 
 class Task(Contract):

@@ -319,6 +319,23 @@ class _World:
                 and (e["created_by"] is None or e["created_by"] < step)]
 
 
+def _wanted(want: list[str], tool: str) -> tuple[set[str], dict[str, Any]]:
+    """The top-level parameters (`tool.param`) and enum values (`tool.param=JSON`) a request wants `tool` given."""
+    names: set[str] = set()
+    values: dict[str, Any] = {}
+    for key in want:
+        if not key.startswith(tool + "."):
+            continue
+        name, eq, value = key[len(tool) + 1:].partition("=")
+        if "." in name or "[" in name:
+            continue  # a nested path: the writer binds whole top-level arguments
+        if eq:
+            values[name] = json.loads(value)
+        else:
+            names.add(name)
+    return names, values
+
+
 class OfflineScenarioWriter:
     """Scenario engine `offline`: all randomness from `random.Random(request.seed)`."""
 
@@ -359,7 +376,8 @@ class OfflineScenarioWriter:
         bound: list[dict[str, Any]] = []  # the arguments as bound: a wrapped tool's inner object
         for j, name in enumerate(seq):
             wrap = self.wrapped.get(name)
-            args, refs = self._bind(j, wrap[1] if wrap else self.tools[name], self.its[name], world, gen, rng, seq)
+            args, refs = self._bind(j, wrap[1] if wrap else self.tools[name], self.its[name], world, gen, rng, seq,
+                                    _wanted(req.want, name))
             refs_all.append(refs)
             bound.append(args)
             sources = {r.param: r.step for r in refs}
@@ -404,7 +422,9 @@ class OfflineScenarioWriter:
                   "index": req.index, "intro": intro})
 
     def _bind(self, j: int, tool: Tool, it: ToolInterpretation, world: _World, gen: ValueGenerator,
-              rng: random.Random, seq: list[str]) -> tuple[dict[str, Any], list[text.Ref]]:
+              rng: random.Random, seq: list[str], want: tuple[set[str], dict[str, Any]] = (set(), {})
+              ) -> tuple[dict[str, Any], list[text.Ref]]:
+        wanted, wanted_values = want  # what the request asks this tool's call to reach (a coverage target)
         # A parameter the schema leaves undescribed is described by the docstring's "Args:" where it has one
         # (`operation: Operation type ("list", "get_layouts", "get_info")`): its values are among those.
         docs = param_docs(tool.description or "")
@@ -417,7 +437,7 @@ class OfflineScenarioWriter:
         created: list[dict[str, Any]] = []
         for p in it.parameters:
             sub = props.get(p.name, {})
-            if not p.required and p.name in self.plumbing[tool.name]:
+            if not p.required and p.name in self.plumbing[tool.name] and p.name not in wanted | wanted_values.keys():
                 continue  # an API key, `fields`, `prettyPrint`: no part of what the person asks
             if p.role is ParameterRole.context:
                 value = world.by_kind.get(p.entity)
@@ -432,7 +452,7 @@ class OfflineScenarioWriter:
                 fresh = p.role is ParameterRole.target or (
                     it.action in _SUBJECT_ACTIONS and not subject_done and p.entity == it.entity)
                 available = world.find(p.entity, j) or any(self._produces(seq[i], p.entity) for i in range(j))
-                if not p.required and (fresh or rng.random() < 0.15 or not available):
+                if not p.required and p.name not in wanted and (fresh or rng.random() < 0.15 or not available):
                     continue
                 if fresh:
                     subject_done = True
@@ -453,12 +473,17 @@ class OfflineScenarioWriter:
                 if ref is not None:
                     refs.append(ref)
                 continue
-            if not p.required and p.name in props and not (p.role is ParameterRole.pagination and _cursor(p.name, props[p.name])):
+            if p.name in wanted or p.name in wanted_values:
+                optional.add(p.name)
+            elif not p.required and p.name in props and not (p.role is ParameterRole.pagination and _cursor(p.name, props[p.name])):
                 # (what a search is for: `fetch_news_headlines_by_query` is not asked without its query)
                 chance = 1.0 if p.name.lower() in _QUERY_NAMES and it.action in (Action.search, Action.list, Action.read) \
                     else 0.8 if any(w in p.name.lower() for w in _EXPIRY) else 0.25
                 if len(optional) < 3 and rng.random() < chance:
                     optional.add(p.name)
+        for name, value in wanted_values.items():  # an enum value the run has not sent yet
+            if name in props and is_valid(props[name], value, tool.input_schema):
+                fixed[name] = value
         if it.action is Action.update:
             _something_to_change(it, props, optional, rng)
         self._carry_over(j, tool, it, props, fixed, optional, world, seq)
@@ -481,7 +506,7 @@ class OfflineScenarioWriter:
                              doc=tool.description)
         gen.about = ""
         # An option nothing says the meaning of is left out, not set to `provider-7` (an update keeps what it changes).
-        for name in (optional & args.keys()) if it.action is not Action.update else ():
+        for name in (optional & args.keys()) - wanted - wanted_values.keys() if it.action is not Action.update else ():
             rest = {k: v for k, v in args.items() if k != name}
             if is_placeholder(name, args[name]) and is_valid(tool.input_schema, rest):
                 args = rest

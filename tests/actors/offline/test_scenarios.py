@@ -361,3 +361,17 @@ def test_an_output_filled_from_arguments_does_not_depend_on_the_hash_seed(tmp_pa
                               text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip()
                for seed in ("1", "2", "3", "4", "5", "6")}
     assert len(digests) == 1 and len(next(iter(digests))) == 64
+
+
+@pytest.mark.parametrize("want, check", [
+    (["list_directory_with_sizes.sortBy"], lambda args: "sortBy" in args),
+    (['list_directory_with_sizes.sortBy="size"'], lambda args: args.get("sortBy") == "size"),
+])
+def test_the_writer_gives_the_parameter_or_value_a_request_wants(pipeline, want, check):
+    pipe = pipeline("filesystem")
+    for seed in range(6):  # whatever the draw would have left out
+        request = ScenarioRequest(id=f"w{seed}", index=seed, seed=seed, complexity="simple",
+                                  focus_tools=["list_directory_with_sizes"], want=want)
+        scenario = pipe.writer.write(request).item
+        [args] = [c.arguments for c in scenario.calls if c.tool == "list_directory_with_sizes"]
+        assert check(args), args
