@@ -64,6 +64,9 @@ def scenario(suite: ToolSuite, interps: dict[str, ToolInterpretation], request: 
     if uncovered:
         hint = ("\nThese tools are not covered by any scenario yet; when the workflow can naturally use one, "
                 f"prefer it: {', '.join(uncovered)}.")
+    if request.want:  # a coverage target (seer generate --cover): `tool.param` or `tool.param=value`
+        hint += ("\nThe calls must reach these, written `tool.parameter` (give that parameter) or "
+                 f"`tool.parameter=value` (give it that value): {', '.join(request.want)}.")
     return messages(
         f"Write {shape} that a user could ask an assistant to carry out with the tools below.\n"
         f"It must call these tools: {', '.join(focus)}.{hint}\n"

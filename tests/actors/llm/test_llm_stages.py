@@ -180,3 +180,7 @@ def test_the_scenario_prompt_names_the_uncovered_tools_and_the_required_focus() 
     assert "It must call these tools: read_file." in user
     assert "not covered by any scenario yet" in user and "write_file, list_dir" in user
     assert "SIMPLE workflow: 1 or 2 calls" in user
+    assert "must reach these" not in user
+    aimed = req.model_copy(update={"want": ["read_file.encoding", 'read_file.mode="raw"']})
+    user = prompts.scenario(SUITE, {}, aimed, ["read_file"])[1]["content"]
+    assert user.count("must reach these") == 1 and 'read_file.encoding, read_file.mode="raw".' in user
