@@ -99,6 +99,7 @@ def _register() -> None:
     app.command("grade", cls=_Command)(evaluation_cli.grade)
     app.command("report", cls=_Command)(evaluation_cli.report)
     app.command("diff", cls=_Command)(evaluation_cli.diff)
+    app.command("coverage", cls=_Command)(evaluation_cli.coverage)
 
 
 try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-SUBCOMMANDS = ("inspect", "generate", "validate", "serve", "run", "grade", "report", "verify", "export", "diff")
+SUBCOMMANDS = ("inspect", "generate", "validate", "serve", "run", "grade", "report", "verify", "export", "diff", "coverage")
 
 
 def _seer(*args: str) -> subprocess.CompletedProcess:

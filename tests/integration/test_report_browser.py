@@ -78,3 +78,26 @@ def test_the_page_has_a_sensible_layout_width(browser, report):
         "return Array.from(document.images).map(i => i.getBoundingClientRect().width)")
     viewport = browser.execute_script("return document.documentElement.clientWidth")
     assert all(0 < w <= viewport for w in widths)  # figures scale down to fit, never overflow
+
+
+def test_the_coverage_comparison_page_renders_its_figures_readably(browser, tmp_path):
+    from evaluation.coverage_compare import compare
+    from evaluation.coverage_page import write
+    from specs import load_suite
+    from tests.conftest import EXAMPLES
+
+    suites = {"filesystem": load_suite([EXAMPLES / "filesystem.json"]), "memory": load_suite([EXAMPLES / "memory.json"])}
+    written = write(compare(suites, ["uniform", "least-covered"], [0, 1]), tmp_path / "c")
+    browser.get(written.html.as_uri())
+    assert browser.title == "Agent Seer coverage: filesystem, memory"
+    images = browser.execute_script(
+        "return Array.from(document.images).map(i => ({complete: i.complete, w: i.naturalWidth, h: i.naturalHeight,"
+        " shown: i.getBoundingClientRect().width}))")
+    viewport = browser.execute_script("return document.documentElement.clientWidth")
+    assert len(images) == 2
+    for img in images:  # four panels side by side, each wide enough to read
+        assert img["complete"] and img["w"] >= 1200 and img["h"] >= 300 and 0.5 * viewport < img["shown"] <= viewport
+    tables = browser.execute_script("return Array.from(document.querySelectorAll('main table')).map(t => t.rows.length)")
+    assert tables == [1 + 2 * 4, 1 + 2 * 4]  # a header and a row per strategy and dimension, per spec
+    assert browser.execute_script("return performance.getEntriesByType('resource').length") == 0
+    assert browser.get_log("browser") == []
