@@ -318,6 +318,11 @@ class Coordinator:
             tools = self._reqs[i].written
             if tools:
                 self.coverage.add_tools(tools)
+                # A call is progress: a tool is given up after MAX_FOCUS_ATTEMPTS requests in a row that did not
+                # call it, not after that many requests in all (a tool needing --min-per-tool 20 calls takes more).
+                for t in set(tools):
+                    for c in ("simple", "complex"):
+                        self._focus_attempts.pop((t, c), None)
             if self._reqs[i].reached and self.dimensions:
                 self.dimensions.add(self._reqs[i].reached)
         # Only a tool focused this round, or one whose calls a dropped scenario took back, can have become one

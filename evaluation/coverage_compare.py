@@ -96,12 +96,13 @@ def gini(calls: Counter[str], tools: int) -> float:
 
 
 def run_one(spec: str, suite: ToolSuite, strategy: str, seed: int, *, engine: str = "offline",
-            cover: Sequence[str] = ("tools",)) -> Run:
+            cover: Sequence[str] = ("tools",), min_per_tool: int = 1) -> Run:
     from coordinator.coordinator import Coordinator
     from coordinator.pipeline import run_local
 
     stages = {s: engine for s in ("interpret", "scenario", "mock", "expand")}
-    cfg = RunConfig(strategy=strategy, seed=seed, expand=False, cover=list(cover), engines=stages)
+    cfg = RunConfig(strategy=strategy, seed=seed, expand=False, cover=list(cover), engines=stages,
+                    min_per_tool=min_per_tool)
     started = time.perf_counter()
     coord = Coordinator(suite, cfg)
     run_local(coord)
