@@ -4,7 +4,7 @@ up with the reason, as tools are.
 
 A key becomes a request: a parameter `tool.path` or an enum value `tool.path="v"` asks for a simple scenario
 around `tool` that the scenario writer should give that parameter or value (`ScenarioRequest.want`); an edge
-`a->b.param` asks for a complex scenario that calls `a` then `b`.
+`a->b.param` asks for a complex scenario that calls `a` then `b`, `b.param` taken from `a`'s output.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ class DimensionTargets:
         self.attempts[key] += 1
         if dimension == "edges":
             producer, consumer = key.split("->", 1)
-            return [producer, self.tool_of(consumer)], "complex", []
+            return [producer, self.tool_of(consumer)], "complex", [key]
         return [self.tool_of(key)], "simple", [key]
 
     def tool_of(self, key: str) -> str:

@@ -12,6 +12,7 @@ import json
 import random
 import re
 from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -319,21 +320,33 @@ class _World:
                 and (e["created_by"] is None or e["created_by"] < step)]
 
 
-def _wanted(want: list[str], tool: str) -> tuple[set[str], dict[str, Any]]:
-    """The top-level parameters (`tool.param`) and enum values (`tool.param=JSON`) a request wants `tool` given."""
-    names: set[str] = set()
-    values: dict[str, Any] = {}
+@dataclass(frozen=True)
+class _Want:
+    """What a request wants one tool's call to reach (coverage targets, `seer generate --cover`)."""
+
+    names: frozenset[str] = frozenset()  # optional parameters to give (`tool.param`)
+    values: tuple[tuple[str, Any], ...] = ()  # enum values to use (`tool.param=JSON`)
+    feeds: tuple[tuple[str, str], ...] = ()  # parameter -> the earlier tool whose output supplies it (`a->tool.param`)
+
+
+def _wanted(want: list[str], tool: str) -> _Want:
+    names, values, feeds = set(), [], []
     for key in want:
-        if not key.startswith(tool + "."):
+        producer, arrow, target = key.partition("->")
+        if not arrow:
+            producer, target = "", key
+        if not target.startswith(tool + "."):
             continue
-        name, eq, value = key[len(tool) + 1:].partition("=")
+        name, eq, value = target[len(tool) + 1:].partition("=")
         if "." in name or "[" in name:
             continue  # a nested path: the writer binds whole top-level arguments
-        if eq:
-            values[name] = json.loads(value)
+        if arrow:
+            feeds.append((name, producer))
+        elif eq:
+            values.append((name, json.loads(value)))
         else:
             names.add(name)
-    return names, values
+    return _Want(frozenset(names), tuple(values), tuple(feeds))
 
 
 class OfflineScenarioWriter:
@@ -422,9 +435,9 @@ class OfflineScenarioWriter:
                   "index": req.index, "intro": intro})
 
     def _bind(self, j: int, tool: Tool, it: ToolInterpretation, world: _World, gen: ValueGenerator,
-              rng: random.Random, seq: list[str], want: tuple[set[str], dict[str, Any]] = (set(), {})
-              ) -> tuple[dict[str, Any], list[text.Ref]]:
-        wanted, wanted_values = want  # what the request asks this tool's call to reach (a coverage target)
+              rng: random.Random, seq: list[str], want: _Want = _Want()) -> tuple[dict[str, Any], list[text.Ref]]:
+        # what the request asks this tool's call to reach (coverage targets)
+        wanted, wanted_values, feeds = want.names | {n for n, _ in want.feeds}, dict(want.values), dict(want.feeds)
         # A parameter the schema leaves undescribed is described by the docstring's "Args:" where it has one
         # (`operation: Operation type ("list", "get_layouts", "get_info")`): its values are among those.
         docs = param_docs(tool.description or "")
@@ -468,7 +481,7 @@ class OfflineScenarioWriter:
                         created.append(world.add(p.entity, _scalar(value), j))
                     fixed[p.name] = value
                     continue
-                value, ref = self._existing(j, p.name, p.entity, sub, tool, world, gen, seq)
+                value, ref = self._existing(j, p.name, p.entity, sub, tool, world, gen, seq, feeds.get(p.name))
                 fixed[p.name] = value
                 if ref is not None:
                     refs.append(ref)
@@ -556,8 +569,9 @@ class OfflineScenarioWriter:
                 fixed[p.name] = prior
 
     def _existing(self, j: int, name: str, kind: str, sub: dict[str, Any], tool: Tool, world: _World,
-                  gen: ValueGenerator, seq: list[str]) -> tuple[Any, text.Ref | None]:
-        """A value for an identifier of an existing entity, and the call whose output reveals it."""
+                  gen: ValueGenerator, seq: list[str], prefer: str | None = None) -> tuple[Any, text.Ref | None]:
+        """A value for an identifier of an existing entity, and the call whose output reveals it (one that
+        `prefer`, an earlier tool, revealed when the request wants that hand-off and there is one)."""
         array = sub.get("type") == "array"
         found = world.find(kind, j)
         about = f"{tool.name} {tool.description or ''}"
@@ -570,6 +584,15 @@ class OfflineScenarioWriter:
         if made is not None:  # what was just made is what the next step works on (confirm it exists), not one named before
             found = [e for e in found if e["created_by"] is not None and e["created_by"] >= made]
         revealed = [e for e in found if e["created_by"] is not None and self._shows(seq[e["created_by"]], e["kind"])]
+        preferred = [e for e in revealed if prefer is not None and seq[e["created_by"]] == prefer]
+        wanted_step = None
+        if preferred:
+            revealed = found = preferred
+        elif prefer is not None:  # the wanted producer has shown none yet: a new one, placed in its output
+            wanted_step = next((i for i in range(j - 1, -1, -1) if seq[i] == prefer and self._produces(prefer, kind)
+                                and self._shows(prefer, kind) and self._can_hold(i, world, seq)), None)
+            if wanted_step is not None:
+                revealed, found = [], []
         # A step the workflow repeats works on another item (a second result read, a second city checked).
         again = {_as_id(_scalar(world.args[i].get(name))) for i in range(j) if seq[i] == tool.name and i in world.args}
         other = [e for e in revealed if _as_id(e["id"]) not in again]
@@ -600,7 +623,7 @@ class OfflineScenarioWriter:
         item = deref(sub.get("items"), tool.input_schema) if array else sub
         taken = {str(e["id"]) for e in world.entities if same_kind(e["kind"], kind)}
         gen.about = about  # (a file of the type the tool reads)
-        base = self._producer(j, kind, world, seq)  # the call that would show a new one, whatever its shape
+        base = wanted_step if wanted_step is not None else self._producer(j, kind, world, seq)  # (would show a new one)
         like = self._id_like(base, kind, seq)  # the shape that output gives this kind's IDs
         for _ in range(_FRESH_TRIES):  # an ID short enough to occur by chance ("7") cannot be traced to an output,
             one = gen.value(item, **value_hint(name, "identifier", kind), root=tool.input_schema)
@@ -617,6 +640,8 @@ class OfflineScenarioWriter:
         if any(isinstance(x, (dict, list, bool)) or x is None for x in (value if isinstance(value, list) else [value])):
             return value, None  # objects (`ArtistItems: [{Id, Name}]`), flags (`hasUserId`): not names an output shows
         producer = self._producer(j, kind, world, seq, value)
+        if wanted_step is not None and self._fits(wanted_step, kind, value, world, seq):
+            producer = wanted_step
         forced = base if producer is None and revealed else None
         if forced is not None:  # an output shows this kind already: an ID from nowhere would not match, and one
             for _ in range(_FRESH_TRIES):  # it has no room for would fail the mock: one of a shape it has room for
