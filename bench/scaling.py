@@ -23,7 +23,7 @@ from pathlib import Path
 os.environ.setdefault("RAY_AUTH_MODE", "disabled")
 
 from actors.registry import build, register  # noqa: E402
-from coordinator import runtime  # noqa: E402
+from coordinator import ray_start, runtime  # noqa: E402
 from coordinator.logs import configure_logging  # noqa: E402
 from schemas import RunConfig  # noqa: E402
 from specs import load_suite  # noqa: E402
@@ -61,7 +61,7 @@ def main() -> None:
         register(stage, "sleepy", sleepy(stage))
     tmp = Path(tempfile.mkdtemp(prefix="seer-scaling-"))
     os.environ["SEER_BENCH_TIMES"] = str(tmp / "times")  # set before Ray starts: the workers inherit it
-    runtime.init(num_cpus=2)
+    ray_start.init(num_cpus=2)
     suite = load_suite([ROOT / "examples" / "filesystem.json"])
     base = None
     first_harness = None
@@ -86,7 +86,7 @@ def main() -> None:
         first_harness = first_harness or harness
         print(f"| {n} | {len(stamps)} | {span:.2f} | {base / (n * span):.2f} | {wall:.2f} | "
               f"{'yes' if harness == first_harness else 'NO'} |", flush=True)
-    runtime.shutdown()
+    ray_start.shutdown()
 
 
 if __name__ == "__main__":

@@ -175,15 +175,15 @@ def _run(suite, cfg: RunConfig, out: str, resume: bool, address: str | None, use
             return run_local(Coordinator(suite, cfg, out=out, resume=resume), threads=threads, on_progress=display.update)
         finally:
             LLMGateway.close_shared()  # the in-process LLM gateway (and a local model server it started)
-    from coordinator import runtime
+    from coordinator import ray_start, runtime
 
-    started = runtime.init(address)
+    started = ray_start.init(address)
     try:
         return runtime.run_ray(suite, cfg, out, resume=resume, on_progress=display.update, log_level=log_level,
                                on_placement=nodes.update)
     finally:
         if started:
-            runtime.shutdown()
+            ray_start.shutdown()
 
 
 def interrupted_message(out: Path) -> str:

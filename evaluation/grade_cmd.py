@@ -144,14 +144,14 @@ def _judge(harness, run_dir: Path | None, model: str, *, api_base: str | None, c
         missing = [s.id for s in harness.scenarios if s.id not in transcripts]
     kw = dict(temperature=0.0, max_retries=max_retries, seed=seed)
     if workers:
-        from coordinator import runtime
+        from coordinator import ray_start, runtime
 
-        started = runtime.init(address)
+        started = ray_start.init(address)
         try:
             return runtime.judge_on_ray(settings, harness.tool_map(), items, workers=workers, **kw), missing
         finally:
             if started:
-                runtime.shutdown()
+                ray_start.shutdown()
     from actors.llm import LLMGateway
     from evaluation.judge import Judge, judge_many
 

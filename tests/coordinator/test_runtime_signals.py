@@ -32,7 +32,7 @@ def test_without_a_ctrl_c_nothing_is_recorded():
 def test_a_dead_or_zombie_driver_counts_as_gone_and_a_live_one_does_not():
     import sys
 
-    from coordinator.runtime import _process_alive
+    from coordinator.ray_start import _process_alive
 
     assert _process_alive(os.getpid())
     child = subprocess.Popen([sys.executable, "-c", "pass"])
@@ -50,7 +50,7 @@ _RUN_A, _RUN_B, _PARENTS = (f"{name}-{os.getpid()}" for name in ("run-a", "run-b
 def _processes(*specs: tuple[str | None, str]) -> Iterator[list[subprocess.Popen]]:
     """Sleeping processes carrying an instance marker, each titled like a Ray worker (`exec -a`) or not;
     yielded once every title has taken effect, killed afterwards."""
-    from coordinator.runtime import _INSTANCE_VAR
+    from coordinator.ray_start import _INSTANCE_VAR
 
     procs = [subprocess.Popen(["bash", "-c", f"exec -a '{title}' sleep 600"] if title else ["sleep", "600"],
                               env={**os.environ, _INSTANCE_VAR: instance}) for title, instance in specs]
@@ -68,7 +68,7 @@ def _processes(*specs: tuple[str | None, str]) -> Iterator[list[subprocess.Popen
 
 
 def test_leftover_workers_of_a_stopped_instance_are_killed_and_nothing_else():
-    from coordinator.runtime import reap_leftovers
+    from coordinator.ray_start import reap_leftovers
 
     with _processes(("ray::ExpanderActor", _RUN_A),  # a worker that outlived its instance
                     (None, _RUN_A),  # another child of the same command (an MCP server, say): not Ray's
@@ -82,15 +82,15 @@ def test_leftover_workers_of_a_stopped_instance_are_killed_and_nothing_else():
 def test_a_command_that_started_no_instance_reaps_nothing_even_with_an_inherited_marker(monkeypatch):
     """`seer ... --address` started by a process with its own local instance inherits that instance's marker:
     stopping must not kill the parent's workers."""
-    from coordinator import runtime
+    from coordinator import ray_start
 
     with _processes(("ray::ScenarioActor", _PARENTS)) as (worker,):
-        monkeypatch.setenv(runtime._INSTANCE_VAR, _PARENTS)
-        monkeypatch.setattr(runtime, "_instance", None)  # this process started no instance
-        runtime.shutdown()
+        monkeypatch.setenv(ray_start._INSTANCE_VAR, _PARENTS)
+        monkeypatch.setattr(ray_start, "_instance", None)  # this process started no instance
+        ray_start.shutdown()
         time.sleep(0.2)
         assert worker.poll() is None
-        monkeypatch.setattr(runtime, "_instance", _PARENTS)  # had it started that instance, it would reap
-        runtime.shutdown()
+        monkeypatch.setattr(ray_start, "_instance", _PARENTS)  # had it started that instance, it would reap
+        ray_start.shutdown()
         assert worker.wait(timeout=10) == -signal.SIGKILL
-        assert runtime._instance is None and runtime._INSTANCE_VAR not in os.environ
+        assert ray_start._instance is None and ray_start._INSTANCE_VAR not in os.environ

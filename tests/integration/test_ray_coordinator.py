@@ -10,7 +10,7 @@ import pytest
 os.environ.setdefault("RAY_AUTH_MODE", "disabled")
 
 import tests.coordinator.engines  # noqa: E402,F401  (registers the test engines)
-from coordinator import runtime  # noqa: E402
+from coordinator import ray_start, runtime  # noqa: E402
 from coordinator.coordinator import Coordinator  # noqa: E402
 from coordinator.pipeline import run_local  # noqa: E402
 from schemas import RunConfig  # noqa: E402
@@ -25,11 +25,11 @@ SUITE = load_suite([EXAMPLES / "filesystem.json"])
 def ray_local(tmp_path_factory):
     markers = tmp_path_factory.mktemp("markers")
     os.environ["SEER_TEST_MARKERS"] = str(markers)  # inherited by the worker processes of a Ray started now
-    runtime.shutdown()  # a Ray left by another module would not have the variable
+    ray_start.shutdown()  # a Ray left by another module would not have the variable
     # 4 logical CPUs (Ray does not pin them to cores) so that a stage may run 2 worker processes.
-    runtime.init(num_cpus=4, object_store_memory=80 * 1024 * 1024)
+    ray_start.init(num_cpus=4, object_store_memory=80 * 1024 * 1024)
     yield markers
-    runtime.shutdown()
+    ray_start.shutdown()
 
 
 def test_harness_is_the_same_with_one_or_four_workers_threaded_or_not_and_without_ray(ray_local, tmp_path):
@@ -81,7 +81,7 @@ def test_a_local_instance_runs_without_rays_per_call_observability(ray_local):
 
     @ray.remote(num_cpus=0)
     def settings() -> dict:
-        return {name: os.environ.get(name) for name in runtime._LOCAL_RAY_SETTINGS}
+        return {name: os.environ.get(name) for name in ray_start._LOCAL_RAY_SETTINGS}
 
-    # the workers (and the raylet that starts them) inherit what runtime.init set before starting Ray
-    assert ray.get(settings.remote()) == {name: "0" for name in runtime._LOCAL_RAY_SETTINGS}
+    # the workers (and the raylet that starts them) inherit what ray_start.init set before starting Ray
+    assert ray.get(settings.remote()) == {name: "0" for name in ray_start._LOCAL_RAY_SETTINGS}
