@@ -8,7 +8,6 @@ calls claim to take a value from an earlier output (`Call.sources`) that the out
 from __future__ import annotations
 
 import json
-from collections import Counter
 from typing import Any, Iterator
 
 from schemas import Failure, Scenario, WorkflowState
@@ -71,7 +70,7 @@ def integrity_failures(scenario: Scenario) -> list[Failure]:
 
 
 class WorkflowStateStore:
-    """Workflow states of the kept scenarios, by id, with entity statistics for the summary."""
+    """Workflow states of the admitted scenarios, by id: a scenario is admitted when its data flow holds."""
 
     def __init__(self) -> None:
         self._states: dict[str, WorkflowState] = {}
@@ -83,18 +82,5 @@ class WorkflowStateStore:
             self._states[scenario.id] = scenario.state
         return failures
 
-    def discard(self, scenario_id: str) -> None:
-        self._states.pop(scenario_id, None)
-
-    def get(self, scenario_id: str) -> WorkflowState:
-        return self._states[scenario_id]
-
-    def __len__(self) -> int:
-        return len(self._states)
-
-    def entity_kinds(self) -> Counter:
-        return Counter(e.kind for s in self._states.values() for e in s.entities)
-
-    def linked_calls(self) -> int:
-        """Entities created or revealed by a call (as opposed to assumed preconditions)."""
-        return sum(1 for s in self._states.values() for e in s.entities if e.created_by is not None)
+    def __contains__(self, scenario_id: str) -> bool:
+        return scenario_id in self._states

@@ -15,7 +15,6 @@ _EXPORTS = {
     "OfflineMocker": "actors.offline.mock",
     "mock_call": "actors.offline.mock",
     "OfflineExpander": "actors.offline.expand",
-    "run_pipeline": "actors.offline.pipeline",
     "interpret_suite": "actors.offline.pipeline",
     "Pipeline": "actors.offline.pipeline",
     "cover_suite": "actors.offline.pipeline",

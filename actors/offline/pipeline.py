@@ -7,7 +7,6 @@ the quality bench uses until then.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from actors.base import EngineContext
 from actors.offline.aliases import align_kinds
@@ -54,15 +53,6 @@ class Pipeline:
                 return None
             item = outcome.item
         return item
-
-
-def run_pipeline(suite: ToolSuite, config: RunConfig | None, requests: Iterable[ScenarioRequest],
-                 interpretations: dict[str, ToolInterpretation] | None = None) -> tuple[list[Scenario], list[Failure]]:
-    """Write, mock and expand every request in order; failed requests are returned as failures."""
-    pipe = Pipeline(suite, config or RunConfig(), interpretations)
-    failures: list[Failure] = []
-    kept = [s for s in (pipe.run(r, failures) for r in requests) if s is not None]
-    return kept, failures
 
 
 def cover_suite(pipe: Pipeline, seed: int, max_scenarios: int | None = None) -> tuple[list[Scenario], list[Failure]]:
