@@ -30,13 +30,13 @@ from coordinator.logs import ensure_configured
 from coordinator.rounds import derive_seed, request_complexity, scenario_id
 from coordinator.samplers import SamplingContext, build_sampler
 from coordinator.state import WorkflowStateStore
-from coordinator.tasks import STAGES, Progress, Request, Task, add_usage, generation_settings, package_version
+from coordinator.tasks import Progress, Request, Task, add_usage, generation_settings, package_version
 from schemas import (
-    Counts, Failure, GeneratorInfo, Manifest, RunConfig, Scenario, ScenarioRequest, StageUsage,
+    STAGES, Counts, Failure, GeneratorInfo, Manifest, RunConfig, Scenario, ScenarioRequest, StageUsage,
     ToolInterpretation, ToolSuite, Usage,
 )
 
-__all__ = ["MAX_FOCUS_ATTEMPTS", "STAGES", "Coordinator", "Progress", "Task"]
+__all__ = ["MAX_FOCUS_ATTEMPTS", "Coordinator", "Progress", "Task"]
 
 MAX_FOCUS_ATTEMPTS = 3  # a tool that was the focus of this many requests and stayed uncovered is given up on
 UNCOVERED_HINT = 32  # uncovered tools passed along with each request

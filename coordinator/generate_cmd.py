@@ -14,17 +14,18 @@ from pathlib import Path
 
 import typer
 
-from schemas import Manifest, RunConfig
+from schemas import STAGES, Manifest, RunConfig
 from schemas.config import ConfigError, load_config
-
-_ENGINES = ("offline", "llm")
-
 
 def _config(config_file: Path | None, engine: str | None, overrides: dict) -> RunConfig:
     if engine is not None:
-        if engine not in _ENGINES:
-            raise ConfigError(f"--engine: unknown engine {engine!r}; known: {', '.join(_ENGINES)}")
-        for stage in ("interpret", "scenario", "mock", "expand"):
+        from actors.registry import engine_names
+
+        # an engine for --engine is one every stage has (a registered plugin engine included)
+        known = sorted(set.intersection(*(set(engine_names(stage)) for stage in STAGES)))
+        if engine not in known:
+            raise ConfigError(f"--engine: unknown engine {engine!r}; known: {', '.join(known)}")
+        for stage in STAGES:
             overrides[f"engines.{stage}"] = engine
     cfg = load_config(config_file, **overrides)
     from actors.registry import factory

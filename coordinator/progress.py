@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bars, TaskID, TextColumn, TimeElapsedColumn
 
-from coordinator.coordinator import STAGES, Progress
-from schemas import StageUsage
+from coordinator.coordinator import Progress
+from schemas import STAGES, StageUsage
 
 _LABELS = {"interpret": "interpret tools", "scenario": "write scenarios", "mock": "mock outputs", "expand": "expand dialogues"}
 

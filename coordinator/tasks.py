@@ -8,7 +8,6 @@ from typing import Any
 
 from schemas import Failure, RunConfig, ScenarioRequest, StageUsage
 
-STAGES = ("interpret", "scenario", "mock", "expand")
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 from coordinator.dimensions import DimensionTracker
 from evaluation.stats import bootstrap_ci
-from schemas import RunConfig, ToolSuite
+from schemas import STAGES, RunConfig, ToolSuite
 
 DIMENSIONS = ("tools", "params", "enums", "edges")
 
@@ -100,7 +100,7 @@ def run_one(spec: str, suite: ToolSuite, strategy: str, seed: int, *, engine: st
     from coordinator.coordinator import Coordinator
     from coordinator.pipeline import run_local
 
-    stages = {s: engine for s in ("interpret", "scenario", "mock", "expand")}
+    stages = dict.fromkeys(STAGES, engine)
     cfg = RunConfig(strategy=strategy, seed=seed, expand=False, cover=list(cover), engines=stages,
                     min_per_tool=min_per_tool)
     started = time.perf_counter()

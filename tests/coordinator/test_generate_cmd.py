@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from coordinator.cli import app
@@ -243,3 +244,22 @@ def test_the_round_cap_scales_with_the_spec_unless_set(tmp_path):
     assert Coordinator(big, RunConfig(min_per_tool=2, batch_size=64, complex_ratio=0)).max_rounds == \
         2 * -(-3000 * 2 * MAX_FOCUS_ATTEMPTS // 64)
     assert Coordinator(big, RunConfig(max_rounds=7)).max_rounds == 7
+
+
+def test_engine_choices_come_from_the_registry():
+    """`--engine NAME` takes an engine every stage has, a registered plugin engine included."""
+    from actors import registry
+    from coordinator.generate_cmd import _config
+    from schemas import STAGES
+    from schemas.config import ConfigError
+
+    with pytest.raises(ConfigError, match=r"--engine: unknown engine 'echo'; known: ") as err:
+        _config(None, "echo", {})
+    assert {"llm", "offline"} <= set(str(err.value).split("known: ")[1].split(", "))  # (other tests register more)
+    for stage in STAGES:
+        registry.register(stage, "echo", lambda ctx: None)
+    try:
+        assert _config(None, "echo", {}).engines.as_dict() == dict.fromkeys(STAGES, "echo")
+    finally:
+        for stage in STAGES:
+            registry._EXTRA.pop((stage, "echo"))
