@@ -92,8 +92,17 @@ class DimensionTracker:
         self._tools = {t.name: t for t in tools}
         self._enums = {(t.name, p): {json.dumps(v) for v in sub["enum"]} for t in self._tools.values()
                        for p, sub in schema_paths(t.input_schema) if sub.get("enum")}
-        self.universe = universes(self._tools.values(), graph)
+        self._graph = graph
+        self._universe: dict[str, set[str] | None] | None = None
         self._counts: dict[str, Counter[str]] = {name: Counter() for name in NAMES}
+
+    @property
+    def universe(self) -> dict[str, set[str] | None]:
+        """Built on first use: a run that no strategy or --cover asks about never spends the memory (a
+        10,000-tool spec's graph has hundreds of thousands of edges)."""
+        if self._universe is None:
+            self._universe = universes(self._tools.values(), self._graph)
+        return self._universe
 
     def keys(self, scenario: Scenario) -> dict[str, list[str]]:
         """The scenario's part of every dimension, in each dimension's notation."""
