@@ -25,7 +25,7 @@ from typing import Any, Callable
 from harness.agents import openai_tools
 from harness.args import text_of
 from harness.io import Harness, write_text
-from harness.runner import SYSTEM_PROMPT, _tool_text
+from harness.runner import SYSTEM_PROMPT, tool_text
 from schemas import Scenario, ToolCallRecord
 from schemas.errors import SeerError
 
@@ -58,7 +58,7 @@ def _messages(scenario: Scenario, function_of: dict[str, str]) -> list[dict[str,
             messages.append({"role": "assistant", "content": None, "tool_calls": [{
                 "id": call_id, "type": "function",
                 "function": {"name": function_of[call.tool], "arguments": json.dumps(call.arguments, ensure_ascii=False)}}]})
-            messages.append({"role": "tool", "tool_call_id": call_id, "content": _tool_text(record)})
+            messages.append({"role": "tool", "tool_call_id": call_id, "content": tool_text(record)})
             last = (call.tool, record)
         messages.append({"role": "assistant", "content": _answer(last)})
     return messages
@@ -72,7 +72,7 @@ def _answer(last: tuple[str, ToolCallRecord] | None) -> str:
     out = record.output
     if isinstance(out, dict) and len(out) == 1 and isinstance(next(iter(out.values())), str):
         out = next(iter(out.values()))  # {"content": "..."}: the text is the answer, not its wrapper
-    text = (_tool_text(record) if record.is_error or not isinstance(out, str) else out).strip()
+    text = (tool_text(record) if record.is_error or not isinstance(out, str) else out).strip()
     if len(text) > ANSWER_CHARS:
         text = text[:ANSWER_CHARS].rsplit("\n", 1)[0].rstrip() + "\n…"
     if record.is_error:

@@ -58,7 +58,8 @@ def _execute(world: MockWorld, call: ToolCall) -> ToolCallRecord:
                           oracle_index=r.oracle_index)
 
 
-def _tool_text(rec: ToolCallRecord) -> str:
+def tool_text(rec: ToolCallRecord) -> str:
+    """A call's result as the model reads it (and as `seer export` writes it): an error marked as one."""
     if rec.is_error and rec.error:
         # the model sees no isError flag, so the text says it; a tool's own "Error: ENOENT ..." says it already
         return rec.error if rec.error.startswith("Error") else f"Error: {rec.error}"
@@ -106,7 +107,7 @@ async def run_scenario(harness: Harness, scenario: Scenario, agent: Agent, *, ma
                     transcript.error = f"mock world failed on {call.name}: {type(e).__name__}: {e}"
                     return transcript
                 record.calls.append(rec)
-                messages.append({"role": "tool", "tool_call_id": call.id, "content": _tool_text(rec)})
+                messages.append({"role": "tool", "tool_call_id": call.id, "content": tool_text(rec)})
     return transcript
 
 
