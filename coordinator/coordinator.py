@@ -25,11 +25,11 @@ from actors.base import EngineContext, Outcome
 from coordinator.checkpoint import Checkpoint, Interpreted, Record, Restored, fingerprint
 from coordinator.coverage import CoverageTracker
 from coordinator.dimensions import DimensionTracker, measure
-from coordinator.targets import DimensionTargets
 from coordinator.logs import ensure_configured
 from coordinator.rounds import derive_seed, request_complexity, scenario_id
 from coordinator.samplers import SamplingContext, build_sampler
 from coordinator.state import WorkflowStateStore
+from coordinator.targets import DimensionTargets
 from coordinator.tasks import Progress, Request, Task, add_usage, generation_settings, package_version
 from schemas import (
     STAGES, Counts, Failure, GeneratorInfo, Manifest, RunConfig, Scenario, ScenarioRequest, StageUsage,

@@ -80,16 +80,15 @@ def coverage(
     """Compare sampling strategies: coverage of tools, parameters, enum values and graph edges per scenario."""
     import json
 
+    from coordinator.samplers import build_sampler
     from evaluation.coverage_compare import compare
     from evaluation.coverage_page import CSV, write
     from harness.io import InterruptedAfterWriting
+    from schemas import load_config
     from specs import load_suite
 
     chosen = [s.strip() for s in strategies.split(",") if s.strip()]
     dims = [c.strip() for c in cover.split(",") if c.strip()]
-    from coordinator.samplers import build_sampler
-    from schemas import load_config
-
     load_config(None, cover=dims)  # a bad --cover fails here, in one line, before any run
     for name in chosen:
         build_sampler(name)

@@ -16,6 +16,7 @@ from statistics import fmean
 from typing import Any, Callable, Sequence
 
 from coordinator.dimensions import DimensionTracker
+from evaluation.generation_stats import gini as tool_usage_gini
 from evaluation.stats import bootstrap_ci
 from schemas import STAGES, RunConfig, ToolSuite
 
@@ -88,11 +89,7 @@ class Comparison:
 
 def gini(calls: Counter[str], tools: int) -> float:
     """Gini coefficient of calls per tool, uncalled tools counted as 0."""
-    values = sorted([*calls.values(), *([0] * max(0, tools - len(calls)))])
-    n, total = len(values), sum(values)
-    if n == 0 or total == 0:
-        return 0.0
-    return sum((2 * (i + 1) - n - 1) * v for i, v in enumerate(values)) / (n * total)
+    return tool_usage_gini([*calls.values(), *([0] * max(0, tools - len(calls)))])
 
 
 def run_one(spec: str, suite: ToolSuite, strategy: str, seed: int, *, engine: str = "offline",

@@ -274,9 +274,10 @@ class MockWorld:
             patched = _patch_json_listing(output, kind, wanted, gone)
             if patched is not None:
                 return patched
+        dirs = {str(t.id) for t in self._things.values() if t.kind.lower() in _DIR_KINDS}
+        placed = [(w, w in dirs) for w in wanted]  # (id, is a directory)
         if isinstance(output, str):
-            dirs = {str(t.id) for t in self._things.values() if t.kind.lower() in _DIR_KINDS}
-            return _patch_text_listing(output, prefix, [(w, w in dirs) for w in wanted], gone)
+            return _patch_text_listing(output, prefix, placed, gone)
         if isinstance(output, dict) and tool.output_schema:
             props = tool.output_schema.get("properties") or {}
             if not any(isinstance(sub, dict) and sub.get("type") == "array" for sub in props.values()):
@@ -286,9 +287,8 @@ class MockWorld:
                     return {**output, name: self._with_listing(tool, args, output[name], only_off_script=only_off_script)}
             for name, sub in props.items():
                 if isinstance(sub, dict) and sub.get("type") == "array":
-                    dirs = {str(t.id) for t in self._things.values() if t.kind.lower() in _DIR_KINDS}
                     items = _patch_item_listing(list(output.get(name) or []), sub.get("items") or {}, prefix,
-                                                [(w, w in dirs) for w in wanted], gone)
+                                                placed, gone)
                     return {**output, name: items}
         return output
 
