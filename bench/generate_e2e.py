@@ -57,7 +57,7 @@ def run(args: list[str]) -> dict:
     t0 = time.perf_counter()
     # Output goes to files: a pipe nobody reads while the command runs could fill up and block it.
     out_f, err_f = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
-    proc = subprocess.Popen([sys.executable, "-m", "coordinator.cli", "generate", *args, "--json", "--no-progress"],
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "generate", *args, "--json", "--no-progress"],
                             stdout=out_f, stderr=err_f, text=True, env=env, cwd=ROOT)
     peak_sum = peak_one = 0
     while proc.poll() is None:

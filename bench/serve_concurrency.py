@@ -96,7 +96,7 @@ class Peak:
 def server_cmd(kind: str, harness: Path, transport: str, floor_py: Path) -> list[str]:
     if kind == "floor":
         return [sys.executable, str(floor_py), transport]
-    return [sys.executable, "-m", "coordinator.cli", "serve", str(harness), "--transport", transport,
+    return [sys.executable, "-m", "cli", "serve", str(harness), "--transport", transport,
             *(["--port", "0"] if transport == "http" else [])]
 
 
@@ -185,7 +185,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=2, help="the harness's scenarios are run this many times over")
     a = ap.parse_args()
     tmp = Path(tempfile.mkdtemp())
-    subprocess.run([sys.executable, "-m", "coordinator.cli", "generate", a.spec, "--out", str(tmp / "h"),
+    subprocess.run([sys.executable, "-m", "cli", "generate", a.spec, "--out", str(tmp / "h"),
                     "--in-process", "--no-progress"], check=True, stdout=subprocess.DEVNULL)
     harness = tmp / "h"
     floor_py = tmp / "floor.py"

@@ -36,7 +36,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     a = ap.parse_args()
     tmp = Path(tempfile.mkdtemp())
-    subprocess.run([sys.executable, "-m", "coordinator.cli", "generate", a.spec, "--out", str(tmp / "h"),
+    subprocess.run([sys.executable, "-m", "cli", "generate", a.spec, "--out", str(tmp / "h"),
                     "--in-process", "--no-progress"], check=True, stdout=subprocess.DEVNULL)
     h = load_harness(tmp / "h")
     tools, its = h.tool_map(), {i.tool: i for i in h.interpretations}

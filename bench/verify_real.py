@@ -39,7 +39,7 @@ TARGETS = {
 def generate(spec: str, out: Path, seed: int, min_per_tool: int) -> Path:
     from typer.testing import CliRunner
 
-    from coordinator.cli import app
+    from cli.app import app
 
     if (out / "manifest.json").is_file():  # an earlier run of this script: regenerate from scratch
         shutil.rmtree(out)

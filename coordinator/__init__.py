@@ -1,29 +1,12 @@
-"""Coordination of generation: coverage, sampling, tool graph, workflow state, checkpoints, the Ray runtime, the CLI.
+"""Coordination of generation: coverage, sampling, tool graph, workflow state, checkpoints, the Ray runtime.
 
-Names are re-exported lazily so that `import coordinator.cli` stays cheap and ray is imported only
+Names are re-exported lazily so that importing one module stays cheap and ray is imported only
 by code that uses `run_ray`.
 """
 
 from __future__ import annotations
 
-import os
-import sys
-
-
-def interrupted_while_starting() -> None:
-    """Ctrl-C while `seer` is still importing (its first half second), before main() can catch it: one line
-    and exit 130 rather than a traceback. This package is the first of ours that `seer` imports."""
-    sys.stderr.write("interrupted while starting: nothing was done\n")
-    sys.stderr.flush()
-    # Straight out: unwinding from inside the import machinery could meet the interrupt again on the way and
-    # end the interpreter by SIGINT instead (exit -2 to a caller, the line above then the only sign of it).
-    os._exit(130)
-
-
-try:
-    from schemas._lazy import lazy_exports
-except KeyboardInterrupt:
-    interrupted_while_starting()
+from schemas._lazy import lazy_exports
 
 _EXPORTS = {
     "Coordinator": "coordinator.coordinator",

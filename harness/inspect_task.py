@@ -57,7 +57,7 @@ def seer_dialogue(harness_dir: str):
         meta = state.metadata
         store().set(PLAN, meta["plan"])
         server = mcp_server_stdio(name="seer", command=sys.executable,
-                                  args=["-m", "coordinator.cli", "serve", harness_dir, "--scenario", meta["id"]])
+                                  args=["-m", "cli", "serve", harness_dir, "--scenario", meta["id"]])
         async with mcp_connection([server]):  # one server, one world, for every turn of the dialogue
             state.tools = await server.tools()
             for i, turn in enumerate(meta["turns"]):

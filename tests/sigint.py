@@ -7,7 +7,7 @@ import signal
 import subprocess
 import sys
 
-SEER = [sys.executable, "-m", "coordinator.cli"]
+SEER = [sys.executable, "-m", "cli"]
 
 
 def start(*args: str, **kw) -> subprocess.Popen:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import typer.main
 
-from coordinator.cli import app
+from cli.app import app
 from tests.conftest import ROOT
 
 # Found on any machine that follows the quick start (Python with its venv, pip; npm and git for the servers).

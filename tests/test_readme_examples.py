@@ -26,7 +26,7 @@ def test_the_readme_shows_three_example_scenarios():
 @pytest.mark.parametrize("spec, scenario_id, shown", _examples(), ids=lambda v: v if isinstance(v, str) and len(v) < 20 else "")
 def test_an_example_scenario_is_the_current_output(tmp_path, spec, scenario_id, shown):
     out = tmp_path / "h"
-    done = subprocess.run([sys.executable, "-m", "coordinator.cli", "generate", str(dev_spec(spec)), "--out", str(out),
+    done = subprocess.run([sys.executable, "-m", "cli", "generate", str(dev_spec(spec)), "--out", str(out),
                            "--in-process", "--no-progress"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-500:]
     written = {s["id"]: s for s in map(json.loads, (out / "scenarios.jsonl").read_text(encoding="utf-8").splitlines())}

@@ -6,9 +6,9 @@ import json
 
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from tests.conftest import EXAMPLES
-from tests.test_cli import _seer
+from tests.cli.test_app import _seer
 
 
 def _generate(out, *extra: str) -> dict:

@@ -9,11 +9,11 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from coordinator.samplers import build_sampler, sampler_names
 from schemas.config import ConfigError
 from tests.conftest import EXAMPLES, ROOT
-from tests.test_cli import _seer
+from tests.cli.test_app import _seer
 
 EDGE_WALK = ROOT / "examples" / "strategies" / "edge_walk.py"
 

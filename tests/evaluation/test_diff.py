@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from evaluation.diff import diff, markdown
 from schemas import RecordScore
 from schemas.errors import SeerError
 from tests.conftest import EXAMPLES
-from tests.test_cli import _seer
+from tests.cli.test_app import _seer
 
 
 def _cli(*args) -> object:

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from evaluation.report import build_report, split_inputs
 from evaluation.report_complexity import complexity_section
 from evaluation.report_generation import generation_section
@@ -207,7 +207,7 @@ def test_bad_inputs_fail_with_one_line_naming_the_file(tmp_path):
     with pytest.raises(SeerError, match="missing"):
         build_report([empty], tmp_path / "o")
     # At the CLI edge: exit code 2 and a single line on stderr, no traceback.
-    proc = subprocess.run([sys.executable, "-m", "coordinator.cli", "report", str(h), "--scores", str(bad),
+    proc = subprocess.run([sys.executable, "-m", "cli", "report", str(h), "--scores", str(bad),
                            "--out", str(tmp_path / "o")], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.strip().splitlines() == [f"error: {bad}:1: score: Input should be less than or equal to 1"]

@@ -9,7 +9,7 @@ import pytest
 from pydantic import TypeAdapter
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from harness.agents import OracleAgent
 from harness.export import chat_records, export
 from harness.io import load_harness
@@ -17,7 +17,7 @@ from harness.runner import run_scenario
 from schemas.errors import SeerError
 from tests.conftest import EXAMPLES
 from tests.harness.builders import write_harness
-from tests.test_cli import _seer
+from tests.cli.test_app import _seer
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ def test_a_partial_harness_is_named_in_a_warning_by_run_and_grade(tmp_path):
 
     from typer.testing import CliRunner
 
-    from coordinator.cli import app
+    from cli.app import app
 
     root = write_harness(tmp_path / "h")
     assert load_harness(root).partial_warning() is None

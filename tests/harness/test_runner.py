@@ -8,7 +8,7 @@ import anyio
 import pytest
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from harness.agents import FaultyAgent, OracleAgent, make_agent, openai_tools
 from harness.faults import KINDS, inject
 from harness.io import load_harness

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from harness.io import MANIFEST, SCENARIOS, TASKS, TOOLS
 from harness.validate import validate_harness
 from tests.harness.builders import scenarios, write_harness

@@ -17,7 +17,7 @@ from tests.conftest import EXAMPLES
 
 
 def seer(*args: str) -> dict:
-    proc = subprocess.run([sys.executable, "-m", "coordinator.cli", *args], capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True,
                           timeout=120, env={**os.environ, "RAY_AUTH_MODE": "disabled"})
     assert "Traceback" not in proc.stderr, proc.stderr
     assert proc.returncode == 0, (args, proc.stderr)

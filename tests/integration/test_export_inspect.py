@@ -24,7 +24,7 @@ def exported(tmp_path_factory) -> tuple[Path, object]:
     """The filesystem example's generated harness (16 scenarios, multi-turn ones among them), exported."""
     from typer.testing import CliRunner
 
-    from coordinator.cli import app
+    from cli.app import app
 
     root = tmp_path_factory.mktemp("inspect")
     made = CliRunner().invoke(app, ["generate", str(EXAMPLES / "filesystem.json"), "--out", str(root / "h"),

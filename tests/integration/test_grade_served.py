@@ -6,7 +6,7 @@ import anyio
 from mcp import Client
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from evaluation.grading import load_scores
 from harness.io import load_harness
 from harness.server import MockService, build_server

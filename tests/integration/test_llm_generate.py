@@ -122,7 +122,7 @@ def test_progress_reports_model_usage_while_the_run_goes(tmp_path) -> None:
 def test_a_cost_cap_that_cannot_be_enforced_is_reported_in_the_summary(tmp_path) -> None:
     from typer.testing import CliRunner
 
-    from coordinator.cli import app
+    from cli.app import app
 
     with FakeLLM(responder=ScriptedModel()) as server:
         args = ["generate", str(dev_spec("memory")), "--out", str(tmp_path / "h"), "--engine", "llm",

@@ -20,7 +20,7 @@ from specs import load_suite
 from tests.conftest import dev_spec
 from tests.coordinator.helpers import harness_bytes
 
-SEER = [sys.executable, "-m", "coordinator.cli", "generate"]
+SEER = [sys.executable, "-m", "cli", "generate"]
 SEED, MIN_PER_TOOL = 5, 2
 
 

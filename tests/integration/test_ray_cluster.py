@@ -64,7 +64,7 @@ def test_seer_generate_on_the_cluster_says_which_node_ran_what(two_nodes, tmp_pa
     head, second = two_nodes
     address = ray.get_runtime_context().gcs_address
     spec = EXAMPLES / "filesystem.json"
-    cmd = [sys.executable, "-m", "coordinator.cli", "generate", str(spec), "--no-progress", "--seed", "2"]
+    cmd = [sys.executable, "-m", "cli", "generate", str(spec), "--no-progress", "--seed", "2"]
     done = subprocess.run([*cmd, "--out", str(tmp_path / "cluster"), "--address", address, "--json"],
                           capture_output=True, text=True, timeout=300, env={**os.environ, "RAY_AUTH_MODE": "disabled"})
     assert done.returncode == 0, done.stderr[-800:]

@@ -34,7 +34,7 @@ def test_a_worker_killed_mid_run_leaves_no_ray_lines_on_the_terminal(tmp_path):
     tag = uuid.uuid4().hex
     out = tmp_path / "h"
     env = {**os.environ, "RAY_AUTH_MODE": "disabled", "SEER_TEST_TAG": tag}
-    proc = subprocess.Popen([sys.executable, "-m", "coordinator.cli", "generate", str(dev_spec("azure")), "--out",
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "generate", str(dev_spec("azure")), "--out",
                              str(out), "--ray", "--min-per-tool", "3", "--no-progress", "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     deadline = time.monotonic() + 300

@@ -17,7 +17,7 @@ from specs import load_suite
 from tests.conftest import dev_spec
 from tests.coordinator.helpers import harness_bytes
 
-SEER = [sys.executable, "-m", "coordinator.cli", "generate"]
+SEER = [sys.executable, "-m", "cli", "generate"]
 
 
 def _lines(path) -> int:

@@ -8,7 +8,7 @@ import anyio
 import pytest
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from harness.agents import make_agent
 from harness.faults import KINDS
 from harness.io import load_harness

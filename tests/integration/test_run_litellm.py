@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from harness.runner import TRANSCRIPTS
 from schemas import Transcript
 from tests.fakellm import FakeLLM, text, tool_call

@@ -10,7 +10,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from harness.runner import TRANSCRIPTS
 from tests.harness.builders import write_harness
 from tests.integration.test_llm_local_model import _llama_servers, _require_extra, mark_children  # the same process census

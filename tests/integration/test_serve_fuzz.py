@@ -62,7 +62,7 @@ class _StdioServer:
 
     def __init__(self, root, scenario: str | None = "s-issue", stderr=subprocess.DEVNULL):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "coordinator.cli", "serve", str(root), *(["--scenario", scenario] if scenario else [])],
+            [sys.executable, "-m", "cli", "serve", str(root), *(["--scenario", scenario] if scenario else [])],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
         )
         self.lines: queue.Queue[bytes] = queue.Queue()

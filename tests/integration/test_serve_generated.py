@@ -9,7 +9,7 @@ import pytest
 from mcp import Client
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from harness.agents import OracleAgent
 from harness.io import load_harness
 from harness.runner import RunOptions, run_harness

@@ -20,7 +20,7 @@ def http_server(tmp_path):
     """A `seer serve --transport http --port 0` subprocess and the URL it reports on stderr."""
     root = write_harness(tmp_path / "h")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "coordinator.cli", "serve", str(root), "--transport", "http", "--port", "0",
+        [sys.executable, "-m", "cli", "serve", str(root), "--transport", "http", "--port", "0",
          "--transcript", str(tmp_path / "events.jsonl")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )

@@ -24,7 +24,7 @@ def _rss_kb(pid: int) -> int:
 
 def test_rss_stays_flat_over_a_thousand_sessions_that_end_with_delete(tmp_path):
     root = write_harness(tmp_path / "h")
-    proc = subprocess.Popen([sys.executable, "-m", "coordinator.cli", "serve", str(root), "--transport", "http",
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", str(root), "--transport", "http",
                              "--port", "0", "--scenario", "s-files"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:

@@ -14,7 +14,7 @@ from tests.harness.builders import NOTES, write_harness
 
 
 def _params(root, *extra: str) -> StdioServerParameters:
-    return StdioServerParameters(command=sys.executable, args=["-m", "coordinator.cli", "serve", str(root), *extra])
+    return StdioServerParameters(command=sys.executable, args=["-m", "cli", "serve", str(root), *extra])
 
 
 def test_sdk_client_over_stdio_lists_and_calls_tools(tmp_path):
@@ -48,7 +48,7 @@ def test_stdout_holds_only_json_rpc_even_with_debug_logging(tmp_path):
         {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
         {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "get_issue", "arguments": {"issue_number": 42}}},
     ]
-    replies = anyio.run(_exchange, [sys.executable, "-m", "coordinator.cli", "--log-level", "debug", "serve",
+    replies = anyio.run(_exchange, [sys.executable, "-m", "cli", "--log-level", "debug", "serve",
                                     str(root), "--scenario", "s-issue"], requests, 3)
     assert all(r.get("jsonrpc") == "2.0" for r in replies)
     by_id = {r["id"]: r for r in replies if "id" in r}

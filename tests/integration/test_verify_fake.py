@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from harness.io import load_harness
 from harness.verify import VerifyOptions, verify_harness
 from schemas import Call, Entity, Scenario, WorkflowState
 from tests.harness.builders import scenarios, write_harness
 
-SEER = [sys.executable, "-m", "coordinator.cli"]
+SEER = [sys.executable, "-m", "cli"]
 SERVER = f"{sys.executable} {Path(__file__).with_name('verify_fake_server.py')} {{sandbox}}"
 
 

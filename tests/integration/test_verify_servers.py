@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from harness.io import load_harness
 from harness.verify import VerifyOptions, verify_harness
 from schemas import Call, Scenario, WorkflowState

@@ -96,7 +96,7 @@ def generate(
                                       env_address=os.environ.get("RAY_ADDRESS"))
 
     from specs import load_suite
-    from specs.cli import warn_loaded
+    from cli.inspect import warn_loaded
 
     if force and resume:
         raise ConfigError("--force and --resume: choose one")

@@ -7,12 +7,12 @@ import sys
 
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from tests.harness.builders import write_harness
 
 
 def _seer(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "coordinator.cli", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True, timeout=120)
 
 
 def test_serve_unknown_scenario_is_a_one_line_error(tmp_path):
@@ -36,7 +36,7 @@ def test_serve_rejects_an_unknown_transport(tmp_path):
 
 def test_oracle_run_never_imports_litellm(tmp_path):
     root = write_harness(tmp_path / "h")
-    code = ("import sys; from coordinator.cli import app; from typer.testing import CliRunner; "
+    code = ("import sys; from cli.app import app; from typer.testing import CliRunner; "
             f"r = CliRunner().invoke(app, ['run', {str(root)!r}, '--agent', 'oracle', '--out', {str(tmp_path / 'r')!r}]); "
             "print(r.exit_code, 'litellm' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120).stdout.split()

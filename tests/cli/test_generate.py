@@ -10,7 +10,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from harness.io import load_harness
 from schemas.errors import SeerError
 from tests.conftest import EXAMPLES
@@ -77,7 +77,7 @@ def test_bad_input_raises_one_line_errors_naming_the_problem(tmp_path):
 
 
 def test_the_command_exits_2_with_one_stderr_line_on_bad_input(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "coordinator.cli", "generate", FS, "--out", str(tmp_path / "h"),
+    r = subprocess.run([sys.executable, "-m", "cli", "generate", FS, "--out", str(tmp_path / "h"),
                         "--strategy", "best"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2
     assert r.stderr.strip().splitlines() == [
@@ -85,7 +85,7 @@ def test_the_command_exits_2_with_one_stderr_line_on_bad_input(tmp_path):
 
 
 def test_the_ctrl_c_message_suggests_resume_only_for_a_partial_harness(tmp_path):
-    from coordinator.generate_cmd import interrupted_message
+    from cli.generate import interrupted_message
 
     assert "nothing to resume" in interrupted_message(tmp_path / "never-written")
     out = tmp_path / "h"
@@ -98,7 +98,7 @@ def test_the_ctrl_c_message_suggests_resume_only_for_a_partial_harness(tmp_path)
 
 
 def test_the_run_stays_in_process_unless_ray_is_asked_for():
-    from coordinator.generate_cmd import runtime_choice
+    from cli.generate import runtime_choice
     from schemas import RunConfig
 
     plain, on_ray, joins = RunConfig(), RunConfig(runtime="ray"), RunConfig(address="auto")
@@ -122,8 +122,8 @@ def test_the_run_stays_in_process_unless_ray_is_asked_for():
 
 
 def test_the_default_command_never_imports_ray(tmp_path):
-    code = ("import sys; from coordinator import cli; sys.argv = ['seer', 'generate', sys.argv[1], '--out', sys.argv[2], "
-            "'--no-progress', '--json']\ntry:\n    cli.main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+    code = ("import sys; from cli import app; sys.argv = ['seer', 'generate', sys.argv[1], '--out', sys.argv[2], "
+            "'--no-progress', '--json']\ntry:\n    app.main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
             "print('ray' in sys.modules, file=sys.stderr)")
     r = subprocess.run([sys.executable, "-c", code, FS, str(tmp_path / "h")], capture_output=True, text=True, timeout=120,
                        env={k: v for k, v in __import__("os").environ.items() if k != "RAY_ADDRESS"})
@@ -133,7 +133,7 @@ def test_the_default_command_never_imports_ray(tmp_path):
 
 
 def _seer_generate(*args: str, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "coordinator.cli", "generate", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "cli", "generate", *args], capture_output=True, text=True,
                           timeout=300, **kw)
 
 
@@ -249,7 +249,7 @@ def test_the_round_cap_scales_with_the_spec_unless_set(tmp_path):
 def test_engine_choices_come_from_the_registry():
     """`--engine NAME` takes an engine every stage has, a registered plugin engine included."""
     from actors import registry
-    from coordinator.generate_cmd import _config
+    from cli.generate import _config
     from schemas import STAGES
     from schemas.config import ConfigError
 

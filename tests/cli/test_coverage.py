@@ -8,10 +8,10 @@ from collections import Counter
 
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from evaluation.coverage_compare import gini
 from tests.conftest import EXAMPLES, ROOT
-from tests.test_cli import _seer
+from tests.cli.test_app import _seer
 
 EDGE_WALK = ROOT / "examples" / "strategies" / "edge_walk.py"
 

@@ -11,7 +11,7 @@ import anyio
 import pytest
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from evaluation.grading import load_scores
 from harness.agents import make_agent
 from harness.io import load_harness
@@ -63,7 +63,7 @@ def test_a_run_of_another_harness_and_a_missing_run_dir_are_clear_errors(harness
     other.write_text(json.dumps({"scenario_id": "nope", "agent": "x", "turns": []}) + "\n")
     res = grade(harness_dir, other, "--out", tmp_path / "g")
     assert isinstance(res.exception, SeerError) and "nope" in str(res.exception)
-    out = subprocess.run([sys.executable, "-m", "coordinator.cli", "grade", str(harness_dir)],
+    out = subprocess.run([sys.executable, "-m", "cli", "grade", str(harness_dir)],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and "RUN_DIR is required" in out.stderr and "Traceback" not in out.stderr
 

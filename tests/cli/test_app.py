@@ -9,7 +9,7 @@ SUBCOMMANDS = ("inspect", "generate", "validate", "serve", "run", "grade", "repo
 
 
 def _seer(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "coordinator.cli", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True, timeout=120)
 
 
 def test_help_lists_every_subcommand():
@@ -17,6 +17,18 @@ def test_help_lists_every_subcommand():
     assert out.returncode == 0
     for name in SUBCOMMANDS:
         assert name in out.stdout
+
+
+def test_each_subcommand_is_the_function_of_its_name_in_the_module_of_its_name():
+    from pathlib import Path
+
+    import cli
+    from cli.app import app
+
+    modules = {p.stem for p in Path(cli.__file__).parent.glob("*.py")} - {"__init__", "__main__", "app"}
+    assert modules == set(SUBCOMMANDS)
+    for command in app.registered_commands:
+        assert command.callback.__module__ == f"cli.{command.name}" and command.callback.__name__ == command.name
 
 
 def test_help_shows_switches_as_switches_and_valued_options_with_their_type():
@@ -41,7 +53,7 @@ def test_unknown_log_format_is_rejected_without_traceback():
 def test_every_option_and_argument_of_every_subcommand_has_help_text():
     import typer.main
 
-    from coordinator.cli import app
+    from cli.app import app
 
     group = typer.main.get_command(app)
     assert sorted(group.commands) == sorted(SUBCOMMANDS)
@@ -65,7 +77,7 @@ def test_a_ctrl_c_python_would_drop_in_a_finaliser_is_signalled_again_not_printe
 
     import pytest
 
-    from coordinator.cli import redeliver_swallowed_interrupts
+    from cli.app import redeliver_swallowed_interrupts
 
     monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)  # put back after the test
 
@@ -87,7 +99,7 @@ def test_ctrl_c_while_the_arguments_are_read_is_one_line_and_exit_130():
     import typer
     from typer.testing import CliRunner
 
-    from coordinator.cli import _Command, _Group
+    from cli.app import _Command, _Group
 
     def interrupt(value: str) -> str:
         raise KeyboardInterrupt

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from coordinator.cli import app
+from cli.app import app
 from tests.conftest import EXAMPLES, dev_spec
 from tests.specs.helpers import tool, write
 from tests.specs.test_corpus import SPECS, TABLE

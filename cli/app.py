@@ -1,4 +1,6 @@
-"""The `seer` command line. Each subcommand lives with its concern; this module only wires them.
+"""The `seer` command line: the Typer app, its root options and the error handling every subcommand shares.
+Each subcommand is the function of the same name in the module of the same name (`cli/generate.py` holds
+`generate`); this module only wires them.
 
 Errors the user can fix (SeerError) become one line on stderr and exit code 2, never a traceback.
 """
@@ -7,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from coordinator import interrupted_while_starting
+from cli import interrupted_while_starting
 
 try:
     import typer
@@ -82,36 +84,22 @@ def _root(
     configure_logging(log_format, log_level)
 
 
-def _register() -> None:
-    # Imported here so that `import coordinator.cli` stays cheap; command modules import heavy libraries lazily.
-    from coordinator import generate_cmd
-    from evaluation import cli as evaluation_cli
-    from harness import cli as harness_cli
-    from specs import cli as specs_cli
+COMMANDS = ("inspect", "generate", "validate", "serve", "run", "verify", "export", "grade", "report", "diff",
+            "coverage")
 
-    app.command("inspect", cls=_Command)(specs_cli.inspect)
-    app.command("generate", cls=_Command)(generate_cmd.generate)
-    app.command("validate", cls=_Command)(harness_cli.validate)
-    app.command("serve", cls=_Command)(harness_cli.serve)
-    app.command("run", cls=_Command)(harness_cli.run)
-    app.command("verify", cls=_Command)(harness_cli.verify)
-    app.command("export", cls=_Command)(harness_cli.export)
-    app.command("grade", cls=_Command)(evaluation_cli.grade)
-    app.command("report", cls=_Command)(evaluation_cli.report)
-    app.command("diff", cls=_Command)(evaluation_cli.diff)
-    app.command("coverage", cls=_Command)(evaluation_cli.coverage)
+
+def _register() -> None:
+    # Each command module imports its heavy libraries inside the command, so importing them all stays cheap.
+    from importlib import import_module
+
+    for name in COMMANDS:
+        app.command(name, cls=_Command)(getattr(import_module(f"cli.{name}"), name))
 
 
 try:
     _register()
 except KeyboardInterrupt:
     interrupted_while_starting()
-
-
-def fail(message: str, code: int = 2) -> None:
-    """Print one error line on stderr and exit."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(code)
 
 
 def redeliver_swallowed_interrupts() -> None:
@@ -155,6 +143,3 @@ def main() -> None:
         typer.echo("interrupted", err=True)
         sys.exit(130)
 
-
-if __name__ == "__main__":
-    main()

@@ -1,0 +1,5 @@
+"""`python -m cli ...` is `seer ...`."""
+
+from cli.app import main
+
+main()

@@ -1,0 +1,69 @@
+"""The packages form layers, and imports run only downwards: a package may import the ones listed before it.
+
+Read from the source (every `import`, also inside functions, and every `import_module("...")` with a literal
+name), so a lazy import does not hide an upward dependency. UPWARD lists the imports that still run up, to be
+removed; a new one fails, and so does an entry that is gone (so the list only shrinks).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LAYERS = ("schemas", "specs", "actors", "coordinator", "harness", "evaluation", "cli")
+UPWARD = {
+    ("actors.offline.plan", "coordinator.graph"),
+    ("actors.offline.scenario", "coordinator.graph"),
+    ("actors.llm.checks", "harness.args"),
+    ("coordinator.checkpoint", "harness.io"),
+    ("coordinator.ray_start", "harness.io"),
+    ("coordinator.runtime", "evaluation.judge"),
+    ("harness.inspect_task", "evaluation.grader"),
+}
+
+
+def _imported(tree: ast.AST) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+        elif (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "import_module"
+              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            names.add(node.args[0].value)
+    return names
+
+
+def imports() -> set[tuple[str, str]]:
+    """(importing module, imported module) for every import between two of our packages."""
+    found = set()
+    for package in LAYERS:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+            for name in _imported(ast.parse(path.read_text(), str(path))):
+                if name.split(".")[0] in LAYERS and name.split(".")[0] != package:
+                    found.add((module, name))
+    return found
+
+
+def upward(edges: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    rank = {p: i for i, p in enumerate(LAYERS)}
+    return {(a, b) for a, b in edges if rank[b.split(".")[0]] > rank[a.split(".")[0]]}
+
+
+def test_imports_run_only_downwards_except_the_listed_ones_being_removed():
+    found = upward(imports())
+    assert found - UPWARD == set(), "imports from a lower layer to a higher one"
+    assert UPWARD - found == set(), "gone: remove these from UPWARD"
+
+
+def test_the_check_sees_lazy_and_importlib_imports():
+    tree = ast.parse("def f():\n    from cli.app import main\n    import_module('harness.io')\n")
+    assert _imported(tree) == {"cli.app", "harness.io"}
+    assert upward({("schemas.x", "cli.app"), ("cli.app", "schemas.x")}) == {("schemas.x", "cli.app")}
+
+
+def test_nothing_below_the_command_line_imports_it():
+    assert {(a, b) for a, b in imports() if b.split(".")[0] == "cli"} == set()
