@@ -29,7 +29,7 @@ import anyio
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from harness.io import load_harness  # noqa: E402
+from common.files import load_harness  # noqa: E402
 
 FLOOR = '''
 import sys, anyio, json
@@ -37,7 +37,7 @@ import mcp_types as types
 from mcp.server import Server
 sys.path.insert(0, {root!r})
 from harness.server import mcp_tool
-from harness.io import load_harness
+from common.files import load_harness
 h = load_harness({harness!r})
 listed = [mcp_tool(t) for t in h.tools]
 async def on_list_tools(ctx, params):

@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from harness.io import load_harness, write_json  # noqa: E402
+from common.files import load_harness, write_json  # noqa: E402
 from harness.verify import VerifyOptions, verify_harness  # noqa: E402
 
 SERVERS = ROOT / ".servers"

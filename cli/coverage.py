@@ -20,7 +20,7 @@ def coverage(
     from coordinator.samplers import build_sampler
     from evaluation.coverage_compare import compare
     from evaluation.coverage_page import CSV, write
-    from harness.io import InterruptedAfterWriting
+    from common.files import InterruptedAfterWriting
     from schemas import load_config
     from specs import load_suite
 

@@ -21,7 +21,7 @@ def diff(
     from evaluation.diff import diff as compare
     from evaluation.diff import markdown
     from evaluation.grading import load_scores
-    from harness.io import write_text
+    from common.files import write_text
     from schemas.errors import SeerError
 
     if fail_on not in (None, "regression"):

@@ -16,7 +16,7 @@ def export(
 ) -> None:
     """Write a harness in a format other tools read; print the paths written as JSON."""
     from harness.export import export as write_export
-    from harness.io import load_harness
+    from common.files import load_harness
 
     harness = load_harness(harness_dir)
     if harness.partial_warning():

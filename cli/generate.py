@@ -194,7 +194,7 @@ def interrupted_message(out: Path) -> str:
     the complete harness; `--resume` refuses both, so the message must not suggest it.
     """
     from coordinator.checkpoint import RUN_META
-    from harness.io import MANIFEST, RUN_DIR
+    from common.files import MANIFEST, RUN_DIR
 
     try:
         partial = Manifest.model_validate_json((out / MANIFEST).read_text(encoding="utf-8")).partial

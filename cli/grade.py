@@ -55,7 +55,7 @@ def grade(
     compare: list[Path] = typer.Option([], "--compare", help="Other score sets (scores dir or JSONL) to measure agreement with: Pearson r per record, Spearman rho of spec rankings, mean shift with CI."),
 ) -> None:
     """Grade agent transcripts against the oracle (deterministic or LLM judge), or judge scenarios reference-free."""
-    from harness.io import InterruptedAfterWriting, load_harness
+    from common.files import InterruptedAfterWriting, load_harness
 
     deterministic = judge == "deterministic"
     if unsupervised and (deterministic or run_dir is not None):

@@ -14,7 +14,7 @@ def report(
     """Write an HTML report with figures and summary.json: generation, scores and schema complexity."""
     import json
 
-    from harness.io import InterruptedAfterWriting
+    from common.files import InterruptedAfterWriting
 
     written = False
     try:

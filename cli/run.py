@@ -29,7 +29,7 @@ def run(
     import anyio
 
     from harness.agents import make_agent
-    from harness.io import REPEATS, load_harness, write_json
+    from common.files import REPEATS, load_harness, write_json
     from harness.runner import RunOptions, run_harness
 
     harness = load_harness(harness_dir)

@@ -43,7 +43,7 @@ def _serve(harness_dir: Path, transport: str, host: str, port: int, scenario: st
            max_world_mb: float = 64.0) -> None:
     import anyio
 
-    from harness.io import load_harness
+    from common.files import load_harness
     from harness.server import MockService, build_server, serve_http, serve_stdio
 
     harness = load_harness(harness_dir)

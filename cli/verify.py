@@ -43,7 +43,7 @@ def _verify(harness_dir: Path, server: str, setup: str | None, sandbox: Path | N
             timeout: float, scenario: list[str], limit: int | None, state: SimpleNamespace) -> None:
     from rich.console import Console
 
-    from harness.io import load_harness, write_json
+    from common.files import load_harness, write_json
     from harness.verify import VerifyOptions, verify_harness
     from harness.verify_report import render_table
 

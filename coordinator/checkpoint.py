@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pydantic import Field
 
-from harness.io import (
+from common.files import (
     INTERPRETATIONS, MANIFEST, RUN_DIR, SCENARIOS, TASKS, TOOLS, append_jsonl, iter_jsonl, write_json, write_jsonl,
 )
 from schemas import Failure, Manifest, Scenario, StageUsage, Task, ToolInterpretation, ToolSuite

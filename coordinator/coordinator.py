@@ -359,7 +359,7 @@ class Coordinator:
         self._pending_drops = []
 
     def _budget_stop(self) -> str | None:
-        b, cfg = self.config.budget, self.config
+        b = self.config.budget
         if b.max_scenarios is not None and self._next_index >= b.max_scenarios:
             return f"budget: max_scenarios ({b.max_scenarios}) requested"
         if self._round >= self.max_rounds:

@@ -14,7 +14,7 @@ import signal
 import uuid
 from typing import Any
 
-from harness.io import sigint_recorded
+from common.files import sigint_recorded
 from schemas.errors import SeerError
 
 

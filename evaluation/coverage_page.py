@@ -15,7 +15,7 @@ from evaluation.coverage_compare import DIMENSIONS, Comparison
 from evaluation.figures import PALETTE
 from evaluation.report import ReportResult, render_html
 from evaluation.report_base import Figure, Section, png_bytes, slug, table
-from harness.io import interrupts_held, write_bytes, write_text
+from common.files import interrupts_held, write_bytes, write_text
 
 
 CSV = "coverage.csv"

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Iterable, Sequence
 
-from harness.io import Harness
+from common.files import Harness
 from schemas import Scenario
 
 NO_REASON = "no reason recorded by the generator"

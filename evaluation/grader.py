@@ -39,7 +39,7 @@ from typing import Any, Iterable, Mapping
 from evaluation.alignment import Alignment, align
 from evaluation.arguments import ARGUMENT_SUBDIMENSIONS, score_arguments
 from evaluation.equivalence import equivalent
-from harness.args import scalar_leaves
+from common.json_values import scalar_leaves
 from schemas import DIMENSIONS, Call, RecordScore, Scenario, Tool, ToolCallRecord, Transcript, TurnScore
 from schemas.errors import SeerError
 

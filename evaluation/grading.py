@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from evaluation.grader import grade_record
-from harness.io import REPEATS, Harness, HarnessError, interrupts_held, iter_jsonl, load_models, write_json, write_jsonl
+from common.files import REPEATS, Harness, HarnessError, interrupts_held, iter_jsonl, load_models, write_json, write_jsonl
 from schemas import RecordScore, Scenario, ScoreSummary, ServerEvent, Tool, ToolCallRecord, Transcript, TranscriptTurn
 
 TRANSCRIPTS = "transcripts.jsonl"

@@ -20,7 +20,7 @@ from evaluation.report_scores import score_sections
 from evaluation.report_scores_io import load_score_set
 from evaluation.report_verification import verification_section
 from evaluation.generation_stats import harness_name
-from harness.io import Harness, interrupts_held, load_harness, write_bytes, write_text
+from common.files import Harness, interrupts_held, load_harness, write_bytes, write_text
 from schemas.errors import SeerError
 
 DEFAULT_SECTIONS: tuple[SectionBuilder, ...] = (generation_section, *score_sections, complexity_section,

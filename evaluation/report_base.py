@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from harness.io import Harness
+from common.files import Harness
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from evaluation.grading import SCORES, SUMMARY, load_scores
 from evaluation.report_base import ReportContext, ScoreSet
-from harness.io import HarnessError
+from common.files import HarnessError
 from schemas import RecordScore, Scenario
 
 

@@ -1,6 +1,6 @@
 """The harness in use: reading and writing harness directories, validation, serving, agent runs, verification."""
 
-from harness.io import (
+from common.files import (
     INTERPRETATIONS,
     MANIFEST,
     SCENARIOS,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from harness.faults import KINDS, PlannedCall, inject, oracle_plan
-from harness.io import Harness
+from common.files import Harness
 from schemas import InjectedFault, Scenario, Tool
 from schemas.errors import SeerError
 

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from harness.agents import openai_tools
-from harness.args import text_of
-from harness.io import Harness, write_text
+from common.json_values import text_of
+from common.files import Harness, write_text
 from harness.runner import SYSTEM_PROMPT, tool_text
 from schemas import Scenario, ToolCallRecord
 from schemas.errors import SeerError

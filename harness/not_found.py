@@ -13,7 +13,7 @@ import posixpath
 import re
 from typing import Any
 
-from harness.args import normalize_value, scalar_leaves
+from common.json_values import normalize_value, scalar_leaves
 
 _SPLIT = re.compile(r"[\s,;|()\[\]{}<>\"'`]+")
 _PATH_NAMES = ("path", "file", "filename", "filepath", "file_path", "dir", "directory", "folder")

@@ -12,7 +12,7 @@ import importlib
 import json
 from typing import Any, Callable
 
-from harness.args import schema_errors
+from common.json_values import schema_errors
 from schemas import Tool, ToolInterpretation, ToolSuite, WorkflowState
 
 OffScriptMocker = Callable[[Tool, dict[str, Any], WorkflowState, int, int], tuple[Any, WorkflowState]]

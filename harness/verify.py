@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 import anyio
 
-from harness.io import Harness
+from common.files import Harness
 from harness.verify_ids import IdMap, counterpart, same_shape_tokens, text_of
 from harness.verify_metrics import fidelity
 from harness.verify_preconditions import content_text, creator, lister, plan

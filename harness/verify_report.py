@@ -7,7 +7,7 @@ from collections import Counter
 from statistics import mean
 from typing import Any
 
-from harness.io import Harness
+from common.files import Harness
 from harness.verify_metrics import summarise
 
 MISSING = "missing_precondition"

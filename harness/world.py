@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from harness.args import canonical_arguments, normalize_value, schema_error_text, text_of, unusable_value
+from common.json_values import canonical_arguments, normalize_value, schema_error_text, text_of, unusable_value
 from harness.not_found import Sightings, closed_identifier, norm, not_found_text
 from harness.offscript import OffScriptMocker, fallback_mocker, mocker_for, stable_seed, structured_output
 from harness.roles import entity_kind, identifier_argument, target_argument, tool_action

@@ -11,13 +11,10 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("schemas", "specs", "actors", "coordinator", "harness", "evaluation", "cli")
+LAYERS = ("schemas", "common", "specs", "actors", "coordinator", "harness", "evaluation", "cli")
 UPWARD = {
     ("actors.offline.plan", "coordinator.graph"),
     ("actors.offline.scenario", "coordinator.graph"),
-    ("actors.llm.checks", "harness.args"),
-    ("coordinator.checkpoint", "harness.io"),
-    ("coordinator.ray_start", "harness.io"),
     ("coordinator.runtime", "evaluation.judge"),
     ("harness.inspect_task", "evaluation.grader"),
 }

@@ -10,7 +10,7 @@ import json
 import re
 from typing import Any
 
-from harness.args import schema_errors, text_of
+from common.json_values import schema_errors, text_of
 from schemas import (
     Call, Entity, Grounding, ParameterInterpretation, Scenario, ScenarioRequest, Tool, ToolInterpretation, ToolSuite,
     Turn, WorkflowState,

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
-from harness.io import load_harness
+from common.files import load_harness
 from schemas.errors import SeerError
 from tests.conftest import EXAMPLES
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from cli.app import app
 from evaluation.grading import load_scores
 from harness.agents import make_agent
-from harness.io import load_harness
+from common.files import load_harness
 from harness.runner import run_harness
 from schemas import ScoreSummary
 from schemas.errors import SeerError

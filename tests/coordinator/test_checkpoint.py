@@ -8,7 +8,7 @@ from coordinator.checkpoint import ResumeError
 from coordinator.coordinator import Coordinator
 from coordinator.pipeline import StageWorker, run_local, stage_context
 from actors.registry import factory
-from harness.io import load_harness
+from common.files import load_harness
 from tests.coordinator.engines import make_suite
 from tests.coordinator.helpers import config, harness_bytes
 

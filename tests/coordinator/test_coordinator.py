@@ -6,7 +6,7 @@ import pytest
 import tests.coordinator.engines  # noqa: F401  (registers the `fake` engines)
 from coordinator.coordinator import MAX_FOCUS_ATTEMPTS, Coordinator
 from coordinator.pipeline import generate_local, run_local
-from harness.io import load_harness
+from common.files import load_harness
 from tests.coordinator.engines import make_suite
 from tests.coordinator.helpers import config, harness_bytes
 

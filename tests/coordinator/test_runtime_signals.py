@@ -9,7 +9,7 @@ import subprocess
 import time
 from typing import Iterator
 
-from harness.io import sigint_recorded
+from common.files import sigint_recorded
 
 
 def test_a_ctrl_c_during_the_guarded_block_is_recorded_not_raised_and_the_handler_restored():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from harness.io import MANIFEST, SCENARIOS, TASKS, TOOLS, write_json, write_jsonl
+from common.files import MANIFEST, SCENARIOS, TASKS, TOOLS, write_json, write_jsonl
 from schemas import (
     Call,
     Coverage,

@@ -7,7 +7,7 @@ import pytest
 
 from coordinator.pipeline import generate_local
 from evaluation.faultcheck import EXPECTED, fault_table, grade_faults
-from harness.io import load_harness
+from common.files import load_harness
 from schemas import load_config
 from specs.loader import load_suite
 from tests.conftest import dev_spec

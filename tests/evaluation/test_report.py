@@ -18,7 +18,7 @@ from evaluation.report_complexity import complexity_section
 from evaluation.report_generation import generation_section
 from evaluation.report_scores import score_sections
 from evaluation.report_base import Section, figure_slot
-from harness.io import load_harness
+from common.files import load_harness
 from schemas.errors import SeerError
 from tests.evaluation.report_fixture import INJECTED, SCENARIOS_SPEC, TOOL_PARAMS, write_fixture, write_scores
 

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from evaluation.generation_stats import NO_REASON, generation_stats, gini
-from harness.io import load_harness
+from common.files import load_harness
 from tests.evaluation.report_fixture import INJECTED, SCENARIOS_SPEC, TOOL_PARAMS, write_fixture
 
 

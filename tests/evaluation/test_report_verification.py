@@ -8,7 +8,7 @@ import pytest
 
 from evaluation.report import DEFAULT_SECTIONS, build_report
 from evaluation.report_verification import verification_section
-from harness.io import load_harness, write_json
+from common.files import load_harness, write_json
 from harness.verify_report import aggregate
 from schemas.errors import SeerError
 from tests.harness.builders import write_harness

@@ -6,7 +6,7 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from harness.io import INTERPRETATIONS, MANIFEST, SCENARIOS, TASKS, TOOLS, write_json, write_jsonl
+from common.files import INTERPRETATIONS, MANIFEST, SCENARIOS, TASKS, TOOLS, write_json, write_jsonl
 from schemas import (
     Call,
     Counts,

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from cli.app import app
 from harness.agents import OracleAgent
 from harness.export import chat_records, export
-from harness.io import load_harness
+from common.files import load_harness
 from harness.runner import run_scenario
 from schemas.errors import SeerError
 from tests.conftest import EXAMPLES

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
-from harness.io import MANIFEST, SCENARIOS, TASKS, TOOLS
+from common.files import MANIFEST, SCENARIOS, TASKS, TOOLS
 from harness.validate import validate_harness
 from tests.harness.builders import scenarios, write_harness
 

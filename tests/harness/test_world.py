@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from harness.args import canonical_arguments, equivalent, schema_errors
-from harness.io import load_harness
+from common.json_values import canonical_arguments, equivalent, schema_errors
+from common.files import load_harness
 from harness.world import MockWorld, UnknownToolError
 from tests.harness.builders import NOTES, ROOT, write_harness
 
@@ -210,7 +210,7 @@ def test_moved_entity_reads_under_its_new_id_and_listings_follow(harness):
 
 
 def test_numbers_no_double_holds_and_deep_nesting_are_named_as_unusable_arguments():
-    from harness.args import MAX_DEPTH, canonical_arguments, unusable_value
+    from common.json_values import MAX_DEPTH, canonical_arguments, unusable_value
 
     deep: object = 1
     for _ in range(MAX_DEPTH + 1):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from harness.export import export
-from harness.io import load_harness
+from common.files import load_harness
 from tests.conftest import EXAMPLES
 
 pytest.importorskip("inspect_ai")  # a test dependency; the skip is for installs without the export extra

@@ -11,7 +11,7 @@ import time
 
 from coordinator.coordinator import Coordinator
 from coordinator.pipeline import run_local
-from harness.io import load_harness
+from common.files import load_harness
 from schemas import RunConfig
 from specs import load_suite
 from tests.conftest import dev_spec

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from cli.app import app
 from harness.agents import make_agent
 from harness.faults import KINDS
-from harness.io import load_harness
+from common.files import load_harness
 from harness.runner import RunOptions, run_harness
 from tests.conftest import EXAMPLES, dev_spec
 

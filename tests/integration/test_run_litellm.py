@@ -98,7 +98,7 @@ def test_provider_failure_ends_the_scenario_with_an_error_and_resume_retries_it(
 
 
 def test_scenarios_run_concurrently_through_the_model(tmp_path):
-    from harness.io import load_harness
+    from common.files import load_harness
 
     root = write_harness(tmp_path / "h")
     h = load_harness(root)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
-from harness.io import load_harness
+from common.files import load_harness
 from harness.server import MockService, build_server
 from tests.harness.builders import TOOLS_DOC, write_harness
 

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from cli.app import app
 from harness.agents import OracleAgent
-from harness.io import load_harness
+from common.files import load_harness
 from harness.runner import RunOptions, run_harness
 from harness.server import MockService, build_server
 from harness.validate import validate_harness

@@ -189,7 +189,7 @@ def test_an_http_session_s_worlds_end_with_its_delete(tmp_path):
     """`DELETE` with the session's Mcp-Session-Id ends the session in the SDK and its worlds here."""
     import httpx
 
-    from harness.io import load_harness
+    from common.files import load_harness
     from harness.server import MockService, build_server, serve_http
 
     service = MockService(load_harness(write_harness(tmp_path / "h")), scenario_id="s-files")

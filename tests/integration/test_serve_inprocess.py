@@ -9,7 +9,7 @@ import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
-from harness.io import load_harness
+from common.files import load_harness
 from harness.server import MockService, build_server
 from schemas import ServerEvent
 from tests.harness.builders import NOTES, ROOT, TOOLS_DOC, write_harness

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
-from harness.io import load_harness
+from common.files import load_harness
 from harness.verify import VerifyOptions, verify_harness
 from schemas import Call, Entity, Scenario, WorkflowState
 from tests.harness.builders import scenarios, write_harness

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
-from harness.io import load_harness
+from common.files import load_harness
 from harness.verify import VerifyOptions, verify_harness
 from schemas import Call, Scenario, WorkflowState
 from tests.conftest import EXAMPLES, SERVERS, require_executable

@@ -15,7 +15,7 @@ from typing import Any
 
 from jsf import JSF
 
-from harness.args import schema_errors
+from common.json_values import schema_errors
 from tests.fakellm import Reply, json_reply
 
 _FENCE = re.compile(r"<(data-[0-9a-f]{10})>\n(.*?)\n</\1>", re.S)

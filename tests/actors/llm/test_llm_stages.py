@@ -10,7 +10,7 @@ from actors.base import EngineContext
 from actors.llm import LLMExpander, LLMGateway, LLMInterpreter, LLMMocker, LLMScenarioWriter
 from actors.llm.checks import build_interpretation
 from actors.llm.replies import InterpretationReply
-from harness.args import schema_errors
+from common.json_values import schema_errors
 from schemas import LLMSettings, RunConfig, ScenarioRequest, Tool, ToolSuite
 from tests.actors.llm.scripted_model import ScriptedModel
 from tests.fakellm import FakeLLM, Reply, json_reply, malformed_content

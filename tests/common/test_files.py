@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.io import MANIFEST, SCENARIOS, TOOLS, HarnessError, load_harness
+from common.files import MANIFEST, SCENARIOS, TOOLS, HarnessError, load_harness
 from harness.validate import validate_harness
 from tests.harness.builders import write_harness
 
@@ -49,7 +49,7 @@ def test_a_partial_harness_is_named_in_a_warning_by_run_and_grade(tmp_path):
 
 
 def test_ctrl_c_in_the_middle_of_a_write_leaves_the_old_file_and_no_temporary(tmp_path):
-    from harness.io import write_jsonl
+    from common.files import write_jsonl
     from schemas import ServerEvent
 
     path = tmp_path / "events.jsonl"
@@ -70,7 +70,7 @@ def test_a_ctrl_c_while_outputs_are_replaced_is_raised_only_after_all_of_them_ar
     import os
     import signal
 
-    from harness.io import InterruptedAfterWriting, interrupts_held, write_text
+    from common.files import InterruptedAfterWriting, interrupts_held, write_text
 
     before = signal.getsignal(signal.SIGINT)
     with pytest.raises(InterruptedAfterWriting):
