@@ -24,7 +24,6 @@ _EXPORTS = {
     "run_local": "coordinator.pipeline",
     "generate_local": "coordinator.pipeline",
     "run_ray": "coordinator.runtime",
-    "ToolGraph": "coordinator.graph",
 }
 
 __all__ = sorted(_EXPORTS)

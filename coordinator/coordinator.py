@@ -22,6 +22,8 @@ from typing import Any
 import structlog
 
 from actors.base import EngineContext, Outcome
+from common.aliases import align_kinds
+from common.graph import ToolGraph
 from coordinator.checkpoint import Checkpoint, Interpreted, Record, Restored, fingerprint
 from coordinator.coverage import CoverageTracker
 from coordinator.dimensions import DimensionTracker, measure
@@ -153,8 +155,6 @@ class Coordinator:
         return []
 
     def _accept_interpretations(self, interpretations: list[ToolInterpretation]) -> None:
-        from actors.offline.aliases import align_kinds  # late, like the graph: the offline interpreter's helpers
-
         self.interpretations = align_kinds(self.suite, {i.tool: i for i in interpretations})
         for f in self._interpreted.failures if self._interpreted else []:
             if f.item in self.coverage.counts and f.item not in self.interpretations:
@@ -177,8 +177,6 @@ class Coordinator:
     def _build_graph(self):
         if self._graph_builder is not None:
             return self._graph_builder(self.suite, self.interpretations)
-        from coordinator.graph import ToolGraph  # imported late: it pulls in the offline interpreter's helpers
-
         return ToolGraph.build(self.suite, self.interpretations).nx
 
     # -- scenario stages -----------------------------------------------------------------------

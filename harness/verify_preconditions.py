@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from actors.offline.schemautil import leaves
-from actors.offline.taxonomy import same_kind
+from common.schemautil import leaves
+from common.taxonomy import same_kind
 from schemas import Entity, Scenario, Tool, ToolInterpretation
 from schemas._base import JSONValue
 

@@ -13,8 +13,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ("schemas", "common", "specs", "actors", "coordinator", "harness", "evaluation", "cli")
 UPWARD = {
-    ("actors.offline.plan", "coordinator.graph"),
-    ("actors.offline.scenario", "coordinator.graph"),
     ("coordinator.runtime", "evaluation.judge"),
     ("harness.inspect_task", "evaluation.grader"),
 }

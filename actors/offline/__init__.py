@@ -1,6 +1,6 @@
 """The `offline` engine: deterministic interpretation, scenarios, mocks and dialogues, no model needed.
 
-Names are re-exported lazily so that `coordinator.graph` (which reads the interpreter's tables)
+Names are re-exported lazily so that `common.graph` (which reads the interpreter's tables)
 and the engines can import each other's modules without an import cycle.
 """
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from actors.offline.taxonomy import tokens
+from common.taxonomy import tokens
 
 # Stems of timestamp keys (`created_at`, `startTime`, `finished_on`), in pairs of groups: in one record each
 # stem of a pair's first group comes no later than each of its second. (A start may well come after an update:

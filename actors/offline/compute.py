@@ -19,8 +19,8 @@ import statistics
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from actors.offline.taxonomy import tokens
 from actors.offline.text import said, said_list
+from common.taxonomy import tokens
 from schemas import ToolInterpretation
 
 Number = int | float

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
-from actors.offline.taxonomy import tokens
+from common.taxonomy import tokens
 
 # When a current reading was taken (`observed_at`, `as_of`): for a tool that reads what holds now, now.
 _AS_OF = frozenset({"observedat", "observed", "asof", "measuredat", "recordedat", "fetchedat", "retrievedat",

@@ -15,11 +15,11 @@ from typing import Any
 
 from actors.base import EngineContext, Outcome
 from actors.offline import prose, text
-from actors.offline.schemautil import leaves
 from actors.offline.quality import in_output, output_objects
 from actors.offline.relations import relation
 from actors.offline.scenario import interpretations_for
-from actors.offline.taxonomy import same_kind
+from common.schemautil import leaves
+from common.taxonomy import same_kind
 from schemas import Action, ParameterRole, Scenario, Turn
 
 MAX_TURNS = 4

@@ -15,8 +15,8 @@ from typing import Any
 
 from actors.offline import paths
 from actors.offline.render import file_body
-from actors.offline.taxonomy import same_kind
 from actors.offline.world import Organisation
+from common.taxonomy import same_kind
 from schemas import Action, ParameterRole, Scenario, ToolInterpretation
 
 _RUN = re.compile(r"[^\s:,.;!?]+(?: [^\s:,.;!?]+){0,3}")

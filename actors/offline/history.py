@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from actors.offline import chrono
-from actors.offline.taxonomy import tokens
+from common.taxonomy import tokens
 from schemas import Action, ToolInterpretation
 
 _WORDS = frozenset({"history", "activity", "activities", "changelog", "timeline", "revisions", "changes", "audit"})

@@ -11,17 +11,17 @@ from lemminflect import getAllLemmas
 from actors.base import EngineContext, Outcome
 from actors.offline import compute, kinds
 from actors.offline.roles import param_entity, param_role
-from actors.offline.schemautil import deref, properties, required
-from actors.offline.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, UNNAMED, VERB_NOUN, VERBS, singular, tokens,
-                                     verb_base, without_modifiers)
-from actors.offline.verdicts import is_availability_check, is_checker
 from actors.offline.text import DOCS
+from actors.offline.verdicts import is_availability_check, is_checker
+from common.graph import output_fields
+from common.schemautil import properties, required
+from common.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, UNNAMED, VERB_NOUN, VERBS, singular, tokens,
+                             verb_base, without_modifiers)
 from schemas import Action, ParameterInterpretation, ParameterRole, Tool, ToolInterpretation, ToolSuite
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
 _SECTION = re.compile(r"^\s*(args|arguments|parameters|returns?|example|examples|note|raises)\s*:", re.I | re.M)
 _READ_ONLY_OK = {Action.read, Action.list, Action.search, Action.analyze, Action.navigate, Action.execute}
-_ID_FIELDS = {"id", "key", "name", "path", "sha", "hash", "uuid", "uid", "url", "number", "ref", "ts"}
 _NOUN_VERBS = {"book", "books", "hold", "holds"}  # verbs first in a name, nouns anywhere else
 _HTTP_WRITES = {"post", "put", "patch"}
 _METHODS = frozenset({"get", "post", "put", "patch", "delete"})  # no leading namespace: each is a verb
@@ -197,33 +197,6 @@ def _entity(toks: list[str], verb_idx: int, input_schema: dict[str, Any]) -> str
     if verb_idx >= 0 and toks[verb_idx] in VERB_NOUN:
         return VERB_NOUN[toks[verb_idx]]
     return None
-
-
-def output_fields(schema: dict[str, Any], owner: str) -> list[tuple[str, str]]:
-    """(field path, entity kind) for identifier-like fields of an output schema: `branches[].name` -> branch."""
-    out: list[tuple[str, str]] = []
-    _walk_fields(schema, schema, owner, "", 0, out)
-    return out
-
-
-def _walk_fields(schema: Any, root: dict[str, Any], owner: str, prefix: str, depth: int,
-                 out: list[tuple[str, str]]) -> None:
-    schema = deref(schema, root)
-    if depth > 4:
-        return
-    for name, sub in (schema.get("properties") or {}).items():
-        sub = deref(sub, root)
-        path = f"{prefix}.{name}" if prefix else name
-        toks = [singular(t) for t in tokens(name)]
-        kind = next((PARAM_ENTITY[t] for t in toks if t in PARAM_ENTITY and t not in _ID_FIELDS), None)
-        if toks and toks[-1] in _ID_FIELDS:
-            out.append((path, kind or ("file" if toks[-1] == "path" else owner)))
-        elif kind and sub.get("type") in ("string", "array", "object"):
-            out.append((path, kind))
-        if sub.get("type") == "array" and isinstance(sub.get("items"), dict):
-            _walk_fields(sub["items"], root, kind or owner, path + "[]", depth + 1, out)
-        elif sub.get("type") == "object":
-            _walk_fields(sub, root, kind or owner, path, depth + 1, out)
 
 
 # Kinds a description can say an output holds ("a snapshot with element references").

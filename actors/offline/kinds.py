@@ -22,8 +22,8 @@ from actors.offline import ledger
 from actors.offline import values_formats as fmt
 from actors.offline.derived import is_zone
 from actors.offline.values_standard import CITY_COORDS, CITY_COUNTRY, person_name
-from actors.offline.taxonomy import singular, tokens
 from actors.offline.world import Organisation
+from common.taxonomy import singular, tokens
 
 Draw = Callable[[random.Random, Organisation, str], Any]  # (rng, org, topic) -> value
 

@@ -12,7 +12,7 @@ import random
 import re
 from collections import Counter
 
-from actors.offline.taxonomy import tokens
+from common.taxonomy import tokens
 
 _STRONG = re.compile(r"\b(blockchains?|wallets?|evm|erc-?20|erc-?721|erc-?1155|nfts?|defi|solana|ethereum|aptos|"
                      r"starknet|bitcoin|algorand|on-?chain|mnemonic|gwei|wei|lamports|web3|dex|smart contracts?|"

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from lemminflect import getAllLemmas
 
-from actors.offline.taxonomy import NOT_NOUNS, VERBS, singular
+from common.taxonomy import NOT_NOUNS, VERBS, singular
 
 _WORD = re.compile(r"[A-Za-z][a-z]{3,13}\b")
 # Function words and the vocabulary of any API (how to page, sort, format or name things): these say

@@ -15,8 +15,8 @@ from functools import lru_cache
 from typing import Any
 
 from actors.offline import values_formats as fmt
-from actors.offline.taxonomy import singular
 from actors.offline.world import Organisation
+from common.taxonomy import singular
 
 _MARKER = re.compile(r"\b(?:with|including|includes|include|containing|contains|showing|shows?|returns?|"
                      r"provides?|such as)\s+", re.I)

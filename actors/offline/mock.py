@@ -20,20 +20,20 @@ from actors.offline import chrono, compute, kinds, paths
 from actors.offline import values_formats as fmt
 from actors.offline.derived import in_proportion, in_zone, observed_now, summarised
 from actors.offline.files import Story, diff, files_read, pairs, window
-from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
-from actors.offline.quality import listed_rows, names_id, output_objects, token_in
-from actors.offline.model import ABOUT, WITHIN, SpecModel, record_writes, several, shown_fields, spread
 from actors.offline.history import is_history
+from actors.offline.model import ABOUT, WITHIN, SpecModel, record_writes, several, shown_fields, spread
+from actors.offline.quality import listed_rows, names_id, output_objects, token_in
 from actors.offline.render import asked_about, distinct, is_metadata, render
-from actors.offline.schemautil import deref, leaves, properties
+from actors.offline.scenario import interpretations_for, named_ids, org_for, value_hint
 from actors.offline.slots import can_carry, counted, echo, embed, fill_record, free_object
-from actors.offline.taxonomy import same_kind, singular, tokens
 from actors.offline.text import label
 from actors.offline.values import ValueGenerator, first_error, is_valid
 from actors.offline.values_formats import EPOCH, shaped_like
 from actors.offline.values_standard import named_things, naming_field, spare_names, standard_kind
 from actors.offline.values_vocab import registry_id, registry_of
 from actors.offline.world import EXTENSIONS as _EXTS, Organisation
+from common.schemautil import deref, leaves, properties
+from common.taxonomy import same_kind, singular, tokens
 from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRole, Scenario, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
 

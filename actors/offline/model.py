@@ -16,12 +16,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from actors.offline.schemautil import deref
-from actors.offline.taxonomy import same_kind, singular, tokens
 from actors.offline.values import ValueGenerator
 from actors.offline.values_describe import returned_fields
 from actors.offline.values_names import FALLBACK
 from actors.offline.values_vocab import PUBLIC_KINDS
+from common.schemautil import deref
+from common.taxonomy import same_kind, singular, tokens
 from schemas import Action, ParameterRole, ToolInterpretation, ToolSuite
 
 # Parameters that steer a call rather than describe a record: paging, output shape, safety switches, credentials.

@@ -8,7 +8,7 @@ output is named in `Call.sources` by its path, `params.layer_name`.
 
 from __future__ import annotations
 
-from actors.offline.schemautil import deref, properties, required
+from common.schemautil import deref, properties, required
 from schemas import Tool
 
 

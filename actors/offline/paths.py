@@ -11,7 +11,7 @@ from __future__ import annotations
 import fnmatch
 from typing import Any
 
-from actors.offline.taxonomy import same_kind, tokens
+from common.taxonomy import same_kind, tokens
 from schemas import Action, ParameterRole, Tool, ToolInterpretation
 
 _GLOB = set("*?[")

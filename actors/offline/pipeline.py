@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from actors.base import EngineContext
-from actors.offline.aliases import align_kinds
 from actors.offline.expand import OfflineExpander
 from actors.offline.interpret import OfflineInterpreter
 from actors.offline.mock import OfflineMocker
 from actors.offline.scenario import OfflineScenarioWriter
+from common.aliases import align_kinds
 from schemas import Failure, RunConfig, Scenario, ScenarioRequest, ToolInterpretation, ToolSuite
 
 

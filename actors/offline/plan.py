@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 from actors.base import StageError
-from actors.offline.taxonomy import VERBS, same_kind, singular, tokens
-from coordinator.graph import ToolGraph
+from common.graph import ToolGraph
+from common.taxonomy import VERBS, same_kind, singular, tokens
 from schemas import Action, ScenarioRequest, ToolInterpretation
 
 _PRODUCE = {Action.list, Action.search, Action.create}

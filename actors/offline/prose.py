@@ -19,12 +19,12 @@ from actors.offline import compute
 from actors.offline.chrono import SINCE, UNTIL
 from actors.offline.derived import figure
 from actors.offline.relations import past, relation, relation_goal
-from actors.offline.taxonomy import UNNAMED, singular, tokens, with_article
 from actors.offline.text import (INSPECT, Ref, described_action, humanise, is_code, label, named_verb, plural, said,
                                  said_list,
                                  shape, show, stated_action, switch, undescribed, verb)
 from actors.offline.values_vocab import of_people
 from actors.offline.verdicts import is_checker
+from common.taxonomy import UNNAMED, singular, tokens, with_article
 from schemas import Action, ParameterRole, ToolInterpretation
 
 _CHANGE = {Action.create, Action.update, Action.delete, Action.transfer, Action.configure, Action.execute}

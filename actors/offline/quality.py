@@ -11,12 +11,12 @@ import re
 from typing import Any
 
 from actors.offline import chrono
-from actors.offline.schemautil import leaves
-from actors.offline.taxonomy import same_kind
 from actors.offline.text import said, said_list, show, switch
 from actors.offline.values import first_error
 from actors.offline.values_formats import EPOCH
 from actors.offline.values_names import is_placeholder
+from common.schemautil import leaves
+from common.taxonomy import same_kind
 from schemas import ParameterRole, Scenario, Tool, ToolInterpretation
 
 _QUOTED = re.compile(r"`([^`]+)`")

@@ -24,12 +24,12 @@ from actors.offline.listed import in_sequence, listed_fields, listed_value
 from actors.offline.model import ABOUT, WITHIN, SpecModel, shown_fields, spread
 from actors.offline.quality import token_in
 from actors.offline.shell import command_of, ran, workdir_of
-from actors.offline.taxonomy import same_kind, tokens
 from actors.offline.text import docs_topic, label
 from actors.offline.values_standard import named_things, naming_field, spare_names
 from actors.offline.values_vocab import PUBLIC_KINDS, PUBLIC_TOPICS, STATUSES, kind_id, org_topic, registry_id, registry_of
 from actors.offline.verdicts import answer, availability, is_availability_check, is_checker, question, verdict
 from actors.offline.world import Organisation, Person
+from common.taxonomy import same_kind, tokens
 from schemas import Action, Entity, ParameterRole, ToolInterpretation
 
 _SHA = re.compile(r"^[0-9a-f]{7,40}$")

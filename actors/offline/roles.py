@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from actors.offline.taxonomy import PARAM_ENTITY, singular, tokens
+from common.taxonomy import PARAM_ENTITY, singular, tokens
 from schemas import Action, ParameterRole
 
 _CREDENTIAL = {"token", "password", "secret", "apikey", "credential", "credentials", "passphrase"}

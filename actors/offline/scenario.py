@@ -17,26 +17,26 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from actors.base import EngineContext, Outcome, StageError
-from actors.offline.aliases import plumbing
-from actors.offline.interpret import interpret_tool, namespaces
-from actors.offline.nested import unwrap
-from actors.offline.plan import Planner
-from actors.offline.schemautil import deref, leaves, properties
-from actors.offline.quality import token_in
-from actors.offline.slots import can_carry, embed, id_field
-from actors.offline.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens, without_modifiers
-from actors.offline.verdicts import is_checker, planted
 from actors.offline import compute, files, paths, prose, text
-from actors.offline.values import ValueGenerator, first_error, is_valid
-from actors.offline.values_describe import examples, options, param_docs
-from actors.offline.values_standard import ecosystem_of
-from actors.offline.values_formats import shape_of
-from actors.offline.values_names import is_placeholder
-from actors.offline.values_vocab import of_people, product_site, registry_named, slot_file_type
+from actors.offline.interpret import interpret_tool, namespaces
 from actors.offline.ledger import ledger_of
 from actors.offline.lexicon import locale_of, spec_words
+from actors.offline.nested import unwrap
+from actors.offline.plan import Planner
+from actors.offline.quality import token_in
+from actors.offline.slots import can_carry, embed, id_field
+from actors.offline.values import ValueGenerator, first_error, is_valid
+from actors.offline.values_describe import examples, options, param_docs
+from actors.offline.values_formats import shape_of
+from actors.offline.values_names import is_placeholder
+from actors.offline.values_standard import ecosystem_of
+from actors.offline.values_vocab import of_people, product_site, registry_named, slot_file_type
+from actors.offline.verdicts import is_checker, planted
 from actors.offline.world import Organisation, make_org
-from coordinator.graph import ToolGraph
+from common.aliases import plumbing
+from common.graph import ToolGraph
+from common.schemautil import deref, leaves, properties
+from common.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens, without_modifiers
 from schemas import (Action, Call, Entity, Failure, ParameterRole, Scenario, ScenarioRequest, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
 

@@ -8,8 +8,8 @@ import random
 import re
 from typing import Any
 
-from actors.offline.taxonomy import tokens
 from actors.offline.world import Organisation
+from common.taxonomy import tokens
 
 # Argument names that hold the command line a tool runs.
 _COMMAND_WORDS = frozenset({"command", "cmd", "commandline", "shell", "script"})

@@ -11,10 +11,10 @@ import re
 import json
 from typing import Any, Callable
 
-from actors.offline.schemautil import deref
-from actors.offline.taxonomy import PARAM_ENTITY, same_kind, singular, tokens
 from actors.offline.text import plural
 from actors.offline.values_check import is_valid
+from common.schemautil import deref
+from common.taxonomy import PARAM_ENTITY, same_kind, singular, tokens
 
 TEXT_FIELDS = ("result", "content", "text", "output", "message", "summary", "details", "data", "description", "body")
 # Text fields that say what a record is, in a sentence: never the place for the record written out whole.

@@ -12,7 +12,7 @@ from typing import Any
 
 from lemminflect import getAllLemmas
 
-from actors.offline.taxonomy import VERBS, participle, plural_noun, singular, tokens, verb_base
+from common.taxonomy import VERBS, participle, plural_noun, singular, tokens, verb_base
 from schemas import Action, ParameterRole, ToolInterpretation
 
 VERB = {

@@ -22,9 +22,8 @@ from typing import Any
 from actors.offline import chrono
 from actors.offline.values_check import error_path, first_error, is_valid, validator_for
 from actors.offline.values_containers import Containers
-from actors.offline.taxonomy import tokens
-from actors.offline.values_formats import EPOCH, format_string, past_datetime
 from actors.offline.values_describe import param_docs
+from actors.offline.values_formats import EPOCH, format_string, past_datetime
 from actors.offline.values_names import Hint, later_than_counterpart, realistic_string
 from actors.offline.values_numbers import boolean, epoch_text, number
 from actors.offline.values_regex import regex_string
@@ -34,6 +33,7 @@ from actors.offline.values_slot import (
     DISJOINT, NESTED_OPTIONAL, OptionalPolicy, Slot, Top, desc, is_null, simple, variants,
 )
 from actors.offline.world import Organisation
+from common.taxonomy import tokens
 from schemas import json_type
 from schemas.errors import SeerError
 

@@ -19,13 +19,13 @@ from typing import Callable
 from actors.offline import values_formats as fmt
 from actors.offline import values_vocab as v
 from actors.offline.ledger import ledger_value
-from actors.offline.taxonomy import singular as singular_word
 from actors.offline.values_describe import desc_entity, examples, options, templates
 from actors.offline.values_documents import document
+from actors.offline.values_query import statement
 from actors.offline.values_standard import TOKENS, coordinate, measure_value, standard_value
 from actors.offline.values_vocab import Hint
-from actors.offline.values_query import statement
 from actors.offline.world import _uuid
+from common.taxonomy import singular as singular_word
 
 __all__ = ["Hint", "counterpart", "realistic_string", "singular", "words"]
 

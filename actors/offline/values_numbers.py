@@ -17,10 +17,10 @@ from functools import lru_cache
 from typing import Any
 
 from actors.offline import values_formats as fmt
-from actors.offline.taxonomy import tokens
 from actors.offline.values_describe import options
 from actors.offline.values_names import Hint, counterpart, words
 from actors.offline.values_standard import coordinate
+from common.taxonomy import tokens
 
 _BIG = 2**53 - 1
 

@@ -15,9 +15,9 @@ from typing import Callable
 
 from actors.offline import ledger
 from actors.offline import values_formats as fmt
-from actors.offline.taxonomy import singular, tokens
 from actors.offline.values_standard import city, company_name, named_things, person_name, standard_value
 from actors.offline.world import Organisation, Person, _uuid, plural
+from common.taxonomy import singular, tokens
 
 TOPICS = ("retry", "timeout", "export", "pagination", "rate limit", "audit log", "cache", "search", "onboarding")
 VERBS = ("Fix", "Add", "Handle", "Refactor", "Document", "Speed up", "Validate")

@@ -14,7 +14,7 @@ import random
 import re
 from typing import Any
 
-from actors.offline.taxonomy import tokens
+from common.taxonomy import tokens
 from schemas import Action, ParameterRole, ToolInterpretation
 
 _CHECKING = frozenset({"detect", "detector", "detection", "scan", "scanner", "validate", "validator", "validation",

@@ -16,10 +16,10 @@ import re
 from datetime import datetime, timedelta
 from typing import Any, Callable
 
-from actors.offline.taxonomy import tokens
 from actors.offline.values_query import printed
 from actors.offline.values_vocab import kind_id
 from actors.offline.world import Organisation
+from common.taxonomy import tokens
 from schemas import ToolInterpretation
 
 _WORD = re.compile(r"[a-z]+")

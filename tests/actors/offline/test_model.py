@@ -68,7 +68,7 @@ def test_text_results_show_records_with_the_spec_s_own_fields(tmp_path):
 
 
 def test_folding_untyped_all_of_parts_adds_no_null_type():
-    from actors.offline.schemautil import deref
+    from common.schemautil import deref
 
     view = deref({"allOf": [{"properties": {"op": {"type": "string"}}}, {"required": ["op"]}]}, {})
     assert "type" not in view and view["required"] == ["op"]

@@ -437,7 +437,7 @@ def test_a_tools_own_verb_arguments_and_plural_read_as_a_person_says_them(tmp_pa
     import json
 
     from actors.offline.roles import param_entity, param_role
-    from actors.offline.taxonomy import plural_noun
+    from common.taxonomy import plural_noun
     from coordinator.pipeline import generate_local
     from schemas import Action, ParameterRole, RunConfig
     from specs import load_suite

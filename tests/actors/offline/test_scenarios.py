@@ -293,7 +293,7 @@ def test_a_call_on_an_existing_thing_follows_a_call_that_shows_it(tmp_path):
     from actors.offline.pipeline import interpret_suite
     from actors.offline.plan import Planner
     from actors.offline.slots import can_carry
-    from coordinator.graph import ToolGraph
+    from common.graph import ToolGraph
     from specs import load_suite
 
     def tool(name, desc, props, req=()):
@@ -320,7 +320,7 @@ def test_a_filler_call_takes_what_the_workflow_shows_rather_than_nothing(tmp_pat
     from actors.offline.pipeline import interpret_suite
     from actors.offline.plan import Planner
     from actors.offline.slots import can_carry
-    from coordinator.graph import ToolGraph
+    from common.graph import ToolGraph
     from specs import load_suite
 
     def tool(name, desc, props, req=()):

@@ -7,7 +7,7 @@ import pytest
 
 from actors.offline import quality as q
 from actors.offline.pipeline import Pipeline, cover_suite
-from actors.offline.schemautil import leaves
+from common.schemautil import leaves
 from schemas import ScenarioRequest
 from specs import load_suite
 

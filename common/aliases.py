@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from actors.offline.interpret import output_fields
-from actors.offline.taxonomy import same_kind, singular, tokens
+from common.graph import output_fields
+from common.taxonomy import same_kind, singular, tokens
 from schemas import Action, ParameterRole, ToolInterpretation, ToolSuite
 
 _ROLES = (ParameterRole.identifier, ParameterRole.target)

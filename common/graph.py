@@ -14,8 +14,8 @@ from typing import Any
 
 import networkx as nx
 
-from actors.offline.interpret import output_fields
-from actors.offline.taxonomy import same_kind
+from common.schemautil import deref
+from common.taxonomy import PARAM_ENTITY, same_kind, singular, tokens
 from schemas import Action, ParameterRole, ToolInterpretation, ToolSuite
 
 _FEEDING_ROLES = (ParameterRole.identifier, ParameterRole.target)
@@ -24,6 +24,35 @@ MAX_PRODUCERS = 40
 _ACTION_RANK = {Action.create: 0, Action.list: 1, Action.search: 2, Action.read: 3, Action.analyze: 4}
 _VAGUE = {"resource", "value"}
 _ID_ENDINGS = ("id", "name", "path", "hash", "sha", "key", "uuid", "url", "ref", "number")
+
+_ID_FIELDS = {"id", "key", "name", "path", "sha", "hash", "uuid", "uid", "url", "number", "ref", "ts"}
+
+
+def output_fields(schema: dict[str, Any], owner: str) -> list[tuple[str, str]]:
+    """(field path, entity kind) for identifier-like fields of an output schema: `branches[].name` -> branch."""
+    out: list[tuple[str, str]] = []
+    _walk_fields(schema, schema, owner, "", 0, out)
+    return out
+
+
+def _walk_fields(schema: Any, root: dict[str, Any], owner: str, prefix: str, depth: int,
+                 out: list[tuple[str, str]]) -> None:
+    schema = deref(schema, root)
+    if depth > 4:
+        return
+    for name, sub in (schema.get("properties") or {}).items():
+        sub = deref(sub, root)
+        path = f"{prefix}.{name}" if prefix else name
+        toks = [singular(t) for t in tokens(name)]
+        kind = next((PARAM_ENTITY[t] for t in toks if t in PARAM_ENTITY and t not in _ID_FIELDS), None)
+        if toks and toks[-1] in _ID_FIELDS:
+            out.append((path, kind or ("file" if toks[-1] == "path" else owner)))
+        elif kind and sub.get("type") in ("string", "array", "object"):
+            out.append((path, kind))
+        if sub.get("type") == "array" and isinstance(sub.get("items"), dict):
+            _walk_fields(sub["items"], root, kind or owner, path + "[]", depth + 1, out)
+        elif sub.get("type") == "object":
+            _walk_fields(sub, root, kind or owner, path, depth + 1, out)
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from actors.offline.taxonomy import singular
 from actors.offline.values_names import singular as singular_name
+from common.taxonomy import singular
 
 
 @pytest.mark.parametrize("plural, one", [
@@ -46,7 +46,7 @@ def test_inflect_is_imported_without_typeguard_instrumentation_and_typeguard_is_
     import sys
 
     from tests.conftest import ROOT
-    code = ("import typeguard, typeguard._decorators as d; import actors.offline.taxonomy as t; import inflect;"
+    code = ("import typeguard, typeguard._decorators as d; import common.taxonomy as t; import inflect;"
             "print(typeguard.typechecked is d.typechecked, t.plural_noun('alias'), t.with_article('hour'),"
             " 'check_argument_types_internal' in inflect.engine.plural_noun.__code__.co_names)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
@@ -55,7 +55,7 @@ def test_inflect_is_imported_without_typeguard_instrumentation_and_typeguard_is_
 
 
 def test_a_word_that_only_says_which_one_names_no_kind():
-    from actors.offline.taxonomy import without_modifiers
+    from common.taxonomy import without_modifiers
     assert without_modifiers(["fetch", "specific", "transcript"]) == ["fetch", "transcript"]  # (was `specific_transcript`)
     assert without_modifiers(["get", "given", "user"]) == ["get", "user"]
     assert without_modifiers(["fetch", "recent", "transcripts"]) == ["fetch", "transcripts"]

@@ -1,5 +1,5 @@
 from actors.offline.pipeline import Pipeline
-from coordinator.graph import ToolGraph
+from common.graph import ToolGraph
 from specs import load_suite
 from tests.conftest import dev_spec
 
