@@ -143,17 +143,18 @@ def _judge(harness, run_dir: Path | None, model: str, *, api_base: str | None, c
         items = [(as_graded(s, transcripts[s.id]), transcripts[s.id]) for s in harness.scenarios if s.id in transcripts]
         missing = [s.id for s in harness.scenarios if s.id not in transcripts]
     kw = dict(temperature=0.0, max_retries=max_retries, seed=seed)
+    from evaluation.judge import Judge, judge_many
+
     if workers:
         from coordinator import ray_start, runtime
 
         started = ray_start.init(address)
         try:
-            return runtime.judge_on_ray(settings, harness.tool_map(), items, workers=workers, **kw), missing
+            return runtime.judge_on_ray(Judge, settings, harness.tool_map(), items, workers=workers, **kw), missing
         finally:
             if started:
                 ray_start.shutdown()
     from actors.llm import LLMGateway
-    from evaluation.judge import Judge, judge_many
 
     with LLMGateway(settings) as gateway:
         judge = Judge(gateway, harness.tool_map(), **kw)

@@ -392,19 +392,20 @@ def run_ray(suite: ToolSuite, config: RunConfig, out: str | None, *, resume: boo
     return Manifest.model_validate(result["manifest"])
 
 
-# ---- Judge actors (evaluation/judge.py) -------------------------------------------------------
-def judge_on_ray(settings: Any, tools: dict, items: list[tuple], *, workers: int, per_actor: int = 4,
+# ---- Judge actors -------------------------------------------------------------------------------
+def judge_on_ray(judge: type, settings: Any, tools: dict, items: list[tuple], *, workers: int, per_actor: int = 4,
                  **judge_kw: Any) -> list:
-    """Judge `items` on `workers` judge actors sharing one gateway actor; results in input order.
+    """Judge `items` on `workers` actors of the class `judge` sharing one gateway actor; results in input order.
 
-    An item is `(scenario,)` for reference-free judging or `(scenario, transcript)` for
-    oracle-grounded judging; `settings` is the judge's LLMSettings, `judge_kw` goes to `Judge`.
+    `judge` is constructed as `judge(gateway, tools, **judge_kw)` and called as `.judge(*item)` (evaluation's
+    Judge: an item is `(scenario,)` for reference-free judging or `(scenario, transcript)` for oracle-grounded
+    judging); it is passed in, so that this module knows nothing of evaluation. `settings` is the LLMSettings.
     """
     import ray
 
     gw_name = f"seer-judge-gateway-{uuid.uuid4().hex}"
     gw = _gateway_actor(settings, name=gw_name)
-    actor = ray.remote(num_cpus=0, max_restarts=2, max_task_retries=2)(_judge_actor_class())
+    actor = ray.remote(num_cpus=0, max_restarts=2, max_task_retries=2)(_judge_actor_class(judge))
     judges = [actor.options(max_concurrency=per_actor).remote(gw_name, tools, name=settings.model, **judge_kw)
               for _ in range(max(1, workers))]
     refs: list = []
@@ -426,10 +427,8 @@ def judge_on_ray(settings: Any, tools: dict, items: list[tuple], *, workers: int
 
 
 @lru_cache(maxsize=None)
-def _judge_actor_class() -> type:
-    from evaluation.judge import Judge
-
-    class JudgeActor(Judge):
+def _judge_actor_class(judge: type) -> type:
+    class JudgeActor(judge):
         """A judge that finds its gateway actor by name. With the actor's handle among its constructor arguments,
         Ray would keep that handle for restarts and print a warning about it on the terminal at every start."""
 

@@ -10,7 +10,7 @@
 
 - `inspect`: an Inspect AI task (`task.py` and `dataset.jsonl`): a sample per scenario, multi-turn where the
   scenario is, tools served by `seer serve` over MCP, scored by our deterministic grader; `--model seer/oracle`
-  replays the oracle (harness/inspect_task.py holds the Inspect side).
+  replays the oracle (evaluation/inspect_task.py holds the Inspect side).
 
 Each format is one function registered in FORMATS; it writes under the output directory and returns the paths
 it wrote.
@@ -115,7 +115,7 @@ from pathlib import Path
 
 from inspect_ai import task
 
-from harness.inspect_task import harness_task
+from evaluation.inspect_task import harness_task
 
 HARNESS = {harness!r}
 

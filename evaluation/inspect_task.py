@@ -34,8 +34,8 @@ from inspect_ai.solver import Generate, TaskState, solver
 from inspect_ai.tool import mcp_connection, mcp_server_stdio
 from inspect_ai.util import store
 
-from evaluation.grader import grade_record
 from common.files import load_harness
+from evaluation.grader import grade_record
 from schemas import ToolCallRecord, Transcript, TranscriptTurn
 
 PLAN = "seer/plan"  # the store key the solver fills with the oracle plan, for the `seer/oracle` model
