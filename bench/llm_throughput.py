@@ -37,7 +37,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from actors.llm.gateway import LLMGateway  # noqa: E402
+from llm_client.gateway import LLMGateway  # noqa: E402
 from coordinator.coordinator import Coordinator  # noqa: E402
 from coordinator.pipeline import run_local  # noqa: E402
 from schemas import EngineSelection, LLMSettings, Manifest, RunConfig  # noqa: E402

@@ -95,8 +95,8 @@ def generate(
     use_ray, address = runtime_choice(cfg, ray=ray, address=address, in_process=in_process,
                                       env_address=os.environ.get("RAY_ADDRESS"))
 
-    from specs import load_suite
     from cli.inspect import warn_loaded
+    from specs import load_suite
 
     if force and resume:
         raise ConfigError("--force and --resume: choose one")
@@ -168,7 +168,7 @@ def _run(suite, cfg: RunConfig, out: str, resume: bool, address: str | None, use
         from coordinator.coordinator import Coordinator
         from coordinator.pipeline import run_local
 
-        from actors.llm.gateway import LLMGateway
+        from llm_client.gateway import LLMGateway
 
         try:
             # LLM stages wait on the network: run them on threads (the harness is the same whatever the threads)
@@ -193,8 +193,8 @@ def interrupted_message(out: Path) -> str:
     A Ctrl-C can land before anything was written (Ray still starting) or after the coordinator wrote
     the complete harness; `--resume` refuses both, so the message must not suggest it.
     """
-    from coordinator.checkpoint import RUN_META
     from common.files import MANIFEST, RUN_DIR
+    from coordinator.checkpoint import RUN_META
 
     try:
         partial = Manifest.model_validate_json((out / MANIFEST).read_text(encoding="utf-8")).partial

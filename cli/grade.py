@@ -154,7 +154,7 @@ def _judge(harness, run_dir: Path | None, model: str, *, api_base: str | None, c
         finally:
             if started:
                 ray_start.shutdown()
-    from actors.llm import LLMGateway
+    from llm_client import LLMGateway
 
     with LLMGateway(settings) as gateway:
         judge = Judge(gateway, harness.tool_map(), **kw)

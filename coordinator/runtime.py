@@ -35,7 +35,7 @@ POLL_S = 0.2
 
 
 # ---- Shared-service actors -------------------------------------------------------------------
-# The LLM gateway (actors/llm/gateway.py, a plain class) becomes one actor here, so that
+# The LLM gateway (llm_client/gateway.py, a plain class) becomes one actor here, so that
 # litellm is imported once per run and limits/cache/usage are shared by every worker:
 #     GatewayActor = ray.remote(max_restarts=..., max_concurrency=...)(LLMGateway)
 # `_gateway` returns its handle when a stage uses an engine that needs it, else None; the
@@ -64,7 +64,7 @@ def _gateway_actor(settings: Any, budget: Any = None, name: str | None = None) -
 
 @lru_cache(maxsize=None)
 def _gateway_actor_class() -> type:
-    from actors.llm.gateway import LLMGateway  # litellm itself is imported in the actor's constructor only
+    from llm_client.gateway import LLMGateway  # litellm itself is imported in the actor's constructor only
 
     class GatewayActor(LLMGateway):
         """The gateway in its own actor process: its heap settled once litellm is imported and warmed up."""

@@ -21,8 +21,8 @@ from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from pydantic import ValidationError
 
-from actors.llm.prompts import feedback, fence
-from actors.llm.protocol import LLMError, LLMRequest
+from llm_client.framing import feedback, fence
+from llm_client.protocol import LLMError, LLMRequest
 from evaluation.grader import SUBDIMENSIONS as SUBS
 from evaluation.grader import spec_label
 from evaluation.rubrics import Judgment, TurnRubric

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from harness.faults import KINDS, PlannedCall, inject, oracle_plan
 from common.files import Harness
+from harness.faults import KINDS, PlannedCall, inject, oracle_plan
 from schemas import InjectedFault, Scenario, Tool
 from schemas.errors import SeerError
 
@@ -191,7 +191,7 @@ def make_agent(spec: str, harness: Harness, *, seed: int = 0, api_base: str | No
             raise SeerError(f"--agent {spec}: unknown fault kind(s) {unknown or '(none)'}; known: {', '.join(KINDS)}")
         return FaultyAgent(kinds, harness.tool_map(), seed)
     if spec.startswith("local/"):
-        from actors.llm.local import LocalModelServer  # the LLM engine's local model server (llama-cpp-python)
+        from llm_client.local import LocalModelServer  # the LLM engine's local model server (llama-cpp-python)
 
         server = LocalModelServer.for_model(spec).start()
         return LiteLLMAgent(server.litellm_model, harness.tools, api_base=server.api_base, seed=seed,

@@ -4,10 +4,9 @@ cannot close, and the system prompt says never to follow instructions found insi
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
+from llm_client.framing import fence
 from schemas import Scenario, ScenarioRequest, Tool, ToolInterpretation, ToolSuite
 
 SYSTEM = (
@@ -19,14 +18,6 @@ SYSTEM = (
 )
 CATALOG_LIMIT = 12  # tools shown with full schemas in a scenario prompt
 NAMED_LIMIT = 40  # uncovered tools named by the coverage hint
-
-
-def fence(data: Any) -> str:
-    """`data` as JSON inside markers it cannot forge: `<` and `>` are escaped, the tag carries a content hash."""
-    body = json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1)
-    body = body.replace("<", "\\u003c").replace(">", "\\u003e")
-    tag = "data-" + hashlib.sha256(body.encode("utf-8")).hexdigest()[:10]
-    return f"<{tag}>\n{body}\n</{tag}>"
 
 
 def tool_data(tool: Tool, interp: ToolInterpretation | None = None) -> dict[str, Any]:
@@ -131,8 +122,3 @@ def expand(scenario: Scenario) -> list[dict[str, str]]:
         "of the earlier turns, the way a user reacting to them would.\n\n"
         f"Workflow with results:\n{fence(data)}"
     )
-
-
-def feedback(problems: list[str]) -> str:
-    listed = "\n".join(f"- {p}" for p in problems[:20])
-    return f"That answer was rejected:\n{listed}\nAnswer again with the complete, corrected JSON object."

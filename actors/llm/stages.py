@@ -15,7 +15,8 @@ from pydantic import BaseModel, ValidationError
 from actors import registry
 from actors.base import EngineContext, Outcome
 from actors.llm import checks, prompts
-from actors.llm.protocol import BudgetExceeded, LLMError, LLMRequest, merged
+from llm_client.framing import feedback
+from llm_client.protocol import BudgetExceeded, LLMError, LLMRequest, merged
 from actors.llm.replies import ExpansionReply, InterpretationReply, MockReply, ScenarioReply, schema_of
 from schemas import Failure, Scenario, ScenarioRequest, StageUsage, Tool, ToolInterpretation
 
@@ -31,7 +32,7 @@ class LLMStage:
 
     def __init__(self, ctx: EngineContext):
         if ctx.gateway is None:  # in-process use without a coordinator-provided gateway: the process's shared one
-            from actors.llm.gateway import LLMGateway
+            from llm_client.gateway import LLMGateway
 
             ctx = replace(ctx, gateway=LLMGateway.shared(ctx.config.llm, ctx.config.budget))
         self.ctx = ctx
@@ -66,7 +67,7 @@ class LLMStage:
             failures.append(Failure(stage=self.stage, item=item, reason="; ".join(problems[:5]),
                                     path=_path(problems[0]), attempts=attempts, recovered_by="retry"))
             messages = [*messages, {"role": "assistant", "content": result.content or ""},
-                        {"role": "user", "content": prompts.feedback(problems)}]
+                        {"role": "user", "content": feedback(problems)}]
         failures[-1] = failures[-1].model_copy(update={"recovered_by": None})  # the last rejection was not retried
         return self._give_up(item, payload, problems, attempts, failures, usage, last_recorded=True)
 

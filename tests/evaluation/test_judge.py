@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from actors.llm import LLMGateway
+from llm_client import LLMGateway
 from evaluation.judge import Judge, judge_many
 from evaluation.rubrics import Judgment, TurnRubric
 from schemas import LLMSettings

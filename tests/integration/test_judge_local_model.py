@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from actors.llm import LLMGateway
+from llm_client import LLMGateway
 from evaluation.judge import Judge
 from schemas import COHERENCE, LLMSettings
 from tests.evaluation.handmade import TOOLS, oracle_transcript, scenario

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from actors.llm.gateway import LLMGateway
+from llm_client.gateway import LLMGateway
 from coordinator.pipeline import generate_local
 from harness.validate import validate_harness
 from schemas import EngineSelection, LLMSettings, RunConfig

@@ -6,7 +6,7 @@ import os
 
 os.environ.setdefault("RAY_AUTH_MODE", "disabled")
 
-from actors.llm import LLMGateway  # noqa: E402
+from llm_client import LLMGateway  # noqa: E402
 from coordinator import runtime  # noqa: E402
 from evaluation.judge import Judge  # noqa: E402
 from schemas import LLMSettings  # noqa: E402

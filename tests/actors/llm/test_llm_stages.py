@@ -7,7 +7,8 @@ import json
 import pytest
 
 from actors.base import EngineContext
-from actors.llm import LLMExpander, LLMGateway, LLMInterpreter, LLMMocker, LLMScenarioWriter
+from actors.llm import LLMExpander, LLMInterpreter, LLMMocker, LLMScenarioWriter
+from llm_client import LLMGateway
 from actors.llm.checks import build_interpretation
 from actors.llm.replies import InterpretationReply
 from common.json_values import schema_errors

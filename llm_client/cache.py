@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from actors.llm.protocol import LLMRequest
+from llm_client.protocol import LLMRequest
 
 
 def default_cache_path() -> Path:

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from actors.llm import BudgetExceeded, LLMConfigError, LLMError, LLMGateway, LLMRequest, LLMUnavailable
+from llm_client import BudgetExceeded, LLMConfigError, LLMError, LLMGateway, LLMRequest, LLMUnavailable
 from schemas import Budget, LLMSettings
 from tests.fakellm import FakeLLM, error, hang, json_reply, malformed_body
 

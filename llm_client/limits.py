@@ -7,7 +7,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-from actors.llm.protocol import BudgetExceeded
+from llm_client.protocol import BudgetExceeded
 
 
 class RateLimiter:

@@ -23,9 +23,9 @@ from typing import Any
 
 import structlog
 
-from actors.llm.cache import ResponseCache, cache_key, default_cache_path
-from actors.llm.limits import BudgetGuard, RateLimiter
-from actors.llm.protocol import (
+from llm_client.cache import ResponseCache, cache_key, default_cache_path
+from llm_client.limits import BudgetGuard, RateLimiter
+from llm_client.protocol import (
     BudgetExceeded,
     LLMConfigError,
     LLMError,
@@ -76,7 +76,7 @@ class LLMGateway:
         self.model, self.api_base = settings.model, settings.api_base
         self.json_mode = settings.response_format or "json_schema"
         if self.model.startswith("local/"):
-            from actors.llm.local import LocalModelServer
+            from llm_client.local import LocalModelServer
 
             self._local = LocalModelServer.for_model(self.model).start()
             self.model, self.api_base = self._local.litellm_model, self._local.api_base

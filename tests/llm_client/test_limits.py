@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from actors.llm.cache import ResponseCache, cache_key
-from actors.llm.limits import BudgetGuard, RateLimiter
-from actors.llm.protocol import BudgetExceeded, LLMRequest, UsageBook, parse_json
+from llm_client.cache import ResponseCache, cache_key
+from llm_client.limits import BudgetGuard, RateLimiter
+from llm_client.protocol import BudgetExceeded, LLMRequest, UsageBook, parse_json
 from schemas import StageUsage
 
 
