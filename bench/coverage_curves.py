@@ -22,9 +22,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from offline_speed import synthetic_suite  # noqa: E402
 
+from actors.local import run_local  # noqa: E402
 from coordinator.coordinator import Coordinator  # noqa: E402
 from coordinator.logs import configure_logging  # noqa: E402
-from coordinator.pipeline import run_local  # noqa: E402
 from schemas import RunConfig, ToolSuite  # noqa: E402
 from specs import load_suite  # noqa: E402
 

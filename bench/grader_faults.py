@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from coordinator.pipeline import generate_local  # noqa: E402
-from evaluation.faultcheck import fault_table, grade_faults, markdown  # noqa: E402
+from actors.local import generate_local  # noqa: E402
 from common.files import load_harness  # noqa: E402
+from evaluation.faultcheck import fault_table, grade_faults, markdown  # noqa: E402
 from schemas import load_config  # noqa: E402
 from specs.loader import load_suite  # noqa: E402
 

@@ -1,7 +1,7 @@
 """LLM engine throughput: illustrator (64 tools) against a local OpenAI-compatible server that answers
 after 300 ms, with --concurrency 32, through real litellm and the gateway; then the same job with the
 cache warm. With --ray, runs the `seer generate` command itself (Ray); without, the coordinator's
-in-process pipeline (coordinator/pipeline.py) with enough threads to keep 32 requests in flight.
+in-process pipeline (actors/local.py) with enough threads to keep 32 requests in flight.
 
     /work/venv/bin/python bench/llm_throughput.py [--ray] [--repeat N] [--timeline] [--latency 0.3] [--concurrency 32]
         [--spec SPEC] [--baseline]
@@ -38,11 +38,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from llm_client.gateway import LLMGateway  # noqa: E402
+from actors.local import run_local  # noqa: E402
 from coordinator.coordinator import Coordinator  # noqa: E402
-from coordinator.pipeline import run_local  # noqa: E402
 from schemas import EngineSelection, LLMSettings, Manifest, RunConfig  # noqa: E402
 from specs import load_suite  # noqa: E402
-from tests.actors.llm.scripted_model import ScriptedModel, stage_of  # noqa: E402
+from tests.engines.llm.scripted_model import ScriptedModel, stage_of  # noqa: E402
 from tests.fakellm import FakeLLM, json_reply  # noqa: E402
 
 

@@ -86,9 +86,9 @@ def stratified(specs: list[tuple[Path, str]], n: int, seed: int) -> list[tuple[P
 
 def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
     """Generate one spec in process and measure its scenarios; errors come back as a field."""
-    from actors.offline import quality as q
-    from coordinator.pipeline import generate_local
-    from actors.offline.model import SpecModel
+    from engines.offline import quality as q
+    from actors.local import generate_local
+    from engines.offline.model import SpecModel
     from schemas import RunConfig, ToolInterpretation
     from specs import load_suite
 
@@ -159,8 +159,8 @@ def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
 def org_words(seed: int) -> set[str]:
     """The fixed vocabulary of the scenario's organisation (its industry nouns, teams and topics) and the design
     asset names the engine knows."""
-    from actors.offline.scenario import org_for
-    from actors.offline.values_vocab import DESIGN
+    from engines.offline.scenario import org_for
+    from engines.offline.values_vocab import DESIGN
 
     org = org_for(seed)
     return {*org.nouns, *org.teams, "retry", "timeout", "pagination", "export", "audit-log", "rate-limit", "cache",

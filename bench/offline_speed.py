@@ -17,8 +17,8 @@ import resource
 import time
 from pathlib import Path
 
-from actors.offline.pipeline import Pipeline, cover_suite
-from actors.offline.scenario import org_for
+from engines.offline.pipeline import Pipeline, cover_suite
+from engines.offline.scenario import org_for
 from schemas import ScenarioRequest, Tool, ToolSuite
 from specs import load_suite
 

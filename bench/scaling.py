@@ -22,8 +22,8 @@ from pathlib import Path
 
 os.environ.setdefault("RAY_AUTH_MODE", "disabled")
 
-from actors.registry import build, register  # noqa: E402
-from coordinator import ray_start, runtime  # noqa: E402
+from engines.registry import build, register  # noqa: E402
+from actors import ray_runtime, ray_start  # noqa: E402
 from coordinator.logs import configure_logging  # noqa: E402
 from schemas import RunConfig  # noqa: E402
 from specs import load_suite  # noqa: E402
@@ -75,7 +75,7 @@ def main() -> None:
         })
         out = tmp / f"h{n}"
         t0 = time.perf_counter()
-        runtime.run_ray(suite, cfg, str(out))
+        ray_runtime.run_ray(suite, cfg, str(out))
         wall = time.perf_counter() - t0
         # Every run's workers append to the one file named when Ray started; it is emptied after each run.
         stamps = [tuple(map(float, line.split())) for line in (tmp / "times").read_text().split("\n") if line]

@@ -17,8 +17,8 @@ import random
 import time
 from pathlib import Path
 
-from actors.offline.values import ValueGenerator, is_valid
-from actors.offline.world import make_org
+from engines.offline.values import ValueGenerator, is_valid
+from engines.offline.world import make_org
 
 DEFAULT_SPECS = Path(__file__).resolve().parent / "dev-specs"
 

@@ -19,7 +19,7 @@ from schemas.config import ConfigError, load_config
 
 def _config(config_file: Path | None, engine: str | None, overrides: dict) -> RunConfig:
     if engine is not None:
-        from actors.registry import engine_names
+        from engines.registry import engine_names
 
         # an engine for --engine is one every stage has (a registered plugin engine included)
         known = sorted(set.intersection(*(set(engine_names(stage)) for stage in STAGES)))
@@ -28,7 +28,7 @@ def _config(config_file: Path | None, engine: str | None, overrides: dict) -> Ru
         for stage in STAGES:
             overrides[f"engines.{stage}"] = engine
     cfg = load_config(config_file, **overrides)
-    from actors.registry import factory
+    from engines.registry import factory
     from coordinator.samplers import build_sampler
 
     path, _, cls = cfg.strategy.rpartition(":")
@@ -165,8 +165,8 @@ def runtime_choice(cfg: RunConfig, *, ray: bool, address: str | None, in_process
 def _run(suite, cfg: RunConfig, out: str, resume: bool, address: str | None, use_ray: bool, display, log_level,
          nodes: dict[str, dict[str, int]]):
     if not use_ray:
+        from actors.local import run_local
         from coordinator.coordinator import Coordinator
-        from coordinator.pipeline import run_local
 
         from llm_client.gateway import LLMGateway
 
@@ -176,11 +176,11 @@ def _run(suite, cfg: RunConfig, out: str, resume: bool, address: str | None, use
             return run_local(Coordinator(suite, cfg, out=out, resume=resume), threads=threads, on_progress=display.update)
         finally:
             LLMGateway.close_shared()  # the in-process LLM gateway (and a local model server it started)
-    from coordinator import ray_start, runtime
+    from actors import ray_runtime, ray_start
 
     started = ray_start.init(address)
     try:
-        return runtime.run_ray(suite, cfg, out, resume=resume, on_progress=display.update, log_level=log_level,
+        return ray_runtime.run_ray(suite, cfg, out, resume=resume, on_progress=display.update, log_level=log_level,
                                on_placement=nodes.update)
     finally:
         if started:

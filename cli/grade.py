@@ -146,11 +146,11 @@ def _judge(harness, run_dir: Path | None, model: str, *, api_base: str | None, c
     from evaluation.judge import Judge, judge_many
 
     if workers:
-        from coordinator import ray_start, runtime
+        from actors import ray_runtime, ray_start
 
         started = ray_start.init(address)
         try:
-            return runtime.judge_on_ray(Judge, settings, harness.tool_map(), items, workers=workers, **kw), missing
+            return ray_runtime.judge_on_ray(Judge, settings, harness.tool_map(), items, workers=workers, **kw), missing
         finally:
             if started:
                 ray_start.shutdown()

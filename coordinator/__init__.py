@@ -1,7 +1,7 @@
-"""Coordination of generation: coverage, sampling, tool graph, workflow state, checkpoints, the Ray runtime.
+"""Coordination of generation: what to ask for next (coverage, sampling, targets), the workflow state and the
+checkpoint. The Coordinator is an event-driven state machine blind to what runs its tasks (actors/ does).
 
-Names are re-exported lazily so that importing one module stays cheap and ray is imported only
-by code that uses `run_ray`.
+Names are re-exported lazily so that importing one module stays cheap.
 """
 
 from __future__ import annotations
@@ -20,10 +20,6 @@ _EXPORTS = {
     "sampler_names": "coordinator.samplers",
     "WorkflowStateStore": "coordinator.state",
     "Checkpoint": "coordinator.checkpoint",
-    "StageWorker": "coordinator.pipeline",
-    "run_local": "coordinator.pipeline",
-    "generate_local": "coordinator.pipeline",
-    "run_ray": "coordinator.runtime",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -21,7 +21,7 @@ from typing import Any
 
 import structlog
 
-from actors.base import EngineContext, Outcome
+from engines.base import EngineContext, Outcome
 from common.aliases import align_kinds
 from common.graph import ToolGraph
 from coordinator.checkpoint import Checkpoint, Interpreted, Record, Restored, fingerprint

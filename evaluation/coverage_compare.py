@@ -94,8 +94,8 @@ def gini(calls: Counter[str], tools: int) -> float:
 
 def run_one(spec: str, suite: ToolSuite, strategy: str, seed: int, *, engine: str = "offline",
             cover: Sequence[str] = ("tools",), min_per_tool: int = 1) -> Run:
+    from actors.local import run_local
     from coordinator.coordinator import Coordinator
-    from coordinator.pipeline import run_local
 
     stages = dict.fromkeys(STAGES, engine)
     cfg = RunConfig(strategy=strategy, seed=seed, expand=False, cover=list(cover), engines=stages,

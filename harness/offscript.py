@@ -30,7 +30,7 @@ def stable_seed(*parts: object) -> int:
 def engine_mocker(tools: list[Tool], interpretations: dict[str, ToolInterpretation]) -> OffScriptMocker | None:
     """The offline engine's single-call mocker bound to this suite, when the engine is importable."""
     try:
-        offline = importlib.import_module("actors.offline")
+        offline = importlib.import_module("engines.offline")
         mock_call, interpret_tool = offline.mock_call, offline.interpret_tool
     except Exception:  # the engine is optional here: any import failure means "use the fallback"
         return None

@@ -345,7 +345,7 @@ def _patch_text_listing(text: str, prefix: str | None, wanted: list[tuple[str, b
 def _patch_json_listing(text: str, kind: str, wanted: list[str], gone: list[str]) -> str | None:
     """A JSON text listing (a list of records, or `{"items": [...]}`, as the offline engine writes for tools
     without an outputSchema): drop gone entries, append missing ones as records; None if it is not one."""
-    from actors.offline.render import key_for
+    from engines.offline.render import key_for
 
     try:
         data = json.loads(text)

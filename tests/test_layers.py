@@ -10,7 +10,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("schemas", "common", "llm_client", "specs", "actors", "coordinator", "harness", "evaluation", "cli")
+LAYERS = ("schemas", "common", "llm_client", "specs", "engines", "coordinator", "actors", "harness", "evaluation",
+          "cli")
 
 
 def _imported(tree: ast.AST) -> set[str]:

@@ -248,7 +248,7 @@ def test_the_round_cap_scales_with_the_spec_unless_set(tmp_path):
 
 def test_engine_choices_come_from_the_registry():
     """`--engine NAME` takes an engine every stage has, a registered plugin engine included."""
-    from actors import registry
+    from engines import registry
     from cli.generate import _config
     from schemas import STAGES
     from schemas.config import ConfigError

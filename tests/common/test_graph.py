@@ -1,4 +1,4 @@
-from actors.offline.pipeline import Pipeline
+from engines.offline.pipeline import Pipeline
 from common.graph import ToolGraph
 from specs import load_suite
 from tests.conftest import dev_spec

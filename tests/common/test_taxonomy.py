@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from actors.offline.values_names import singular as singular_name
+from engines.offline.values_names import singular as singular_name
 from common.taxonomy import singular
 
 
@@ -32,7 +32,7 @@ def test_parameter_names_lose_the_plural_of_their_last_word_only():
 
 
 def test_kinds_are_pluralised_whole_and_mass_nouns_stay():
-    from actors.offline.text import plural
+    from engines.offline.text import plural
 
     assert [plural(k) for k in ("policy", "child", "pull_request", "status", "alias", "person", "data")] == \
         ["policies", "children", "pull requests", "statuses", "aliases", "people", "data"]

@@ -1,4 +1,4 @@
-"""Small deterministic engines registered through actors.registry (the engine extension point).
+"""Small deterministic engines registered through engines.registry (the engine extension point).
 
 They stand in for the real engines where a test needs one particular behaviour: a scenario
 that uses exactly its focus tools, a tool the writer never manages to use, a mock that fails
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from actors.base import EngineContext, Outcome, StageError
-from actors.registry import register
+from engines.base import EngineContext, Outcome, StageError
+from engines.registry import register
 from schemas import (
     Action, Call, Failure, Grounding, ParameterInterpretation, ParameterRole, Scenario, ScenarioRequest,
     SpecSource, StageUsage, Tool, ToolInterpretation, ToolSuite, Turn,
@@ -134,7 +134,7 @@ class BlockingOfflineMocker:
     """
 
     def __init__(self, ctx: EngineContext):
-        from actors.registry import build
+        from engines.registry import build
 
         self.inner = build("mock", "offline", ctx)
 

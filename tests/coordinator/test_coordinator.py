@@ -4,9 +4,9 @@ import json
 import pytest
 
 import tests.coordinator.engines  # noqa: F401  (registers the `fake` engines)
-from coordinator.coordinator import MAX_FOCUS_ATTEMPTS, Coordinator
-from coordinator.pipeline import generate_local, run_local
+from actors.local import generate_local, run_local
 from common.files import load_harness
+from coordinator.coordinator import MAX_FOCUS_ATTEMPTS, Coordinator
 from tests.coordinator.engines import make_suite
 from tests.coordinator.helpers import config, harness_bytes
 
@@ -125,7 +125,7 @@ def test_a_one_turn_scenario_s_follow_up_is_one_its_result_can_answer(tmp_path):
     says all came back, no "most recent" of records without dates."""
     import json as _json
 
-    from actors.offline.quality import output_objects
+    from engines.offline.quality import output_objects
     from specs import load_suite
     tools = [{"name": "list_stations", "description": "List radio stations.", "inputSchema": {"type": "object",
               "properties": {"country": {"type": "string"}}}},

@@ -32,7 +32,7 @@ def test_without_a_ctrl_c_nothing_is_recorded():
 def test_a_dead_or_zombie_driver_counts_as_gone_and_a_live_one_does_not():
     import sys
 
-    from coordinator.ray_start import _process_alive
+    from actors.ray_start import _process_alive
 
     assert _process_alive(os.getpid())
     child = subprocess.Popen([sys.executable, "-c", "pass"])
@@ -50,7 +50,7 @@ _RUN_A, _RUN_B, _PARENTS = (f"{name}-{os.getpid()}" for name in ("run-a", "run-b
 def _processes(*specs: tuple[str | None, str]) -> Iterator[list[subprocess.Popen]]:
     """Sleeping processes carrying an instance marker, each titled like a Ray worker (`exec -a`) or not;
     yielded once every title has taken effect, killed afterwards."""
-    from coordinator.ray_start import _INSTANCE_VAR
+    from actors.ray_start import _INSTANCE_VAR
 
     procs = [subprocess.Popen(["bash", "-c", f"exec -a '{title}' sleep 600"] if title else ["sleep", "600"],
                               env={**os.environ, _INSTANCE_VAR: instance}) for title, instance in specs]
@@ -68,7 +68,7 @@ def _processes(*specs: tuple[str | None, str]) -> Iterator[list[subprocess.Popen
 
 
 def test_leftover_workers_of_a_stopped_instance_are_killed_and_nothing_else():
-    from coordinator.ray_start import reap_leftovers
+    from actors.ray_start import reap_leftovers
 
     with _processes(("ray::ExpanderActor", _RUN_A),  # a worker that outlived its instance
                     (None, _RUN_A),  # another child of the same command (an MCP server, say): not Ray's
@@ -82,7 +82,7 @@ def test_leftover_workers_of_a_stopped_instance_are_killed_and_nothing_else():
 def test_a_command_that_started_no_instance_reaps_nothing_even_with_an_inherited_marker(monkeypatch):
     """`seer ... --address` started by a process with its own local instance inherits that instance's marker:
     stopping must not kill the parent's workers."""
-    from coordinator import ray_start
+    from actors import ray_start
 
     with _processes(("ray::ScenarioActor", _PARENTS)) as (worker,):
         monkeypatch.setenv(ray_start._INSTANCE_VAR, _PARENTS)

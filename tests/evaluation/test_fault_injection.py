@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from coordinator.pipeline import generate_local
-from evaluation.faultcheck import EXPECTED, fault_table, grade_faults
+from actors.local import generate_local
 from common.files import load_harness
+from evaluation.faultcheck import EXPECTED, fault_table, grade_faults
 from schemas import load_config
 from specs.loader import load_suite
 from tests.conftest import dev_spec

@@ -11,7 +11,7 @@ import pytest
 def ray_local():
     """One small local Ray instance per test module (auth off, 2 CPUs, 80 MB object store)."""
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")
-    from coordinator import ray_start
+    from actors import ray_start
 
     started = ray_start.init(num_cpus=2, object_store_memory=80 * 1024 * 1024)
     yield

@@ -7,12 +7,12 @@ import json
 import pytest
 
 from llm_client.gateway import LLMGateway
-from coordinator.pipeline import generate_local
+from actors.local import generate_local
 from harness.validate import validate_harness
 from schemas import EngineSelection, LLMSettings, RunConfig
 from specs import load_suite
-from tests.actors.llm.scripted_model import ScriptedModel
 from tests.conftest import dev_spec
+from tests.engines.llm.scripted_model import ScriptedModel
 from tests.fakellm import FakeLLM, Faults
 
 TRANSPORT = ("http_429", "http_500", "timeout", "malformed_body")
@@ -103,8 +103,8 @@ def test_the_api_key_reaches_the_server_but_no_harness_file_log_or_cache(tmp_pat
 
 
 def test_progress_reports_model_usage_while_the_run_goes(tmp_path) -> None:
+    from actors.local import run_local
     from coordinator.coordinator import Coordinator
-    from coordinator.pipeline import run_local
     from coordinator.progress import usage_note
 
     suite = load_suite([dev_spec("memory")])

@@ -12,8 +12,8 @@ import time
 
 import pytest
 
+from actors.local import run_local
 from coordinator.coordinator import Coordinator
-from coordinator.pipeline import run_local
 from harness.validate import validate_harness
 from schemas import RunConfig
 from specs import load_suite

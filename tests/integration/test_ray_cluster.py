@@ -8,9 +8,9 @@ import pytest
 
 os.environ.setdefault("RAY_AUTH_MODE", "disabled")
 
-from coordinator import runtime  # noqa: E402
+from actors import ray_runtime  # noqa: E402
+from actors.local import run_local  # noqa: E402
 from coordinator.coordinator import Coordinator  # noqa: E402
-from coordinator.pipeline import run_local  # noqa: E402
 from schemas import RunConfig  # noqa: E402
 from specs import load_suite  # noqa: E402
 from tests.conftest import EXAMPLES  # noqa: E402
@@ -40,8 +40,8 @@ def test_work_is_placed_on_the_second_node_and_the_harness_is_unchanged(two_node
     head, second = two_nodes
     suite = load_suite([EXAMPLES / "filesystem.json"])
     cfg = RunConfig.model_validate({"seed": 1, "batch_size": 8, "workers": {"scenario": 2, "mock": 2}})
-    host = runtime.start_host(suite, cfg, str(tmp_path / "cluster"))
-    manifest = runtime.run_ray(suite, cfg, str(tmp_path / "cluster"), host=host)
+    host = ray_runtime.start_host(suite, cfg, str(tmp_path / "cluster"))
+    manifest = ray_runtime.run_ray(suite, cfg, str(tmp_path / "cluster"), host=host)
     placement = ray.get(host.placement.remote())
     assert manifest.coverage.ratio == 1.0
     nodes = {node for per in placement.values() for node, calls in per.items() if calls}

@@ -10,9 +10,9 @@ import pytest
 os.environ.setdefault("RAY_AUTH_MODE", "disabled")
 
 import tests.coordinator.engines  # noqa: E402,F401  (registers the test engines)
-from coordinator import ray_start, runtime  # noqa: E402
+from actors import ray_runtime, ray_start  # noqa: E402
+from actors.local import run_local  # noqa: E402
 from coordinator.coordinator import Coordinator  # noqa: E402
-from coordinator.pipeline import run_local  # noqa: E402
 from schemas import RunConfig  # noqa: E402
 from specs import load_suite  # noqa: E402
 from tests.conftest import EXAMPLES  # noqa: E402
@@ -36,8 +36,8 @@ def test_harness_is_the_same_with_one_or_four_workers_threaded_or_not_and_withou
     cfg = RunConfig(seed=5, min_per_tool=2, batch_size=8)
     # Four workers as two processes of two threads each: parallel across and within processes.
     four = cfg.model_copy(update={"workers": cfg.workers.model_copy(update={"scenario": 4, "mock": 4, "per_actor": 2})})
-    m1 = runtime.run_ray(SUITE, cfg, str(tmp_path / "one"))
-    m4 = runtime.run_ray(SUITE, four, str(tmp_path / "four"))
+    m1 = ray_runtime.run_ray(SUITE, cfg, str(tmp_path / "one"))
+    m4 = ray_runtime.run_ray(SUITE, four, str(tmp_path / "four"))
     run_local(Coordinator(SUITE, cfg, out=str(tmp_path / "local")))
     assert m1.coverage.ratio == 1.0 and m1.counts.scenarios >= 8 and not m1.partial
     assert m4 == m1
@@ -54,7 +54,7 @@ def test_a_worker_killed_mid_call_is_restarted_and_the_run_ends_as_an_undisturbe
     run_local(Coordinator(SUITE, cfg, out=str(tmp_path / "undisturbed")))
     (markers / "killed").unlink()
 
-    host = runtime.start_host(SUITE, cfg, str(tmp_path / "killed"))
+    host = ray_runtime.start_host(SUITE, cfg, str(tmp_path / "killed"))
     done = host.run.remote()
     deadline = time.monotonic() + 120
     while not (markers / "started").exists():

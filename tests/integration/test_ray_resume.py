@@ -9,9 +9,9 @@ import subprocess
 import sys
 import time
 
-from coordinator.coordinator import Coordinator
-from coordinator.pipeline import run_local
+from actors.local import run_local
 from common.files import load_harness
+from coordinator.coordinator import Coordinator
 from schemas import RunConfig
 from specs import load_suite
 from tests.conftest import dev_spec

@@ -1,5 +1,0 @@
-"""The `llm` engine: four stage engines that ask a model through llm_client's gateway."""
-
-from actors.llm.stages import LLMExpander, LLMInterpreter, LLMMocker, LLMScenarioWriter
-
-__all__ = ["LLMExpander", "LLMInterpreter", "LLMMocker", "LLMScenarioWriter"]

@@ -1,0 +1,568 @@
+"""The offline interpreter: what a tool does, derived from its name, description, annotations and schemas."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from lemminflect import getAllLemmas
+
+from engines.base import EngineContext, Outcome
+from engines.offline import compute, kinds
+from engines.offline.roles import param_entity, param_role
+from engines.offline.text import DOCS
+from engines.offline.verdicts import is_availability_check, is_checker
+from common.graph import output_fields
+from common.schemautil import properties, required
+from common.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, UNNAMED, VERB_NOUN, VERBS, singular, tokens,
+                             verb_base, without_modifiers)
+from schemas import Action, ParameterInterpretation, ParameterRole, Tool, ToolInterpretation, ToolSuite
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
+_SECTION = re.compile(r"^\s*(args|arguments|parameters|returns?|example|examples|note|raises)\s*:", re.I | re.M)
+_READ_ONLY_OK = {Action.read, Action.list, Action.search, Action.analyze, Action.navigate, Action.execute}
+_NOUN_VERBS = {"book", "books", "hold", "holds"}  # verbs first in a name, nouns anywhere else
+_HTTP_WRITES = {"post", "put", "patch"}
+_METHODS = frozenset({"get", "post", "put", "patch", "delete"})  # no leading namespace: each is a verb
+_STAGING = re.compile(r"\bstaging area\b|\bto the index\b", re.I)
+_ID_WORDS = {"id", "ids", "isbn", "sku", "slug", "uuid"}  # `patch_books_isbn` acts on a book
+_PRODUCING = {Action.create, Action.list, Action.search, Action.read, Action.analyze}
+
+
+_CORE_VERBS = {"get", "list", "create", "update", "delete", "set", "show", "add", "remove", "read", "write", "run"}
+# Verbs that are as often the name of a resource (`tag_list`, `build_get`, `status_update`).
+_ALSO_NOUNS = frozenset({"tag", "set", "post", "group", "build", "type", "status", "profile", "info", "query", "config", "history",
+               "screenshot", "log", "block", "commit", "diff", "snapshot", "record", "trace",
+               "test", "schedule", "book", "hold", "lock", "pin", "star", "like", "vote", "share", "style", "format",
+               "draw", "call", "play", "tree", "audit", "outline", "sum", "count", "measure"})
+
+
+def namespaces(suite: ToolSuite) -> dict[str, set[str]]:
+    """Per spec, leading name tokens shared by many of its tools (`git_`, `jira_`, `ai_`) that name no verb;
+    and, where a spec names its operations with the HTTP method last (`…RepositoryV1SavePost`, `Folder_Get`),
+    those method words, which then are no part of the name either (see `_METHODS`)."""
+    firsts: dict[str, Counter[str]] = {}
+    sizes: Counter[str] = Counter()
+    services: dict[str, Counter[str]] = {}
+    lasts: Counter[str] = Counter()
+    methods: dict[str, set[str]] = {}
+    for t in suite.tools:
+        toks = tokens(t.original_name or t.name)
+        sizes[t.spec] += 1
+        if len(toks) > 2 and toks[-1] in _METHODS:
+            lasts[t.spec] += 1
+            methods.setdefault(t.spec, set()).add(toks[-1])
+        # (`campaigns.create`, `contacts.fetch`: a resource named first, then only a verb, is no namespace)
+        if len(toks) > 1 and toks[0] not in VERBS and any(w not in VERBS for w in toks[1:]):
+            firsts.setdefault(t.spec, Counter())[toks[0]] += 1
+        if len(toks) >= 3 and toks[0] in VERBS and toks[0] not in _CORE_VERBS and toks[-1] in _CORE_VERBS:
+            # `compute_disk_create`: a service named like a verb, the real verb last
+            services.setdefault(t.spec, Counter())[toks[0]] += 1
+    out = {spec: {w for w, n in c.items() if n >= 3 and n >= 0.2 * sizes[spec]} for spec, c in firsts.items()}
+    for spec, c in services.items():
+        out.setdefault(spec, set()).update(w for w, n in c.items() if n >= 3)
+    for spec, n in lasts.items():
+        # several methods, not one word: a blog's `create_post`, `update_post` end in its resource
+        if n >= 3 and n >= 0.5 * sizes[spec] and len(methods[spec]) >= 2:
+            out.setdefault(spec, set()).update(_METHODS)
+    return out
+
+
+def _sentences(description: str) -> list[str]:
+    body = _SECTION.split(description, maxsplit=1)[0]
+    out = []
+    for s in _SENTENCE.split(body):
+        s = " ".join(s.split()).strip(" -*#")
+        if len(s) >= 12 and not s.lower().startswith(("args:", "returns:", "example", "⚠")):
+            out.append(s if s.endswith((".", "!", "?")) else s + ".")
+    return out
+
+
+def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> tuple[Action, int]:
+    """The action and the index of the verb token in `toks` (-1 when it came from the description)."""
+    found: tuple[Action, int] | None = None
+    # `post_send_message` (an RPC-style API named by method and path): the HTTP method is not the verb.
+    start = 1 if len(toks) > 2 and toks[0] in _HTTP_WRITES and toks[1] in VERBS and toks[1] not in _NOUN_VERBS else 0
+    for i, t in enumerate(toks[start:], start):
+        if t in VERBS:
+            found = (VERBS[t], i)
+            break
+    if found and toks[found[1]] in _ALSO_NOUNS:
+        # `tag_delete`, `query_get_by_id`: a word that can be a verb, named first as the resource, then the
+        # plain verb that says what happens to it
+        later = next((i for i in range(found[1] + 1, len(toks)) if toks[i] in VERBS), None)
+        if later is not None and (toks[later] in _CORE_VERBS or toks[later] not in _ALSO_NOUNS
+                                  or later == len(toks) - 1):  # (`trace_query` queries traces: it ends on its verb)
+            found = (VERBS[toks[later]], later)
+    if found and toks[found[1]] == "resolve" and _RESOLVES_TO.search((_sentences(description) or [""])[0]):
+        found = (Action.read, found[1])  # "Resolve an ENS name to an address": a lookup, not a fix
+    if found and toks[found[1]] == "list" and found[1] > 0:  # `GroceryList_DeleteItem`: a grocery list's item is deleted
+        later = next((i for i in range(found[1] + 1, len(toks)) if toks[i] in _CORE_VERBS - {"list"}), None)
+        if later is not None:
+            found = (VERBS[toks[later]], later)
+    if found and toks[found[1]] == "set":
+        rest = set(toks[found[1] + 1:])
+        if not rest:
+            found = (Action.create, found[1])
+        elif not rest & {"working", "dir", "config", "mode", "setting", "settings", "version", "viewport"}:
+            found = (Action.update, found[1])
+    if found and toks == ["type"] and "key" in annotations.get("_params", ()):
+        found = (Action.read, 0)  # Redis TYPE reads a key's type; elsewhere `type` types text
+    if found and toks[found[1]] not in _CORE_VERBS:
+        # `close-loop-kpi` "Retrieve close-loop KPIs": where the description opens with a verb of its own, the
+        # author's word says what the tool does; a name's first verb-like word may be part of a product name
+        said = _opening_verb(description)
+        if said in _LOOKS and found[0] in _WRITES:  # (only a lookup named like a write: that misleads most)
+            found = (said, found[1])
+    if found and found[0] is Action.read and toks[found[1]] in _GETTERS and _opening_verb(description) is Action.search \
+            and not _BY_ID.search((_sentences(description) or [""])[0]):
+        found = (Action.search, found[1])  # `get_book_by_title` "Search for a book by its title": it finds matches
+    if found and found[0] is Action.read and toks[found[1]] in _GETTERS and toks[-1] == "list" \
+            and len(toks) - found[1] > 2 and toks[-2] not in ("by", "id") \
+            and not _ONE_LIST.search((_sentences(description) or [""])[0]):
+        # `get_table_list`, `getUserList`: the list of those things (not `getCardsByList`, where a list is a
+        # resource, nor "details of a specific email list")
+        found = (Action.list, found[1])
+    if found is None:
+        for w in tokens(" ".join(_sentences(description)[:1]) or description[:200]):
+            if w in VERBS and w not in {"type", "set", "tag", "commit"}:
+                found = (VERBS[w], -1)
+                break
+    if found is None and len(toks) == 1 and singular(toks[0]) != toks[0]:
+        return Action.list, -1  # a name that is one plural noun (`logs`, `traces`) lists those things
+    if found is None:
+        if annotations.get("readOnlyHint") or not annotations.get("_required") and not annotations.get("destructiveHint"):
+            return Action.read, -1  # a bare noun that needs nothing (`education`, `weather`): answers with that thing
+        # an unknown verb acting on something it is given (`kick_member(user_id)`) changes it, it does not read it
+        return (Action.update if annotations.get("destructiveHint") else Action.execute), -1
+    action, idx = found
+    if annotations.get("readOnlyHint") is True and action not in _READ_ONLY_OK:
+        action = Action.read
+    if action is Action.create and idx >= 0 and toks[idx] in ("add", "stage") and _STAGING.search(description):
+        action = Action.update  # `git add` stages files that exist already; it creates none
+    return action, idx
+
+
+_LOOKS = (Action.read, Action.list, Action.search)
+_NEW_NAMES = frozenset({"name", "title", "display_name", "displayname", "new_name", "newname", "label"})
+_BY_ID = re.compile(r"\bid\b|[a-z]Id\b|\bID\b")  # "Find workspace by ID", "Lookup image by docker imageId": one record
+_ONE_LIST = re.compile(r"\b(specific|details)\b", re.I)
+_WRITES = (Action.create, Action.update, Action.delete, Action.execute, Action.transfer, Action.configure)
+
+
+def _opening_verb(description: str) -> Action | None:
+    """The action of a description's first word when that is a verb (`Retrieves`, `Create`)."""
+    m = re.match(r"\s*([A-Za-z]+)\b", description)
+    if m is None:
+        return None
+    w = m.group(1).lower()
+    for base in (w, verb_base(w)):  # (`type`, `tag`, `commit` are among the words that are also nouns)
+        if base in VERBS and base not in _ALSO_NOUNS and base != "set":
+            return VERBS[base]
+    return None
+
+
+def _done_to(word: str) -> bool:
+    """A verb's past participle (`published`, `created`, `starred`): what was done to the thing, never the
+    thing (`get analytics content published` is about content)."""
+    return len(word) > 5 and word.endswith("ed") and any(
+        stem in VERBS for stem in (word[:-2], word[:-1], word[:-3] if word[-3] == word[-4] else ""))
+
+
+def _entity(toks: list[str], verb_idx: int, input_schema: dict[str, Any]) -> str | None:
+    def nouns(ts: list[str], also: frozenset[str] = frozenset()) -> list[str]:
+        return [singular(t) for t in ts if (t not in VERBS or t in _NOUN_VERBS or t in also) and t not in NOT_NOUNS
+                and not t.isdigit() and t not in _ID_WORDS and not _done_to(t)]
+
+    # `create_social_post`, `tag_delete`: around the verb, a word that could be one names the resource
+    rest = toks[verb_idx + 1:]
+    if rest[:1] in (["from"], ["with"], ["by"]) and verb_idx > 0:
+        rest = []  # `service_create_from_image`: a service, made from an image; the thing is named before the verb
+    cut = next((i for i, t in enumerate(rest) if i and t in ("by", "with", "from")), None)
+    if cut is not None:
+        # `get_settings_by_tag`, `GetPayCodesWithTag`: after "by" or "with" comes a filter; `get_alerts_from_pcap_file`
+        # gets alerts, and the file is where they come from
+        rest = rest[:cut]
+    after = nouns(rest, _ALSO_NOUNS) if verb_idx >= 0 else nouns(toks)
+    first = 1 if toks[0] in _HTTP_WRITES else 0  # `post_tools_bulk_delete`: the method is no resource
+    cand = after or (nouns(toks[first:verb_idx], _ALSO_NOUNS) if verb_idx > first else [])
+    # a REST path names each resource twice (`/namespaces/{namespace_id}`): once is its kind
+    cand = [c for k, c in enumerate(cand) if not k or c != cand[k - 1]]
+    if cand:
+        heads = [c for c in cand if c in HEADS]
+        if heads:
+            return heads[-1]
+        return "_".join(cand[-2:])
+    if verb_idx >= 0 and toks[verb_idx] in VERB_NOUN:
+        return VERB_NOUN[toks[verb_idx]]
+    return None
+
+
+# Kinds a description can say an output holds ("a snapshot with element references").
+_STRONG = {"element": "element", "ref": "element", "refs": "element", "reference": "element", "references": "element",
+           "uuid": "item", "uuids": "item", "branch": "branch", "branches": "branch", "commit": "commit",
+           "commits": "commit", "tag": "tag", "tags": "tag", "tab": "tab", "tabs": "tab", "layer": "layer",
+           "layers": "layer", "issue": "issue", "issues": "issue", "file": "file", "files": "file",
+           "elements": "element", "snapshot": "element"}
+_SAYS_RETURNS = ("return", "list", "show", "including", "with", "snapshot", "status", "tree")
+
+
+def _mentions_files(sentences: list[str]) -> bool:
+    return any(w in ("file", "files") for s in sentences for w in tokens(s))
+
+
+_LEAD_INS = frozenset({"for", "a", "an", "the", "all", "some", "any", "one", "or", "more", "most", "new", "existing", "specific",
+                       "given", "single", "multiple", "detailed", "current", "previously", "currently", "your", "my"})
+_HOLDERS = frozenset({"information", "info", "details", "data", "list", "set", "number", "lists", "sets"})
+_PHRASE_ENDS = frozenset({"by", "in", "on", "with", "from", "of", "that", "which", "to", "using", "and", "or", "for",
+                          "matching", "based", "via", "at", "into", "if", "when", "whose", "where", "across", "within",
+                          "against", "between", "under", "you", "it", "them", "as", "about", "together"})
+
+
+# A label before what a description says: "MCP Tool:", "Tool:", "[API]", "[QUERY]".
+_LABEL = re.compile(r"^\s*(?:\[[A-Z][A-Z _-]*\]\s*|(?:[A-Za-z]+\s+){0,2}tool\s*:\s*)", re.I)
+
+
+def _described_object(description: str) -> str | None:
+    """The thing a tool whose name is only a verb (`search`, `fetch`) works on, as its description's
+    opening says: "Search for a wiki page." -> `page`, "Get detailed information about a product" ->
+    `product`; None where the opening is no verb and its object."""
+    opening = _LABEL.sub("", (_sentences(description) or [""])[0])  # ("MCP Tool: Detect language of …")
+    clause = re.split(r"[,;:()\n]|\.\s", opening, maxsplit=1)[0]
+    words = re.findall(r"[A-Za-z][A-Za-z-]*", clause.lower())[:12]
+    if not words or _opening_verb(words[0]) is None:
+        return None
+    rest = words[1:]
+    while rest and (rest[0] in _LEAD_INS or rest[0] in _HOLDERS and len(rest) > 1 and rest[1] in ("about", "of", "on", "for")):
+        rest = rest[2:] if rest[0] in _HOLDERS else rest[1:]
+    phrase = []
+    for w in rest:
+        if w in _PHRASE_ENDS or len(phrase) == 3 or phrase and len(w) > 5 and w.endswith("ing"):
+            break  # ("an archive containing…", "your plan including…")
+        phrase.append(w)
+    heads = [w for w in phrase if not (len(w) > 5 and w.endswith(("ed", "ly")))]
+    head = singular(heads[-1]) if heads else None
+    return head if head and head not in NOT_NOUNS and head not in VERBS and head not in _HOLDERS and len(head) > 2 \
+        else None
+
+
+def _described_kinds(sentences: list[str]) -> list[str]:
+    out: list[str] = []
+    for s in sentences:
+        low = s.lower()
+        if not any(w in low for w in _SAYS_RETURNS):
+            continue
+        out += [_STRONG[w] for w in tokens(s) if w in _STRONG and w not in NOT_NOUNS]
+        if "working tree" in low:
+            out.append("file")
+    return list(dict.fromkeys(out))
+
+
+def _tags(toks: list[str], description: str, spec: str) -> list[str]:
+    """Tags from the name and spec first; a description word counts only when it recurs (one stray
+    `message` in "returns an error message" must not tag a file tool as messaging)."""
+    def tag_of(w: str) -> str | None:
+        return TAGS.get(w) or TAGS.get(singular(w))
+
+    found = list(dict.fromkeys(t for t in map(tag_of, toks + tokens(spec)) if t))
+    # Each word once, in the order written: a set's order changes with every process's string hashing, and
+    # most_common() ranks tied tags in the order they were counted.
+    desc_tags = Counter(tag_of(w) for w in dict.fromkeys(tokens(description[:600])) if tag_of(w))
+    found += [t for t, n in desc_tags.most_common() if n >= 2 and t not in found]
+    return found[:4] or ["general"]
+
+
+_PHRASE = {
+    Action.read: "look up the {e}", Action.list: "see which {e}s exist", Action.search: "find a {e} matching a query",
+    Action.create: "create a new {e}", Action.update: "change an existing {e}", Action.delete: "remove a {e}",
+    Action.execute: "run an operation on a {e}", Action.navigate: "move to a {e}",
+    Action.configure: "set up the {e}", Action.analyze: "examine a {e}", Action.transfer: "move a {e} elsewhere",
+    Action.other: "work with a {e}",
+}
+
+
+def _use_cases(sentences: list[str], action: Action, entity: str, params: list[ParameterInterpretation]) -> list[str]:
+    e = entity.replace("_", " ")
+    cases = [s.rstrip(".") for s in sentences[:2] if len(s) <= 240]
+    cases.append(f"When a task needs to {_PHRASE[action].format(e=e)}")
+    opts = [p.name for p in params if p.role in (ParameterRole.option, ParameterRole.filter) and not p.required]
+    if opts:
+        cases.append(f"To {_PHRASE[action].format(e=e)} with {', '.join(opts[:2])} set")
+    elif len(cases) < 2:
+        cases.append(f"As one step of a workflow that later uses the {e}")
+    return cases[:4]
+
+
+def _run_together(toks: list[str], description: str) -> list[str]:
+    """A name written as one word, `getsession` or `sendoffer`, as its verb and the noun its description
+    uses ("Starts a session", "Sends a flight offer"); any other name as it is."""
+    if len(toks) != 1 or len(toks[0]) < 7:
+        return toks
+    said = {singular(w) for w in re.findall(r"[a-z]+", description.lower())}
+    word = toks[0]
+    for k in range(3, len(word) - 3):
+        if word[:k] in VERBS and singular(word[k:]) in said:
+            return [word[:k], word[k:]]
+    return toks
+
+
+def _compounds(toks: list[str]) -> list[str]:
+    """`pull request` is one noun, not the verb `pull` before `request`."""
+    out: list[str] = []
+    for t in toks:
+        if out and out[-1] == "pull" and t in ("request", "requests"):
+            out[-1] = "pull_request"
+        else:
+            out.append(t)
+    return out
+
+
+_VERSION = re.compile(r"v\d+$")
+# Words that name a layer of the server's code, not a thing it holds, when a version follows them
+# (`salesInvoiceRepositoryV1Get`, `ordersServiceV2List`): the thing is the word before.
+_LAYERS = frozenset({"repository", "management", "service", "controller", "manager", "interface", "storage", "handler",
+                     "provider", "resource", "api", "endpoint"})
+
+
+def _without_interfaces(toks: list[str]) -> list[str]:
+    """The name without version tokens and the code layer a version names (`invoice repository v1 get`
+    -> `invoice get`), where something is left to name."""
+    out: list[str] = []
+    for t in toks:
+        if _VERSION.match(t):
+            if out and out[-1] in _LAYERS and len(out) > 1:
+                out.pop()
+            continue
+        if not out or out[-1] != t:  # `customerCustomerRepositoryV1`: the module and the thing share a word
+            out.append(t)
+    return out if out else toks
+
+
+def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation:
+    """Interpret one tool; `ns` holds its spec's namespace tokens (see `namespaces`)."""
+    toks = without_modifiers(_compounds(_run_together(tokens(tool.original_name or tool.name), tool.description or "")))
+    while len(toks) > 1 and ns and toks[0] in ns and toks[0] not in _METHODS:
+        toks = toks[1:]
+    if len(toks) > 2 and ns and toks[-1] in ns and toks[-1] in _METHODS and any(t in VERBS for t in toks[:-1]):
+        toks = toks[:-1]  # `…V1SavePost` saves; `CustomDevice_Post`, with no other verb, still posts
+    toks = _without_interfaces(toks)
+    ann = tool.annotations or {}
+    action, verb_idx = _action(toks, tool.description, {**ann, "_params": tuple(properties(tool.input_schema)),
+                                                        "_required": tuple(required(tool.input_schema))})
+    owner = _owner(toks, verb_idx, tool.input_schema)
+    if owner is not None:  # `getSchoolsForDistrict(id)`: the schools of a district, not a `school_district`
+        toks = toks[:owner[1]]
+    near = next((k for k in range(max(verb_idx, 0) + 2, len(toks)) if toks[k] in _NEAR), None)
+    if near is not None:  # `get_stations_near(lat, lon)`: stations, found around a place
+        toks = toks[:near]
+    if action is Action.read and _lists_many(toks, verb_idx):
+        action = Action.list
+    many = _says_many(tool.description) if action is Action.read else None
+    if many is not None:  # "Get papers that cite a specific paper": several papers, listed
+        action = Action.list
+    by = next((k for k in range(verb_idx + 2, len(toks) - 1) if toks[k] == "by"), None) if verb_idx >= 0 else None
+    if by is not None and action is Action.read:  # `get_users_by_email` lists users; `…_by_query` searches
+        action = Action.search if toks[by + 1] in _QUERY_WORDS else \
+            Action.list if _lists_many(toks[:by], verb_idx) else action
+    named = _entity(toks, verb_idx, tool.input_schema)
+    prep = next((k for k in range(verb_idx + 1, len(toks)) if toks[k] in _PLACING), None) if verb_idx >= 0 else None
+    if prep is not None and all(t in _QUALIFYING for t in toks[verb_idx + 1:prep]):
+        # `get_latest_from_category` "Get the latest papers from an arXiv category": papers, listed; the name
+        # says only which ones and where from
+        thing = _described_object(tool.description)
+        if thing is not None and thing not in toks[prep:]:
+            named, action = thing, Action.list if action is Action.read else action
+    if named is None and toks in (["set"], ["get"]) and "key" in properties(tool.input_schema):
+        named = "string"  # a bare key-value set/get works on string values (Redis SET/GET)
+    req = required(tool.input_schema)
+    roles = {name: (sub, param_role(name, sub, action)) for name, sub in properties(tool.input_schema).items()}
+    if action in (Action.read, Action.delete) and req in (["title"], ["name"]) and \
+            roles[req[0]][1] in (ParameterRole.content, ParameterRole.other):
+        # `get_page(title)`: a record read (or deleted) by its title alone is named by it
+        roles[req[0]] = (roles[req[0]][0], ParameterRole.identifier)
+    idents = [(name not in req, name, sub, role) for name, (sub, role) in roles.items()
+              if role is ParameterRole.identifier]
+    # A search named by its verb alone finds what its description says ("Searches for flights"), not the
+    # session or account its identifiers name.
+    described = _described_object(tool.description)
+    if named is not None and described is not None and described != named and verb_idx < 0 \
+            and described in {singular(t) for t in toks}:
+        named = described  # `project_environments` "List all environments in a project": environments
+    if named is not None and described is not None and described != named and verb_idx > 0 and toks[0] == named \
+            and named not in HEADS and named not in PARAM_ENTITY and not getAllLemmas(named) \
+            and re.search(rf"(?<![.!?]\s)(?<!^)\b{named.capitalize()}\b", tool.description or "") \
+            and getAllLemmas(described).get("NOUN"):
+        # `qdrant_retrieve` "Retrieves semantically similar documents from Qdrant … collections": a word no
+        # dictionary knows, written as a name in the description (not `repo`, `org`) and put before the verb
+        # like a namespace, is the product's name, not what the call works on; the description's object is (several of
+        # them, found by the queries it is given, where the description says so in the plural)
+        named = described
+        said = re.findall(r"[a-z]+", ((_sentences(tool.description) or [""])[0]).lower())
+        if action is Action.read and any(w != described and singular(w) == described for w in said):
+            queried = any(set(tokens(n)) & {"query", "queries", "q", "search", "keyword", "keywords"}
+                          for n in properties(tool.input_schema))
+            action = Action.search if queried else Action.list
+    entity = named or (described if action in (Action.search, Action.list) else None) \
+        or next((e for _, name, sub, role in sorted(idents, key=lambda x: x[0])
+                 if (e := param_entity(name, sub, role, ""))), None) or described or UNNAMED
+    entity = many or entity
+    sentences = _sentences(tool.description)
+    if DOCS.match(tool.description or "") and action is not Action.search:
+        # "Documentation for widget grid size configuration": a page of docs to read, not a widget to open
+        action, entity = Action.read, "documentation"
+    if kinds.fields_of(entity) is None:  # "Get historical weather observations": weather observations
+        entity = _described_kind(entity, sentences[:1]) or entity
+    picked = _picked_kind(entity, sentences[:1])
+    if picked is not None:  # "Get movie recommendations", "Get trending movies": movies, several of them
+        entity, action = picked, Action.list if action is Action.read else action
+    if action is Action.update and any(tokens(n)[-1:] == ["id"] and param_entity(n, sub, r, entity) == entity
+                                       for n, (sub, r) in roles.items() if r is ParameterRole.identifier):
+        # `updateRoom(room_id, name)`: the record is named by its ID; the name is the new one it is given
+        for n in [n for n, (_, r) in roles.items() if r is ParameterRole.identifier and n.lower() in _NEW_NAMES]:
+            roles[n] = (roles[n][0], ParameterRole.content)
+    params = [
+        ParameterInterpretation(
+            name=name, role=role, entity=owner[0] if owner is not None and name.lower() in _BARE_IDS
+            and role is ParameterRole.identifier else _searched_in(action, name, param_entity(name, sub, role, entity)),
+            required=name in req, description=" ".join(str(sub.get("description", "")).split())[:200])
+        for name, (sub, role) in roles.items()]
+    functionality = " ".join(sentences[:2])[:400] or f"{action.value.capitalize()} a {entity.replace('_', ' ')}."
+    produces: list[str] = []
+    if tool.output_schema:
+        produces += [kind for _, kind in output_fields(tool.output_schema, entity)]
+    if action in _PRODUCING:
+        produces.append(entity)
+    if action in _PRODUCING or action is Action.navigate:
+        produces += _described_kinds(sentences[:2])
+    if action is Action.list and entity == "directory" and (
+            any(role is ParameterRole.identifier for _, _, _, role in idents) or _mentions_files(sentences[:2])):
+        produces.append("file")  # listing inside a directory shows its files; listing the directories themselves does not
+    out = ToolInterpretation(
+        tool=tool.name, functionality=functionality, action=action, entity=entity, parameters=params,
+        required_parameters=req, use_cases=_use_cases(sentences, action, entity, params),
+        tags=_tags(toks, tool.description, tool.spec), produces=list(dict.fromkeys(produces)))
+    if not tool.output_schema and (is_checker(tool.name, out) or is_availability_check(tool.name, out)):
+        # a verdict names no `injection_detector`, an availability check no `domain_availability`
+        out = out.model_copy(update={"produces": [k for k in out.produces if k != entity]})
+    if compute.operation(tool.name, out, tool.input_schema) is not None:
+        # a calculator works a number out: it looks nothing up and makes no records a later call could name
+        out = out.model_copy(update={"action": Action.analyze, "produces": []})
+    return out
+
+
+_GETTERS = frozenset({"get", "fetch", "retrieve", "show"})
+# Plural-looking words that name one result (a record's details, a set of figures), not many records.
+_ONE_RESULT = frozenset({"details", "settings", "stats", "statistics", "metrics", "news", "analytics", "status",
+                         "info", "contents", "preferences", "options", "credentials", "permissions", "series", "data",
+                         "specs", "access", "address", "process", "progress", "usage", "analysis", "basis", "summary"})
+
+
+_BARE_IDS = frozenset({"id", "uuid", "key"})
+_NEAR = frozenset({"near", "nearby", "around", "within", "closest", "nearest"})
+_QUERY_WORDS = frozenset({"query", "keyword", "keywords", "search", "term", "terms", "text", "q"})
+_OWNER_WORDS = ("for", "of")
+_RESOLVES_TO = re.compile(r"\bresolve[sd]?\b.*\b(?:to|into)\b", re.I)
+_PLACING = frozenset({"from", "in", "on", "for", "of"})
+# Words that say which records a name means, not what they are (`get_latest_from_category`)
+_QUALIFYING = frozenset({"latest", "recent", "new", "newest", "top", "popular", "trending", "all", "last", "current",
+                         "hot", "featured", "daily"})
+
+
+def _owner(toks: list[str], verb_idx: int, schema: dict[str, Any]) -> tuple[str, int] | None:
+    """(kind, where its words start) of the record a getter's things belong to, where its name says `<things> for <owner>` and
+    an identifier parameter names that owner (a bare `id`, or one of its words: `workspaceId`): `get schools
+    for district` lists schools of the district `id` names; `get word of the day` has no owner."""
+    cut = next((k for k in range(max(verb_idx, 0) + 2, len(toks) - 1) if toks[k] in _OWNER_WORDS), None)
+    if verb_idx < 0 or cut is None or toks[verb_idx] not in _GETTERS | {"list", "find"} \
+            or toks[cut + 1] in ("the", "a", "all"):
+        return None
+    owner = "_".join(singular(t) for t in toks[cut + 1:])
+    names = [n for n in properties(schema) if n.lower() in _BARE_IDS or singular(toks[-1]) in tokens(n)]
+    return (owner, cut) if names else None
+
+
+def _described_kind(entity: str, sentences: list[str]) -> str | None:
+    """The entity with the word its description puts before it, where that word names a kind whose records
+    are known (`observation` described as "weather observations": a weather observation)."""
+    head = entity.rsplit("_", 1)[-1]
+    for sentence in sentences:
+        words = tokens(sentence)
+        for k in range(1, len(words)):
+            if singular(words[k]) == head and kinds.fields_of(words[k - 1]) is not None:
+                return f"{singular(words[k - 1])}_{entity}"
+    return None
+
+
+_PICKS = frozenset({"recommendation", "suggestion", "trending", "popular"})
+
+
+def _picked_kind(entity: str, sentences: list[str]) -> str | None:
+    """The kind a tool picks things of, where its name says only how they are picked (`movie_recommendation`,
+    `trending` described as "Get trending movies"): a kind whose records are known, never the picker
+    ("analyst recommendations" stay recommendations)."""
+    words = entity.split("_")
+    if words[-1] not in _PICKS:
+        return None
+    if len(words) > 1:
+        return "_".join(words[:-1]) if kinds.fields_of(words[-2]) is not None else None
+    for sentence in sentences:
+        said = tokens(sentence)
+        for k, w in enumerate(said):
+            near = [said[k + 1]] if k + 1 < len(said) and singular(w) in _PICKS else []
+            near += [said[k - 1]] if k and singular(w) in _PICKS else []
+            for noun in near:
+                if singular(noun) not in _PICKS and kinds.fields_of(singular(noun)) is not None:
+                    return singular(noun)
+    return None
+
+
+# A getter's description that opens on a plural noun and then says whose or which ones: "Get papers written by
+# a specific author", "Retrieve all messages from a specific chat" (not "Get sales report", "Get notes count":
+# a compound whose last word is one result).
+_SAYS_MANY = re.compile(r"^\s*(?:get|gets|fetch|fetches|retrieve|retrieves|return|returns)\s+(?:all\s+)?(?:the\s+)?"
+                        r"([a-z]+)(?=\s+(?:for|of|in|from|by|on|that|which|who|associated|written|cited|assigned|"
+                        r"belonging|linked|under|within)\b|\s*[.,]|\s*$)", re.I)
+
+
+# What a container holds, not things of their own: "Get elements from a Redis list" reads the list.
+_CONTENTS = frozenset({"elements", "items", "entries", "members", "values", "records", "rows", "objects", "contents"})
+
+
+def _says_many(description: str | None) -> str | None:
+    """The kind of the several things a getter's description says it returns, if it says so."""
+    found = _SAYS_MANY.match((_sentences(description or "") or [""])[0])
+    word = found.group(1).lower() if found else ""
+    if not word.endswith("s") or word.endswith("ss") or word in _ONE_RESULT or word in _CONTENTS or singular(word) == word \
+            or word in NOT_NOUNS or getAllLemmas(word).get("VERB") and not getAllLemmas(word).get("NOUN"):
+        return None
+    return singular(word)
+
+
+def _lists_many(toks: list[str], verb_idx: int) -> bool:
+    """`get_players`, `fetch_open_issues`: a getter of a plural noun returns many records, like a listing."""
+    if verb_idx < 0 or toks[verb_idx] not in _GETTERS or verb_idx + 1 >= len(toks):
+        return False
+    if "all" in toks[verb_idx + 1:]:  # `fetchAll`, `get_all_projects`
+        return True
+    source = next((k for k in range(verb_idx + 2, len(toks)) if toks[k] == "from"), None)
+    last = toks[-1] if source is None else toks[source - 1]  # `get_alerts_from_pcap_file`: the alerts
+    return last not in _ONE_RESULT and singular(last) != last and last.endswith("s") and not last.endswith("ss")
+
+
+def _searched_in(action: Action, name: str, kind: str | None) -> str | None:
+    """The bare `path` of a search for files is where to search: a directory (a real server refuses a file)."""
+    if action is Action.search and kind == "file" and name.lower() in {"path", "root", "root_path", "base_path"}:
+        return "directory"
+    return kind
+
+
+class OfflineInterpreter:
+    """Interpreter engine `offline`: deterministic, table-driven, no model."""
+
+    def __init__(self, ctx: EngineContext):
+        self.ctx = ctx
+        self._ns = namespaces(ctx.suite)
+
+    def interpret(self, tool: Tool) -> Outcome[ToolInterpretation]:
+        return Outcome(item=interpret_tool(tool, self._ns.get(tool.spec, set())))

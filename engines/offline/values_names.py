@@ -1,0 +1,819 @@
+"""Which realistic string a slot gets, from its name, siblings, description, entity and role.
+
+Parameter names are split into lower-case words (`repoPath`, `repo-path` and `repo_path`
+all become `repo_path`). A string slot is filled, in order of preference, from: the values
+already chosen beside it (a locator for its `by`, `until` after `since`); a rule for the
+exact name (or a `*_id` / `*_name` family); for other names, options listed or examples
+quoted in its description (the spec author's own), then a cue in the description; the
+entity (for generic names such as `target`); a rule for the name's last word; the role.
+The proposal is only a proposal: `values.py` fits it to the schema and validates it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from typing import Callable
+
+from engines.offline import values_formats as fmt
+from engines.offline import values_vocab as v
+from engines.offline.ledger import ledger_value
+from engines.offline.values_describe import desc_entity, examples, options, templates
+from engines.offline.values_documents import document
+from engines.offline.values_query import statement
+from engines.offline.values_standard import TOKENS, coordinate, measure_value, standard_value
+from engines.offline.values_vocab import Hint
+from engines.offline.world import _uuid
+from common.taxonomy import singular as singular_word
+
+__all__ = ["Hint", "counterpart", "realistic_string", "singular", "words"]
+
+Make = Callable[[Hint], str]
+_GENERIC = frozenset({"name", "value", "target", "object", "source", "ref", "key", "id", "path", "pattern", "item",
+                      "items", "data", "param", "upstream", "onto", "start_point", "commitish", "input", "type", "kind",
+                      "mode", "format", "element", "uid", "filter", "fields", "expand", "destination", "label", "what",
+                      "args", "selector", "code", "script", "action", "operation", "timestamp", "time", "account",
+                      "container"})
+# enclosing property names that say nothing about what their children name
+_CONTAINERS = frozenset({"data", "result", "results", "params", "options", "config", "settings", "payload", "body",
+                         "info", "details", "response", "output", "input", "args", "arguments", "item", "items",
+                         "value", "values", "properties", "attributes", "fields", "meta", "metadata", "context"})
+
+
+@lru_cache(maxsize=8192)
+def words(name: str) -> str:
+    """`repoPath` / `repo-path` / `Repo Path` -> `repo_path`."""
+    s = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    return "_".join(w for w in re.split(r"[^A-Za-z0-9]+", s.lower()) if w)
+
+
+@lru_cache(maxsize=8192)
+def singular(name: str) -> str:
+    """The name of one item of a list parameter: `paths` -> `path`, `statuses` -> `status`."""
+    parts = words(name).split("_")
+    return "_".join(parts[:-1] + [singular_word(parts[-1])]) if parts[-1] else ""
+
+
+def _recipient(h: Hint) -> str:
+    return v.person(h).email
+
+
+def _name_of(h: Hint) -> str:
+    parts = words(h.name).split("_")
+    if len(parts) > 1 and parts[-1] == "name":
+        return v.named(h, parts[-2])
+    parent = words(h.parent)
+    entity = h.entity or desc_entity(h.description) or ("" if len(parent) < 3 or parent in _CONTAINERS else parent)
+    return v.named(h, entity or "name")
+
+
+def _shaped(h: Hint) -> str:
+    """A value shaped like the sample a description gives ("in format 1234567890.123456")."""
+    m = re.search(r"format:?\s*['\"`]?([\w.:/+-]*\d[\w.:/+-]*)", h.description)
+    if m is None:
+        return v.identifier(h)
+    return re.sub(r"\d", lambda _m: str(h.rng.randint(0, 9)), m.group(1).rstrip("."))
+
+
+def _address(h: Hint) -> str:
+    """A bare `address`: an e-mail or IP address where the description says so, a place to look up where it
+    speaks of places, else a street address."""
+    d, n = h.description.lower(), words(h.name)
+    if "email" in d or "e-mail" in d or "email" in n or "mail" in n.split("_"):
+        return v.person(h).email
+    if re.search(r"\bip\b", d) or n.split("_")[0] in ("ip", "ipv4", "host", "server"):
+        return fmt.ipv4(h.rng)
+    if n != "address":  # `wallet_address`, `contract_address`: nothing postal
+        return v.identifier(h)
+    if re.search(r"\b(city|location|place|weather|forecast|geocod)", f"{d} {h.about.lower()}"):
+        return v.named(h, "location")
+    return standard_value("street_address", h.rng, "", h.org.locale) or v.named(h, "location")
+
+
+# (alternative names, generator): earlier rules win when several match
+def _flag(h: Hint) -> str:
+    """A command-line flag that changes how a command runs, not what it runs on (no `--help`: it runs nothing)."""
+    return h.rng.choice(("--verbose", "--dry-run", "--json", "-v", "--force", "--quiet", "--no-color"))
+
+
+# Commands a project runs, in the language its spec speaks of (no `make lint` for an npm project).
+_COMMANDS = {"": ("npm test -- --watch=false", "make lint", "pytest -q tests/"),
+             "javascript": ("npm test -- --watch=false", "npm run lint", "npm run build"),
+             "python": ("pytest -q tests/", "make lint", "ruff check ."),
+             "rust": ("cargo test", "cargo clippy", "cargo build --release"), "go": ("go test ./...", "go vet ./...")}
+
+
+_STRING_RULES: tuple[tuple[str, Make], ...] = (
+    ("to cc bcc reply_to recipient recipients", _recipient),
+    ("email e_mail mail emails user_email author_email", lambda h: v.person(h).email),
+    ("password secret token api_key apikey credential access_token pat", v.token),
+    ("extension file_extension ext file_ext file_type", v.extension),
+    ("webhook url uri href link endpoint icon_url homepage website", v.url),
+    ("sha commit commit_id commitid revision hash oid commit_sha commit_hash head_sha base_sha expected_head_sha",
+     v.sha),
+    # a digest of content or of a set of labels (an alert's fingerprint, a file's checksum): hex, as hashes print
+    ("fingerprint checksum digest md5 sha256 content_hash", lambda h: f"{h.rng.getrandbits(64):016x}"
+     if words(h.name) == "fingerprint" else f"{h.rng.getrandbits(256):064x}"[:32 if "md5" in h.name.lower() else 64]),
+    ("branch branch_name base head target_branch source_branch new_branch_name", lambda h: h.rng.choice(h.org.branches)),
+    ("start_point commitish onto upstream ref object", v.git_ref),
+    ("remote remote_name", lambda h: h.rng.choice(("origin", "upstream"))),
+    ("tag tag_name version release since_tag", lambda h: h.rng.choice(h.org.tags)),
+    # a record's bookkeeping moments, even where the schema gives them no format (`created`, `last_modified`)
+    ("created modified updated last_modified lastmodified last_updated date_created date_modified date_updated "
+     "created_date modified_date updated_date last_seen last_login deleted_at timestamp",
+     lambda h: fmt.past_datetime(h.rng)),
+    ("jql", v.jql), ("cql", v.cql), ("sql statement", v.sql), ("kql", v.kql),
+    ("query search q keyword keywords search_string question grep search_query", v.query),
+    ("filter where condition", v.sql_filter),
+    ("selector css locator css_selector", v.selector),
+    ("xpath", v.xpath),
+    ("issue_key issue_id_or_key epic_key ticket parent_key", v.issue_key),
+    ("repo_path working_dir workdir cwd directory dir folder root workspace_folder project_root output_dir "
+     "input_folder output_folder folder_path workspace_path worktree_path new_path", v.directory),
+    # a service's health check is an HTTP route, a volume is mounted at a directory: no source files
+    ("healthcheck_path health_check_path healthcheck health_path liveness_path readiness_path",
+     lambda h: h.rng.choice(("/health", "/healthz", "/api/health", "/status"))),
+    ("mount_path mountpath mount_point mountpoint", lambda h: h.rng.choice(("/data", "/var/lib/data", "/mnt/storage"))),
+    ("filename file_name", lambda h: v.file_path(h).rsplit("/", 1)[-1]),
+    ("path file file_path filepath source_path output_path test_path spec_file paths files", v.path),
+    ("pattern glob include exclude exclude_patterns", v.glob),
+    ("owner org organization organisation organization_name workspace", lambda h: h.org.slug),
+    ("repo repository project project_name projectname", v.project),
+    ("project_key space_key key_prefix target_project_key", lambda h: h.rng.choice(h.org.project_keys)),
+    ("username user login assignee author member handle reviewer user_identifier account user_name actor creator "
+     "requester submitter committer",
+     lambda h: v.person(h).username),
+    ("display_name full_name sender_name", lambda h: v.person(h).name),
+    ("channel channels", lambda h: "#" + h.rng.choice(h.org.channels)),
+    ("channel_id", lambda h: "C0" + "".join(h.rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ0123456789") for _ in range(9))),
+    ("property_path", lambda h: h.rng.choice(("Transform.Position", "Transform.Opacity", "Transform.Scale"))),
+    ("action operation op", lambda h: h.rng.choice(("create", "update", "list", "get_info"))),
+    ("commit_message message msg", v.commit_message),
+    ("title summary subject heading heading_text goal new_title", v.title),
+    ("description about summary_text", v.describing),  # what a thing is, not a message about it
+    ("negative_prompt negativeprompt", lambda h: h.rng.choice(("blurry, low quality, watermark", "text, logo, watermark",
+                                                               "distorted hands, extra fingers", "oversaturated, noisy"))),
+    ("prompt prompt_text image_prompt", v.prompt),  # (a picture described where the tool draws one)
+    ("body content comment text note notes contents answer input_text reason "
+     "result response", v.text),  # (not `output`: mostly where the output goes, said by its description)
+    ("args arg argv flags flag cli_args extra_args command_args", _flag),
+    ("key cache_key keys new_key old_key", v.cache_key),
+    ("subscription subscription_id", lambda h: h.org.subscription),
+    ("tenant tenant_id", lambda h: h.org.tenant),
+    ("uuid guid", lambda h: _uuid(h.rng)),
+    ("resource_group rg", lambda h: h.rng.choice(h.org.resource_groups)),
+    ("region location zone", lambda h: v.named(h, "location")),  # a cloud region in software, else a city
+    ("host hostname server domain", lambda h: fmt.hostname(h.org, h.rng, h.description)),
+    ("ip ip_address start_ip_address end_ip_address", lambda h: fmt.ipv4(h.rng)),
+    ("port", lambda h: str((fmt.service(h.description) or (h.rng.choice((8080, 5432, 6379, 443)),))[0])),
+    ("environment_variable env_var env", lambda h: h.rng.choice(("LOG_LEVEL=info", "REGION=eu-west-1",
+                                                                "FEATURE_FLAGS=retry_v2", f"DB_NAME={h.org.slug}_prod"))),
+    ("prefix import_prefix autoimport_prefix autoexport_prefix key_prefix_path",
+     lambda h: f"{v.noun(h)}/{h.rng.choice(('exports', 'incoming', '2026'))}/"),
+    ("ease easing", lambda h: h.rng.choice(("easeInOut", "easeOut", "linear"))),
+    ("sort_by order_by sort_field sortby orderby",  # the keys the description lists, else the usual ones
+     lambda h: h.rng.choice(options(h.description) or ("created_at", "updated_at", "name"))),
+    ("order sort_order direction", lambda h: h.rng.choice(("asc", "desc"))),
+    ("anchor alignment justification", lambda h: h.rng.choice(("center", "top-left", "LEFT"))),
+    ("framework test_framework", lambda h: h.rng.choice(("pytest", "jest", "playwright"))),
+    ("schema schemas", lambda h: h.rng.choice(("public", "billing", "analytics"))),
+    ("field return_field", lambda h: h.rng.choice(("summary", "status", "assignee", "updated"))),
+    ("connection_string connection_uri database_url db_url dsn",
+     lambda h: fmt.connection_string(h.org, f"{h.description} {h.about}")),
+    ("find_what find search_text", lambda h: f"{v.noun(h)} {v.topic(h)}"),
+    ("replace_with replacement", lambda h: f"{v.noun(h)} {v.topic(h)} v2"),
+    ("estimate original_estimate remaining_estimate", lambda h: h.rng.choice(("2h", "1d", "30m", "3h 30m"))),
+    ("render_settings", lambda h: h.rng.choice(("Best Settings", "Draft Settings"))),
+    ("extension file_extension", lambda h: h.rng.choice((".py", ".ts", ".md"))),
+    ("database db", v.database),
+    ("table table_name", lambda h: h.rng.choice(h.org.tables)),
+    ("namespace", lambda h: h.rng.choice(h.org.teams)),
+    ("service service_name app", lambda h: h.rng.choice(h.org.services)),
+    ("date since until before after start_date end_date due_date from_date to_date release_date started",
+     lambda h: fmt.iso_date(h.rng)),
+    ("timestamp datetime created_at updated_at start_time end_time", lambda h: fmt.iso_datetime(h.rng)),
+    ("thread_ts ts message_ts", v.slack_ts),
+    ("user_agent useragent", lambda h: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+                             f"Chrome/{h.rng.randint(128, 133)}.0.0.0 Safari/537.36"),
+    ("geolocation", lambda h: h.rng.choice(("52.5200,13.4050", "40.7128,-74.0060", "51.5072,-0.1276"))),
+    ("cursor page_token next_cursor after_cursor", lambda h: f"c_{h.rng.getrandbits(48):012x}"),
+    ("color fill stroke background colour fill_color stroke_color", lambda h: fmt.FORMATS["color"](h.org, h.rng)),
+    ("color_space color_mode", lambda h: h.rng.choice(("RGB", "CMYK"))),
+    ("blend_mode", lambda h: h.rng.choice(("Multiply", "Screen", "Overlay", "Normal"))),
+    ("font font_name font_family", lambda h: h.rng.choice(("Inter", "Helvetica Neue", "Source Sans Pro"))),
+    ("language lang", lambda h: _language(h)),
+    ("locale", lambda h: h.rng.choice(("en-US", "de-DE", "fr-FR"))),
+    ("timezone tz time_zone timezone_name timezone_id iana_timezone tzid",  # (a time zone, not a cloud region's zone)
+     lambda h: h.rng.choice(("Europe/Berlin", "America/New_York", "UTC", "Europe/London", "Asia/Tokyo",
+                             "America/Los_Angeles", "Australia/Sydney", "Asia/Kolkata", "America/Sao_Paulo"))),
+    ("mime_type content_type media_type", lambda h: h.rng.choice(("application/json", "text/markdown", "image/png"))),
+    ("format", lambda h: h.rng.choice(("png", "svg", "pdf", "json"))),
+    ("kind", lambda h: h.rng.choice(("text", "path", "group", "image"))),
+    ("entity_type", lambda h: h.rng.choice(("person", "project", "service", "team"))),
+    ("relation_type", lambda h: h.rng.choice(("works_on", "owns", "depends_on", "reports_to"))),
+    ("observation observations fact facts", v.observation),
+    ("premise premises claim claims conclusion conclusions assumption assumptions hypothesis hypotheses reasoning "
+     "argument arguments thought thoughts insight insights weakness weaknesses strength strengths bias biases "
+     "limitation limitations evidence rationale justification uncertainty uncertainties interpretation "
+     "interpretations counterargument counterarguments approach recommendation recommendations problem problems "
+     "idea ideas solution solutions decomposition", v.reasoning),
+    ("stakeholder stakeholders audience audiences", lambda h: h.rng.choice((
+        "customers", "finance team", "operations lead", "support staff", "legal", "partners", "end users"))),
+    ("constraint constraints", lambda h: h.rng.choice((
+        "budget under 50k", "must ship by end of quarter", "no new headcount", "keep existing integrations",
+        f"{v.noun(h)} data stays in the EU"))),
+    ("horizon time_horizon timeframe time_frame", lambda h: h.rng.choice(("3 months", "6 months", "1 year", "5 years"))),
+    ("origin destination stop stops station stations locations waypoint waypoints venue",  # places, even in software
+     lambda h: v.city(h.rng, h.org.locale)),
+    ("address", _address),
+    ("container parent group", lambda h: v.named(h, "group")),
+    ("date_range daterange", lambda h: ",".join(sorted((fmt.iso_date(h.rng), fmt.iso_date(h.rng))))),
+    ("range artboard_range page_range pages", lambda h: f"{h.rng.randint(1, 2)}-{h.rng.randint(3, 6)}"),
+    ("emoji reaction emojis reactions", v.emoji),
+    ("word words headword lemma", lambda h: h.rng.choice(("serendipity", "ephemeral", "resilient", "lucid", "gregarious",
+                                                          "harbor", "quixotic", "meander"))),
+    ("label labels category topic", lambda h: h.rng.choice(("bug", "customer", h.rng.choice(h.org.teams)))),
+    ("status state", lambda h: h.rng.choice(v.STATUSES)),
+    ("priority", lambda h: h.rng.choice(("High", "Medium", "Low"))),
+    ("environment env_name stage deployment_environment", lambda h: h.rng.choice(("production", "staging", "development"))),
+    # a software business's customers are companies, a shop's or a clinic's are people
+    ("customer client customer_name client_name",
+     lambda h: v.company_name(h.rng) if h.org.technical else v.person(h).name),
+    ("contact contact_name", lambda h: v.person(h).name),
+    ("reference reference_number ref_number", lambda h: f"REF-{h.rng.randint(10_000, 99_999)}"),
+    ("component", lambda h: h.rng.choice(h.org.services) if h.org.technical else v.noun(h)),
+    ("command cmd", lambda h: h.rng.choice(_COMMANDS.get(h.org.ecosystem, _COMMANDS[""]))),
+    ("script code expression function js javascript test_code jsx_code", v.javascript),
+    ("layer artboard comp effect preset", lambda h: v.named(h, words(h.name))),
+    ("name", _name_of),
+    ("id ids uid", v.identifier),
+)
+# regex rules for families of names, tried after the word rules
+_FAMILY_RULES: tuple[tuple[re.Pattern[str], Make], ...] = (
+    (re.compile(r"_name$"), _name_of),
+    (re.compile(r"(_id|_ids|id)$"), v.identifier),
+    # `scheduled_at`, `last_read_at`, `published_on`, a bare `time`: a moment
+    (re.compile(r"^((?:[a-z]+_)+at|[a-z]+ed_on|time)$"), lambda h: fmt.iso_datetime(h.rng)),
+    (re.compile(r"axis.*(title|label)$|^(x|y)_?(axis_)?(title|label)$"),  # `axisXTitle`: a short label
+     lambda h: h.rng.choice(("Month", "Count", "Value", "Share (%)", v.plural(v.noun(h)).capitalize()))),
+    (re.compile(r"^[a-z]+ed_by$"), lambda h: v.person(h).username),  # `created_by`, `assigned_by`: a person
+    # `meeting_start_time`, `expiration_time`: a moment; a `due_time` beside its date, or one described as
+    # HH:MM, a time of day
+    (re.compile(r"_time$"), lambda h: h.rng.choice(("09:00", "14:30", "17:45")) if re.search(
+        r"hh:mm", h.description, re.I) or words(h.name).startswith("due_") else fmt.iso_datetime(h.rng)),
+    (re.compile(r"^(auth|verification|otp|confirmation|mfa)_code$"), lambda h: f"{h.rng.randint(0, 999_999):06d}"),
+    (re.compile(r"^[a-z]+_code$"), lambda h: _code(h)),  # `station_code`, `product_code`: a code, not a script
+    # `order_number`, `invoice_no`, `tracking_number`: the number of a record, not a sort order or a count
+    # (not a position or a count: `page_number`, `line_number`, `version_number`)
+    (re.compile(r"^(?!(page|line|version|row|col|column|chapter|verse|step|week|day|month|year|index|port|max|min|"
+                r"total|item|episode|season|part|level|round)_)[a-z]+_(number|no|num)$"),
+     lambda h: str(h.rng.randint(100_000, 99_999_999))),
+)
+# description cues: used first for generic names, and for any name no rule knows
+_CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p, f in (
+    # ("Sponsor organizations to search for": an organisation's name, not `sponsor-5`)
+    (r"^\s*(?:[a-z]+\s+)?organi[sz]ations?\b", lambda h: v.company_name(h.rng)),
+    (r"key to press|keyboard|key or a combination", v.keyboard),
+    # ("Additional options for the dart analyze command": what a command line takes, `--verbose`)
+    (r"options (for|to pass to) (the )?[\w -]*\bcommand\b|command[- ]line (options|flags|arguments)|\bcli (options|flags)"
+     r"|^(additional|extra) [\w -]*(options|flags)\b", _flag),
+    (r"json ?path", lambda h: h.rng.choice(("$", f"$.{v.noun(h)}.status", "$.items[0].owner", "$.settings.retries"))),
+    (r"field name|name of the field", lambda h: h.rng.choice(("status", "owner", "email", "updated_at", "plan"))),
+    (r"\b(hash|list|set|stream|redis|sorted set) key\b|key name", v.cache_key),
+    (r"human-readable element", lambda h: h.rng.choice(v.ELEMENTS)),
+    (r"(mysql|postgresql|postgres|server) parameter", lambda h: h.rng.choice(
+        ("max_connections", "work_mem", "slow_query_log", "log_min_duration_statement"))),
+    (r"\bname of\b|\bname\b", _name_of),
+    (r"commit hash|commit/branch|branch name, commit|branch or commit|commit, branch|commit or|commit to", v.git_ref),
+    (r"\bbranch", lambda h: h.rng.choice(h.org.branches)),
+    (r"git ref", v.git_ref),
+    (r"json string|json object|json array|as json|json-encoded|json format", v.json_text),
+    (r"key=value", lambda h: f"env=prod team={h.rng.choice(h.org.teams)}"),
+    (r"element reference|reference from the page snapshot|snapshot ref", lambda h: f"e{h.rng.randint(2, 80)}"),
+    (r"hh:mm", lambda h: h.rng.choice(("02:30", "23:00", "04:15"))),
+    (r"repository url|remote url|git url", v.git_url),
+    (r"\burl\b|\buri\b|\blink\b", v.url),
+    (r"e-?mail", lambda h: v.person(h).email),
+    (r"\buuid\b", lambda h: _uuid(h.rng)),
+    (r"javascript|(?<!\.)\bjs\b|\(\w*\)\s*=>", v.javascript),  # (`sort = votes => number` maps, it is no code)
+    (r"\bsql\b", v.sql), (r"\bkql\b|kusto", v.kql), (r"odata", v.odata), (r"\bjql\b", v.jql), (r"\bcql\b", v.cql),
+    (r"\b(?:list|array|sequence) of (?:\w+ )?(?:integers|numbers|ints|floats|counts)\b", v.number_list),
+    (r"comma-separated|comma separated", v.comma_list),
+    (r"regular expression|\bregex", v.regex),
+    (r"\bglob\b|wildcard", v.glob),
+    (r"powershell", lambda h: h.rng.choice(("Get-Process | Sort-Object CPU -Descending | Select-Object -First 5",
+                                            "Get-ChildItem -Path C:\\Exports -Filter *.pdf"))),
+    (r"extendscript|\bjsx\b", lambda h: h.rng.choice(("app.activeDocument.name", "app.activeDocument.layers.length"))),
+    (r"director|folder|repositor|working dir", v.directory),
+    (r"\bfile\b", v.path),
+    (r"markdown", v.markdown),
+    (r"\bpath\b", v.path),
+    (r"timestamp of the message|message timestamp|message's timestamp", v.slack_ts),
+    (r"in format:? ['\"`]?[\w.:/+-]*\d", _shaped),
+    (r"timestamp|iso 8601|date-time|datetime", lambda h: fmt.iso_datetime(h.rng)),
+    (r"\bdate\b", lambda h: fmt.iso_date(h.rng)),
+    (r"\bsearch\b|\bquery\b", v.query),
+    (r"\bid\b|identifier", v.identifier),
+))
+
+
+_PROSE = frozenset({v.text, v.title, v.commit_message, v.markdown, v.query, v.sql_filter, v.observation, v.reasoning})
+# what a "The name of ..." description overrides (a relation's `to`: "The name of the entity where it ends")
+_NOT_NAMES = _PROSE | {v.token, v.identifier, _recipient}
+
+
+def _index(rules: tuple[tuple[str, Make], ...]) -> dict[str, Make]:
+    table: dict[str, Make] = {}
+    for names, make in rules:
+        for name in names.split():
+            table.setdefault(name, make)
+    return table
+
+
+_BY_NAME = _index(_STRING_RULES)
+
+
+@lru_cache(maxsize=8192)
+def _name_rule(name: str) -> tuple[Make | None, bool]:
+    """(generator, exact?) for a parameter name."""
+    w = words(name)
+    if not w:
+        return None, False
+    if w in _BY_NAME:
+        return _BY_NAME[w], True
+    for rx, make in _FAMILY_RULES:
+        if rx.search(w):
+            return make, True  # "*_id" and "*_name" say what the value is as clearly as an exact name
+    for token in reversed(w.split("_")):
+        if token in _BY_NAME and len(token) > 2:  # "to", "ts", "q" only count as whole names
+            return _BY_NAME[token], False
+    last = w.split("_")[-1]
+    if last != (one := singular(last)) and len(one) > 2:  # `urls`, `time_zones`: each is what one of them is
+        make, _ = _name_rule(w[:-len(last)] + one)
+        return make, False
+    return None, False
+
+
+@lru_cache(maxsize=8192)
+def _cue(description: str) -> Make | None:
+    d = description.lower()
+    for rx, make in _CUES:
+        if rx.search(d):
+            return make
+    return None
+
+
+def json_text(h: Hint) -> str:
+    """JSON as a string, shaped by the parameter: a list of paths for `file_paths`, points for `points`."""
+    d, w = h.description.lower(), words(h.name)
+    if "point" in w:
+        return json.dumps([[h.rng.randint(0, 200), h.rng.randint(0, 200)] for _ in range(3)])
+    if ("array" in d or "list" in d) and w.endswith("s") and w not in ("issues", "items"):
+        one = Hint(singular(h.name), h.role, h.entity, "", h.org, h.rng, h.parent)
+        return json.dumps([realistic_string(one) for _ in range(2)])
+    return v.json_text(h)
+
+
+_COUNTERPARTS = {"end": "start", "stop": "start", "until": "since", "before": "after", "max": "min", "to": "from",
+                 "last": "first", "end_line": "start_line", "end_date": "start_date", "end_time": "start_time",
+                 "to_date": "from_date", "until_date": "since_date", "checkout": "checkin", "check_out": "check_in",
+                 "return": "departure", "return_date": "departure_date", "checkout_date": "checkin_date",
+                 "check_out_date": "check_in_date", "todate": "fromdate", "totime": "fromtime", "enddate": "startdate",
+                 "endtime": "starttime", "maxdate": "mindate"}
+
+
+@lru_cache(maxsize=4096)
+def partner(w: str) -> str | None:
+    """The name of the slot `w` closes (`until` -> `since`, `end_time` -> `start_time`), if any."""
+    return _COUNTERPARTS.get(w) or next((w.replace(a, b, 1) for a, b in _COUNTERPARTS.items()
+                                        if "_" not in a and w.startswith(a + "_")), None) \
+        or next((w[: -len(a)] + b for a, b in _COUNTERPARTS.items() if "_" not in a and w.endswith("_" + a)), None)
+
+
+def counterpart(h: Hint):
+    """The value already chosen for this slot's opening partner (`until` -> `since`), if any."""
+    if not h.siblings:
+        return None
+    want = partner(words(h.name))
+    if want is None:
+        return None
+    wanted = {want} | {want.replace(word, other) for word, others in _SAME_OPENING.items() if word in want
+                       for other in others}
+    for key, value in h.siblings.items():
+        if words(key) in wanted:
+            return value
+    return None
+
+
+# Other names of an opening partner: a `return_date` closes a `depart_date` or an `outbound_date` too.
+_SAME_OPENING = {"departure": ("depart", "outbound", "departing"), "checkin": ("arrival", "check_in"),
+                 "start": ("begin", "from")}
+
+
+def _from_siblings(h: Hint) -> str | None:
+    """Values that depend on the rest of the object: a locator for its `by`, a date after `since`."""
+    w = words(h.name)
+    if w == "value" and isinstance((h.siblings or {}).get("by"), str):
+        make = v.LOCATORS.get(h.siblings["by"].lower().replace("_", " "))
+        return make(h) if make else None
+    if w in ("path", "file_path", "filepath", "file") and {"owner", "repo"} <= h.context:
+        return v.repo_file(h)  # hosted git APIs take paths inside the repository
+    parts = {words(c) for c in h.context} if w == "value" else set()
+    if parts & _CONDITION_FIELDS and parts & _OPERATORS:
+        # the value of a condition on a field (`attribute`, `operator`, `value`): a word the field holds, not prose
+        named = next((str(x) for k, x in (h.siblings or {}).items() if words(k) in _CONDITION_FIELDS), "")
+        return h.rng.choice(v.STATUSES) if re.search(r"stat|stage|phase", named) else v.noun(h)
+    if w in _KEYED_VALUES:  # `idType: oclc` beside `idValue`, `key: ISBN` beside `value`: an identifier of that kind
+        kind = next((x for k, x in (h.siblings or {}).items() if isinstance(x, str) and 2 <= len(x) <= 20
+                     and words(k).split("_")[-1] in _KEY_KINDS), None)
+        made = standard_value(kind.lower(), h.rng) if kind else None
+        if made is not None:
+            return made
+    if w in _NAME_SLOTS:  # `{name, entityType: "person"}`: a person's name; of a team, a team's
+        kind = next((x for k, x in (h.siblings or {}).items() if isinstance(x, str) and words(k).split("_")[-1] in
+                     ("type", "kind") and re.fullmatch(r"[A-Za-z]+(?:[ _-][A-Za-z]+)?", x) and v.names_its_kind(x)), None)
+        if kind is not None:
+            return v.named(h, kind)
+    if w.split("_")[-1] in ("ticker", "symbol"):  # a token named Uniswap beside it trades as UNI
+        named = next((TOKENS[x] for x in (h.siblings or {}).values() if isinstance(x, str) and x in TOKENS), None)
+        if named is not None:
+            return named
+    return later_than_counterpart(h)
+
+
+_NAME_SLOTS = frozenset({"name", "title", "display_name", "displayname", "label"})
+# A slot that holds an identifier of whichever kind a sibling names (`idType`/`idValue`, `key`/`value`).
+_KEYED_VALUES = frozenset({"value", "id_value", "identifier", "identifier_value", "lookup_value", "key_value", "id"})
+_KEY_KINDS = frozenset({"type", "kind", "scheme", "key", "namespace", "system"})
+
+
+# An object holding one of these beside its `value` is a condition on a field (a filter rule, a search clause).
+_CONDITION_FIELDS = frozenset({"attribute", "attribute_slug", "field", "field_name", "property", "column", "key"})
+_OPERATORS = frozenset({"operator", "condition", "comparator", "op", "match", "match_type"})
+
+
+_WITHIN_A_DAY = re.compile(r"\b(events?|meetings?|appointments?|slots?|shifts?|interviews?|lessons?|classes)\b", re.I)
+
+
+def later_than_counterpart(h: Hint) -> str | None:
+    """A date after the one chosen for this slot's opening partner (`checkout` after `checkin`), if any."""
+    start = counterpart(h)
+    if isinstance(start, str) and re.fullmatch(r"\d{4}-\d\d-\d\d(T.*)?", start):
+        try:
+            soon = fmt.minutes_later(start, h.rng) if _WITHIN_A_DAY.search(f"{h.description} {h.about}") else None
+            return soon or fmt.later(start, h.rng)  # a meeting ends the same morning, not next week
+        except ValueError:  # a value drawn from a pattern alone (`2025-13-40`) is no date to follow
+            return None
+    return None
+
+
+_NAMES_A_THING = re.compile(r"\s*(?:the |a |an )?(?:\(optional\) )?name of\b", re.I)
+_SLOTS = {"sub": "subscription", "subscription": "subscription", "subscriptionid": "subscription",
+          "subscription_id": "subscription", "rg": "rg", "resourcegroup": "rg", "resourcegroupname": "rg",
+          "resource_group": "rg", "resource_group_name": "rg", "tenant": "tenant", "tenantid": "tenant"}
+
+
+def _filled(h: Hint, template: str) -> str:
+    """A description's template with organisation values in its placeholders."""
+    def fill(m: re.Match[str]) -> str:
+        name = words(m.group(1))
+        slot = _SLOTS.get(name.replace("_", "")) or _SLOTS.get(name)
+        if slot == "subscription":
+            return h.org.subscription
+        if slot == "rg":
+            return h.org.resource_groups[0]
+        if slot == "tenant":
+            return h.org.tenant
+        last = name.split("_")[-1] or "res"
+        if last in ("number", "id", "index", "n", "num", "count"):
+            return str(h.rng.randint(12, 480))
+        make, _exact = _name_rule(name)
+        return make(h.__class__(name, None, None, "", h.org, h.rng)) if make is not None else v.resource(h, last)
+    return re.sub(r"[{<]([\w-]+)[}>]", fill, template)
+
+
+# A format a description spells as parts joined by `:` ("format: ip:port", "as user:password"), each part a
+# kind of its own (not inside a URL's shape: "user@host:path").
+_PARTS: dict[str, Callable[[Hint], str]] = {
+    "ip": lambda h: fmt.ipv4(h.rng), "host": lambda h: fmt.hostname(h.org, h.rng),
+    "hostname": lambda h: fmt.hostname(h.org, h.rng), "port": lambda h: str(h.rng.choice((3128, 8080, 8443, 1080, 9090))),
+    "user": lambda h: v.person(h).username, "username": lambda h: v.person(h).username,
+    "password": lambda h: f"pw-{h.rng.getrandbits(40):010x}", "pass": lambda h: f"pw-{h.rng.getrandbits(40):010x}",
+}
+_JOINED = re.compile(r"(?<![\w@/:.])((?:%s)(?::(?:%s))+)(?![\w@/:])" % ("|".join(_PARTS), "|".join(_PARTS)), re.I)
+
+
+def _joined(h: Hint) -> str | None:
+    found = _JOINED.search(h.description or "")
+    if found is None:
+        return None
+    spelled = found.group(1)
+    return re.sub(r"[a-z]+", lambda m: _PARTS[m.group(0)](h), spelled.lower())
+
+
+def realistic_string(h: Hint) -> str:
+    """A realistic string for this slot; never a placeholder. The far end of a trip or a move (`toCity`,
+    `destination`) is not its near end (`fromCity`, `origin`) chosen beside it."""
+    value = _realistic(h)
+    start = _start_of(h)
+    for _ in range(4 if start is not None else 0):
+        if value != start:
+            break
+        value = _realistic(h)
+    return value
+
+
+_ENDS = (("to", "from"), ("destination", "origin"), ("target", "source"), ("dest", "src"), ("arrival", "departure"))
+
+
+def _start_of(h: Hint) -> str | None:
+    """The value of the slot's opening counterpart among its siblings (`fromCity` for `toCity`), if any."""
+    if not h.siblings:
+        return None
+    mine = words(h.name).split("_")
+    for end, start in _ENDS:
+        if end in mine:
+            other = "_".join(start if w == end else w for w in mine)
+            return next((v for k, v in h.siblings.items() if words(k) == other and isinstance(v, str)), None)
+    return None
+
+
+@lru_cache(maxsize=64)
+def _spec_shown(shown: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, tuple[str, ...]]:
+    return dict(shown)
+
+
+def _realistic(h: Hint) -> str:
+    # "Medical conditions to search for": a disease, not a SQL filter; "Interventions/treatments": a drug or therapy
+    medical = next((said for slots, said in _MEDICAL_SLOTS if words(h.name).split("_")[-1] in slots), None)
+    if medical is not None and _MEDICAL.search(f"{h.description} {h.about}"):
+        return h.rng.choice(medical)
+    if h.siblings or h.context:
+        shaped = _from_siblings(h)
+        if shaped is not None:
+            return shaped
+    if h.org.shown and not h.parent and not examples(h.description or ""):
+        # `documentPath` "Full path to the document" where another tool's `documentPath` says "(e.g.,
+        # 'users/userId1/orders/orderId1')": one parameter of one spec holds one kind of value
+        elsewhere = _spec_shown(h.org.shown).get(h.name)
+        # (an identifier only where every example has one shape: `123456789` beside `att123456789` says none)
+        if elsewhere and (h.role != "identifier" or len({fmt.shape_of(x) for x in elsewhere}) == 1):
+            pick = h.rng.choice(elsewhere)
+            return fmt.shaped_like(pick, h.rng) if h.role == "identifier" else pick
+    shown = templates(h.description) if h.description else ()
+    if shown:
+        return _filled(h, h.rng.choice(shown))
+    joined = _joined(h) if h.description else None
+    if joined is not None:  # "format: ip:port": an address and a port, not an address alone
+        return joined
+    named = set(words(h.name).split("_"))
+    if named & v.NAMED_TYPES and named & _FILE_SLOTS:  # `video_path`, `pcap_destination`: a file of that type
+        typed = v.typed_file(h)
+        if typed is not None:
+            return typed
+    stated = statement(h) or document(h)  # SQL, PromQL; a KML or CSV document where the slot asks for one
+    if stated is not None:
+        return stated
+    chain = ledger_value(h.name, h.description or "", h.org.ledger, h.org.coin, h.rng) if h.org.ledger else None
+    if chain is not None:  # a wallet's address, a transaction's hash, an amount in wei
+        return chain
+    # a phone number, a city, a currency code; a person's `name: {first, middle, last}` by its parts
+    parts_of_name = h.name.lower() in ("first", "middle", "last", "given", "family") and \
+        words(h.parent or "").split("_")[-1] == "name"
+    # a person's `title` (beside their e-mail or name) is a job title, not a headline
+    person_title = h.name.lower() == "title" and bool({words(c) for c in h.context} & _PERSON_FIELDS)
+    placed = coordinate(h.name, h.rng, h.siblings)
+    if placed is not None and not examples(h.description or ""):
+        return str(placed)  # a real city's latitude or longitude, as text
+    part = _SAID_NAME.search(h.description or "") if words(h.name).split("_")[-1] == "name" else None
+    if part is not None:  # `host_name`: "Host's first name": a person's, whatever the word before `name` is
+        said = (part.group(1) or "last").lower()
+        return v.person(h).name if said == "full" else standard_value(
+            "first_name" if said in ("first", "given") else "last_name", h.rng, "", h.org.locale) or v.person(h).name
+    standard = standard_value(f"{h.name}_name" if parts_of_name else "job_title" if person_title else h.name,
+                              h.rng, h.description or "", h.org.locale, h.org.ecosystem)
+    if standard is not None and not options(h.description or "") and not examples(h.description or ""):
+        return standard  # (the spec author's own list or examples, `e.g. BTC/USDT`, come first)
+    make, exact = _name_rule(h.name)
+    if h.name.lower() in _BOUNDS and h.description and _NOT_A_MOMENT.search(h.description):
+        # `after: "An ID to start from"`, `before: "cursor"`: a position in a listing, not a date
+        return f"c_{h.rng.getrandbits(48):012x}" if "cursor" in h.description.lower() else _uuid(h.rng)
+    if h.role == "identifier" and h.description:  # "Example: '812c3670-…'": the author's IDs look like that
+        shaped = [x for x in examples(h.description) if fmt.shape_of(x)]
+        if shaped:
+            return fmt.shaped_like(h.rng.choice(shaped), h.rng)
+    w = words(h.name)
+    if w == "name" and not h.parent and not h.description and _ON_A_PERSON.search(h.about or ""):
+        return v.person(h).name  # `say_hello(name)` "Greets a person.": whom it greets
+    generic = w in _GENERIC
+    names_a_thing = bool(_NAMES_A_THING.match(h.description))
+    if names_a_thing and (not exact or generic or make in _NOT_NAMES):
+        return _name_of(h)  # "The name of the secret": a name, not a secret value
+    if h.role == "identifier" and make in _PROSE:
+        make, exact = v.identifier, True  # `message` as an identifier is a message ID, not a sentence
+    if h.role == "filter" and make is v.text:
+        make, exact = v.query, True  # a search's `text` is the words it looks for, not a message
+    if make in _PROSE and _ENCODED.search(h.description):
+        return v.url(h)  # what a QR code or a barcode holds is mostly a link, not a chat message
+    listed = options(h.description) if h.description else ()
+    # The author's own list or examples come before what the name alone suggests ("Supported categories include:
+    # …", a `state` "e.g. CA, NY"); not for free text, whose "(tags, keywords, etc.)" say what it may hold.
+    if h.role != "identifier" and make not in _PROSE:
+        if len(listed) >= 2 and all(_WORDLIKE.fullmatch(x) for x in listed):  # (words, not paths or quoted keys)
+            return h.rng.choice(listed)
+        shown = [x for x in (examples(h.description) if h.description and exact and not generic else ())
+                 if re.search(r"[A-Za-z0-9]", x) and words(x) != words(h.name)]
+        if len(shown) >= 2 and _cue(h.description) is not v.json_text:  # (two alike: a list of examples, not prose)
+            return h.rng.choice(shown)
+    if exact and not generic:
+        return make(h)  # type: ignore[misc]
+    cue = _cue(h.description) if h.description else None
+    if cue is v.json_text:
+        return json_text(h)  # examples inside a JSON description are fragments, not values
+    dated = _dated(h)
+    if dated is not None:
+        return dated
+    if listed:
+        return h.rng.choice(listed)  # a closed list the description spells out
+    shown = examples(h.description) if h.description else ()
+    if shown and (generic or make is None or h.role == "identifier" or h.rng.random() < 0.9):
+        pick = h.rng.choice(shown)  # (an identifier: one of the example's shape, not the example itself)
+        return fmt.shaped_like(pick, h.rng) if h.role == "identifier" else pick
+    if cue is not None:
+        return cue(h)
+    if generic and h.entity:
+        return v.for_entity(h, h.entity, w)  # `target` of a click is an element, not a git ref
+    if make is not None:
+        return make(h)
+    if h.entity:
+        return v.for_entity(h, h.entity, w)
+    return _by_role(h)
+
+
+_CONDITION_WORDS = frozenset({"condition", "conditions", "disease", "diseases", "diagnosis", "indication",
+                              "indications"})
+_TREATMENT_WORDS = frozenset({"intervention", "interventions", "treatment", "treatments", "drug", "drugs",
+                              "medication", "medications", "therapy", "therapies"})
+_MEDICAL_SLOTS = ((_CONDITION_WORDS, v.CONDITIONS), (_TREATMENT_WORDS, v.TREATMENTS))
+_MEDICAL = re.compile(r"\b(medical|clinical|diseases?|patients?|health|diagnos\w*|therap\w*)\b", re.I)  # (not a free trial)
+_WORDLIKE = re.compile(r"[A-Za-z0-9][\w .+-]{0,40}")
+# A tool whose description acts on a person ("Greets a person", "Send a welcome e-mail to a new user").
+_ON_A_PERSON = re.compile(r"\b(?:a|an|the|each|one)\s+(?:new\s+|given\s+|specific\s+)?(?:person|user|customer|"
+                          r"friend|member|guest|visitor|someone|employee|student|patient)\b", re.I)
+_ENCODED = re.compile(r"\b(qr|barcode|data ?matrix)\b", re.I)
+
+
+# (not `dir` or `folder`: an `image_dir` holds images, it is none)
+_FILE_SLOTS = frozenset({"path", "file", "filepath", "filename", "destination", "source", "location", "input", "output",
+                         "src", "dest"})
+_DATED = re.compile(r"\b\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?(?:Z|[+-]\d\d:?\d\d)?\b")
+_MOMENT_WORDS = frozenset({"time", "date", "datetime", "timestamp", "start", "end", "at", "on", "day", "when", "from",
+                           "to", "since", "until", "before", "after", "deadline", "due", "begin", "min", "max"})
+
+
+def _dated(h: Hint) -> str | None:
+    """A moment written the way the description's own example writes it ("String format: '2025-01-01T10:00:00'
+    (timed)"), for a field its name or first sentence says is a time or date; before any choices or examples
+    the rest of such a description holds (a time zone, an offset, "exclusive")."""
+    first = re.split(r"(?<=\.)\s", h.description or "", maxsplit=1)[0]
+    example = _DATED.search(h.description or "")
+    if example is None or not (set(words(h.name).split("_")) | set(re.findall(r"[a-z]+", first.lower()))) & _MOMENT_WORDS:
+        return None
+    moment = fmt.iso_datetime(h.rng)  # 2026-02-09T14:30:00Z
+    shown = example.group(0)
+    if len(shown) == 10:
+        return moment[:10]
+    body = moment[:10] + shown[10] + moment[11:19 if shown.count(":") >= 2 else 16]
+    zone = re.search(r"(Z|[+-]\d\d:?\d\d)$", shown)
+    return body + (zone.group(1) if zone else "")
+
+
+_CODE = re.compile(r"\b(programming|source code|code snippets?|the code|coding|syntax|snippets?|compilers?|"
+                   r"interpreters?|scripts?|source files?)\b", re.I)
+
+
+def _language(h: Hint) -> str:
+    """A language as the slot means it: the description's own options first, a programming language where it
+    or its tool speaks of code, else an ISO 639-1 code (`en`, `zh`): what a news feed's or a transcript's
+    `lang` takes."""
+    listed = options(h.description or "")
+    if listed:
+        return h.rng.choice(listed)
+    if _CODE.search(f"{h.description} {h.about}"):
+        return h.rng.choice(("python", "typescript", "go", "sql"))
+    return h.rng.choice(("en", "en", "en", "de", "fr", "es", "ja", "zh", "pt"))
+
+
+def _code(h: Hint) -> str:
+    """A short code as catalogues and registries write them: `B10`, `KX4471`."""
+    letters = "".join(h.rng.choice("ABCDEFGHJKLMNPRSTUVWXZ") for _ in range(h.rng.randint(1, 2)))
+    return f"{letters}{h.rng.randint(1, 9999)}"
+
+
+def _by_role(h: Hint) -> str:
+    measured = measure_value(h.name, h.rng)  # a width, a timeout, ports: what such a field typically holds
+    if measured is not None:
+        return measured
+    role = h.role or "other"
+    if role == "identifier":
+        return v.identifier(h)
+    if role == "content":
+        return v.text(h)
+    if role == "filter":
+        return v.query(h)
+    if role in ("target", "context"):
+        return v.path(h)
+    if role == "credential":
+        return v.token(h)
+    if role == "pagination":
+        return f"c_{h.rng.getrandbits(48):012x}"  # an opaque cursor
+    if words(h.name) in ("team", "teams", "department", "group", "squad"):
+        return h.rng.choice(h.org.teams)
+    last = words(h.name).split("_")[-1]
+    if last in ("type", "kind", "category", "class", "mode", "tier", "variant", "style"):
+        return h.rng.choice(("standard", "custom", "basic", "advanced"))  # what most APIs call their kinds
+    if last in ("level", "severity"):
+        return h.rng.choice(("low", "medium", "high"))
+    first = words(h.name).split("_")[0]
+    if first in ("is", "has", "can", "should", "allow", "enable", "enabled") or last in ("enabled", "active", "flag"):
+        return h.rng.choice(("true", "true", "false"))  # a yes-or-no written as text (`IsActive: "true"`)
+    if last in _FIGURES or last.endswith("count"):
+        return str(h.rng.choice(_FIGURES.get(last, (1, 3, 12, 40))))  # a figure written as text (`TTL: "3600"`)
+    said = _said_kind(h)
+    if said is not None:
+        return said
+    named = set(words(h.name).split("_"))
+    if named & _FREE_TEXT and role != "identifier":  # `thingToRemember`, `informationToGet`: words, not `thing-4`
+        return _free_text(h, asks=bool(named & _ASKING))
+    # Nothing says what this holds: an honest value named after the field, not a word from another domain.
+    return f"{singular(h.name).replace('_', '-') or 'value'}-{h.rng.randint(1, 9)}"  # (FALLBACK matches these)
+
+
+# Names of a slot for a few words someone writes (a thing to remember, the information to get), and the words
+# that make it a question.
+_FREE_TEXT = frozenset({"information", "info", "thing", "things", "fact", "facts", "memory", "memories", "knowledge",
+                        "idea", "ideas", "statement", "insight", "observation", "preference", "remember", "detail"})
+_ASKING = frozenset({"get", "retrieve", "find", "search", "recall", "lookup", "ask", "query", "question", "know"})
+
+
+def _free_text(h: Hint, asks: bool) -> str:
+    """A short statement of fact about the organisation's work, or a question about it."""
+    p, n, t = v.person(h), v.noun(h), v.topic(h)
+    first = p.name.split()[0]
+    if asks:
+        return h.rng.choice((f"What did we decide about the {n} {t}?", f"Who owns the {n} {t} now?",
+                             f"When is the {n} {t} due?", f"What does {first} prefer for the {n} {t}?"))
+    return h.rng.choice((f"{first} owns the {n} {t} from now on.", f"The {n} {t} is due on the last Friday of the month.",
+                         f"{first} prefers the {n} {t} summaries on Mondays.", f"We agreed to keep the {n} {t} as it is until Q3."))
+
+
+# Figures some APIs send as text, with values of their usual order.
+_FIGURES = {"ttl": (300, 3600, 86400), "priority": (1, 5, 10), "weight": (1, 10, 50), "port": (443, 8080, 5432),
+            "timeout": (30, 60, 300), "retries": (3, 5), "quantity": (1, 2, 5), "number": (1, 12, 204)}
+
+_BOUNDS = frozenset({"after", "before", "since", "until", "from", "to", "start", "end", "starting_after",
+                     "ending_before"})
+_NOT_A_MOMENT = re.compile(r"\b(an? (?:\w+ )?id|ids?|cursor|identifier|uuid|offset token|page token)\b", re.I)
+_PERSON_FIELDS = frozenset({"email", "first_name", "last_name", "firstname", "lastname", "phone", "given_name",
+                            "family_name", "date_of_birth", "dob", "gender", "username"})
+_SAID_NAME = re.compile(r"\b(first|given|last|family|full)\s+name\b|\bsurname\b", re.I)
+_SECRETS = re.compile(r"token|secret|signature|apikey|api_key|password|passwd", re.I)
+_PROSE_NAMES = frozenset({"instructions", "instruction", "task", "context", "notes", "summary", "prompt", "markup",
+                          "caption", "reason", "explanation", "feedback", "goal", "objective", "requirements"})
+_PROSE_OPENINGS = re.compile(r"^\s*(?:a |the )?(?:description|instructions?|text|content|summary|explanation|reason|"
+                             r"details|notes?|prompt|context|message|feedback)\b", re.I)
+
+
+def _said_kind(h: Hint) -> str | None:
+    """What a field's name or description says it holds when no rule above knew: a year, a count, a secret,
+    a DOI, a few words of prose; None when they say nothing either."""
+    w = words(h.name)
+    parts = set(w.split("_"))
+    d = h.description.lower()
+    if _SECRETS.search(h.name):
+        return v.token(h)
+    if parts & {"year", "season"} or re.search(r"\byear\b", d[:40]):
+        return str(2026 - h.rng.randint(0, 3))
+    if parts & {"week"} or re.match(r"\s*(?:the )?week\b", d):
+        return str(h.rng.randint(1, 18))
+    if parts & {"amount", "quantity", "qty", "count", "number"} or re.match(r"\s*(?:the )?(?:number|amount|count)\b", d):
+        return str(h.rng.choice((1, 2, 5, 10, 25, 50, 120, 250)))
+    if "doi" in parts:
+        return f"10.{h.rng.randint(1000, 9999)}/{h.rng.choice(('s41586', 'j.cell', 'nature', 'science'))}.{h.rng.randint(2019, 2025)}.{h.rng.randint(1000, 99999)}"
+    if parts & {"title", "subtitle", "heading", "headline", "label"}:
+        return v.title(h)
+    if parts & _PROSE_NAMES or _PROSE_OPENINGS.match(d):
+        return v.text(h)
+    return None
+
+
+FALLBACK = re.compile(r"([a-z][a-z0-9-]*)-[1-9]")  # what `_by_role` writes when nothing says what a field holds
+
+
+def is_placeholder(name: str, value: object) -> bool:
+    """Whether a value is only its field's name and a digit (`provider: "provider-7"`): the `FALLBACK` this
+    module writes when nothing says what the field holds."""
+    m = FALLBACK.fullmatch(value) if isinstance(value, str) else None
+    field = re.sub(r"[^a-z0-9]", "", name.lower())
+    return bool(m and field and field.startswith(m.group(1).replace("-", "")))

@@ -1,0 +1,123 @@
+import random
+
+from engines.offline import quality as q
+from schemas import ScenarioRequest
+
+
+def test_expansions_keep_every_call_once_in_order_and_quote_earlier_outputs(covered):
+    for spec in ("git", "filesystem", "atlassian"):
+        _, scenarios, _ = covered(spec)
+        multi = [s for s in scenarios if len(s.turns) >= 2]
+        assert multi
+        for s in scenarios:
+            assert q.turn_errors(s) == []
+
+
+def test_a_one_call_scenario_stays_one_turn_holding_the_instruction(pipeline):
+    pipe = pipeline("filesystem")
+    for seed in range(10):
+        s = pipe.run(ScenarioRequest(id="o", index=seed, seed=seed, complexity="simple", focus_tools=["get_file_info"]))
+        if len(s.calls) == 1:
+            assert len(s.turns) == 1 and s.turns[0].user == s.instruction and s.turns[0].calls == [0]
+            return
+    raise AssertionError("no one-call scenario in ten seeds")
+
+
+def test_later_turns_state_values_they_use_instead_of_step_numbers(covered):
+    _, scenarios, _ = covered("github")
+    for s in scenarios:
+        for turn in s.turns[1:]:
+            for k in turn.calls:
+                for arg, src in s.calls[k].sources.items():
+                    if src < turn.calls[0]:
+                        value = s.calls[k].arguments[arg]
+                        value = value[0] if isinstance(value, list) else value
+                        assert str(value) in turn.user
+
+
+def test_a_later_turn_that_takes_no_earlier_value_acknowledges_what_it_saw_rather_than_claiming_to_use_it():
+    from engines.offline.prose import _LEADS, _NOTED, lead
+
+    rng = random.Random(1)
+    for _ in range(10):
+        noted = lead("cus_1", "the customer list", rng, used=False)
+        assert any(noted == t.format(v="`cus_1`", n="the customer list") for t in _NOTED)
+        used = lead("cus_1", "the customer list", rng, used=True)
+        assert any(used == t.format(v="`cus_1`", n="the customer list") for t in _LEADS)
+
+
+def test_a_turn_that_takes_nothing_remarks_on_a_title_or_state_the_result_showed():
+    import json
+
+    from engines.offline.expand import notable
+    from engines.offline.prose import _REMARKS, remark
+
+    hits = json.dumps({"total_count": 2, "items": [{"id": 7, "title": "Heat pumps explained", "score": 0.9},
+                                                    {"id": 8, "title": "Heat pumps in 2026", "score": 0.8}]})
+    assert notable(hits) == ("title", "Heat pumps explained")
+    assert notable({"status": "resolved", "updated_at": "2026-01-02T03:04:05Z"}) == ("status", "resolved")
+    assert notable({"id": 5, "updated_at": "2026-01-02T03:04:05Z"}) is None  # nothing worth saying: no remark
+    said = remark("title", "Heat pumps explained", "the search results", random.Random(0))
+    assert "`Heat pumps explained`" in said and any(said == r.format(f="title", v="`Heat pumps explained`",
+                                                                       n="the search results") for r in _REMARKS)
+
+
+def test_a_turn_remarks_on_what_the_result_said_not_on_what_the_call_was_given():
+    from engines.offline.expand import notable
+
+    out = '[{"name": "asc", "state": "open"}]'
+    assert notable(out, {"order": "asc"}) == ("state", "open")
+    assert notable(out) == ("name", "asc")
+
+
+def test_a_follow_up_may_ask_for_what_another_tool_can_do_with_a_record_just_shown(tmp_path):
+    """After a search for papers, "Could you download the paper `p-2` next?": the next step the spec's own
+    tools offer, on a record the last result showed, by a tool the scenario has not called."""
+    import json
+    import re
+
+    from actors.local import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    paper = {"type": "object", "properties": {"paper_id": {"type": "string"}}, "required": ["paper_id"]}
+    tools = [{"name": "search_papers", "description": "Search for papers.",
+              "inputSchema": {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}},
+             {"name": "download_paper", "description": "Download a paper.", "inputSchema": paper},
+             {"name": "read_paper", "description": "Read a stored paper.", "inputSchema": paper}]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "spec.json"]), RunConfig.model_validate({"seed": 7}),
+                                  str(tmp_path / "h"))
+    onward = [s for s in scenarios if s.follow_up.startswith(("Could you", "Can you", "While you're at it"))
+              and re.search(r"\b(download|pull up)\b", s.follow_up)]
+    assert onward
+    for s in onward:
+        quoted = re.findall(r"`([^`]+)`", s.follow_up)
+        assert quoted and all(q.in_output(v, s.calls[-1].output) for v in quoted), s.follow_up
+        verb = "download_paper" if "download" in s.follow_up else "read_paper"
+        assert verb not in {c.tool for c in s.calls}, (s.follow_up, [c.tool for c in s.calls])
+
+
+def test_a_value_the_call_was_given_back_is_nothing_to_quote_from_its_result():
+    from engines.offline.expand import salient
+
+    empty = '{"total_count": 0, "items": [], "path": "/srv/acme/src"}'
+    assert salient(empty) == "/srv/acme/src"
+    assert salient(empty, {"path": "/srv/acme/src", "pattern": "*.py"}) is None
+    found = '{"total_count": 1, "items": [{"path": "/srv/acme/src/retry.py"}], "path": "/srv/acme/src"}'
+    assert salient(found, {"path": "/srv/acme/src"}) == "/srv/acme/src/retry.py"
+
+
+def test_an_empty_listing_is_told_from_a_record_read_by_its_key():
+    from engines.offline.expand import _found_nothing
+
+    assert _found_nothing('{"total_count": 0, "items": [], "path": "/srv/acme/src"}')
+    assert _found_nothing("No matches found") and _found_nothing("[]")
+    assert not _found_nothing({"result": "key: idx:assets\ntype: list"})
+    assert not _found_nothing('{"total_count": 2, "items": [{"id": 1}, {"id": 2}]}')
+
+
+def test_a_number_a_turn_quotes_is_quoted_whole():
+    from engines.offline.expand import salient
+    assert salient("5489.73") == "5489.73"  # the sum, not `5489`
+    assert salient("Host 10.0.0.12 answered") != "10.0"
