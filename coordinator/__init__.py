@@ -16,8 +16,7 @@ _EXPORTS = {
     "Sampler": "coordinator.samplers",
     "SamplingContext": "coordinator.samplers",
     "build_sampler": "coordinator.samplers",
-    "register_sampler": "coordinator.samplers",
-    "sampler_names": "coordinator.samplers",
+    "STRATEGIES": "coordinator.samplers",
     "WorkflowStateStore": "coordinator.state",
     "Checkpoint": "coordinator.checkpoint",
 }

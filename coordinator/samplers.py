@@ -15,6 +15,7 @@ from typing import Callable, Protocol, runtime_checkable
 
 import networkx as nx
 
+from common.registry import Registry
 from coordinator.coverage import CoverageTracker
 from coordinator.dimensions import DimensionTracker
 from schemas import Complexity, ToolInterpretation
@@ -190,38 +191,20 @@ class ClusterSampler:
         return picked
 
 
-_SAMPLERS: dict[str, Callable[[], Sampler]] = {
-    s.name: s for s in (UniformSampler, LeastCoveredSampler, GraphWalkSampler, ClusterSampler)
-}
-
-
-def register_sampler(name: str, factory: Callable[[], Sampler]) -> None:
-    _SAMPLERS[name] = factory
-
-
-ENTRY_POINTS = "agent_seer.strategies"  # a package can offer strategies: `name = "module:Class"` in this group
-
-
-def _installed() -> dict[str, object]:
-    from importlib.metadata import entry_points
-
-    return {ep.name: ep for ep in entry_points(group=ENTRY_POINTS)}
-
-
-def sampler_names() -> list[str]:
-    return sorted({*_SAMPLERS, *_installed()})
+# A package can offer strategies: `name = "module:Class"` in the entry-point group agent_seer.strategies.
+STRATEGIES: Registry[Callable[[], Sampler]] = Registry(
+    "sampling strategy", {s.name: f"{__name__}:{s.__name__}"
+                          for s in (UniformSampler, LeastCoveredSampler, GraphWalkSampler, ClusterSampler)},
+    group="agent_seer.strategies")
 
 
 def build_sampler(name: str) -> Sampler:
-    """A strategy by registry name, by installed entry point, or from a file: `path/to/file.py:ClassName`."""
-    if name in _SAMPLERS:
-        return _SAMPLERS[name]()
-    installed = _installed()
-    if name in installed:
-        return _checked(name, installed[name].load())  # type: ignore[attr-defined]
+    """A strategy by registry name (built-in, registered or installed), or from a file: `path/to/file.py:ClassName`."""
+    if name in STRATEGIES:
+        return _checked(name, STRATEGIES.get(name))
     if ":" in name and name.rsplit(":", 1)[0].endswith(".py"):
         return _checked(name, _class_from_file(*name.rsplit(":", 1)))
-    raise ConfigError(f"strategy: unknown sampling strategy {name!r}; known: {', '.join(sampler_names())}, "
+    raise ConfigError(f"strategy: unknown sampling strategy {name!r}; known: {', '.join(STRATEGIES.names())}, "
                       "or FILE.py:CLASS")
 
 

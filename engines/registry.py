@@ -1,66 +1,43 @@
-"""Engine registry: (stage, engine name) -> factory(EngineContext) -> stage object."""
+"""Engines per stage, each stage a Registry: name -> factory(EngineContext) -> stage object.
+
+An installed package adds an engine under `[project.entry-points."agent_seer.engines.STAGE"]`
+(`mine = "pkg.mod:MyWriter"`); `--engine mine` takes it when every stage has one.
+"""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable
 
+from common.registry import Registry
 from engines.base import EngineContext
+from schemas import STAGES
 
 Factory = Callable[[EngineContext], Any]
 
-# Lazy "module:attribute" references keep heavy engines (litellm) out of processes that do not use them.
-_BUILTIN: dict[tuple[str, str], str] = {
-    ("interpret", "offline"): "engines.offline:OfflineInterpreter",
-    ("scenario", "offline"): "engines.offline:OfflineScenarioWriter",
-    ("mock", "offline"): "engines.offline:OfflineMocker",
-    ("expand", "offline"): "engines.offline:OfflineExpander",
-    ("interpret", "llm"): "engines.llm:LLMInterpreter",
-    ("scenario", "llm"): "engines.llm:LLMScenarioWriter",
-    ("mock", "llm"): "engines.llm:LLMMocker",
-    ("expand", "llm"): "engines.llm:LLMExpander",
+_CLASSES = {"interpret": "Interpreter", "scenario": "ScenarioWriter", "mock": "Mocker", "expand": "Expander"}
+ENGINES: dict[str, Registry[Factory]] = {
+    stage: Registry(f"{stage} engine", {"offline": f"engines.offline:Offline{_CLASSES[stage]}",
+                                        "llm": f"engines.llm:LLM{_CLASSES[stage]}"},
+                    group=f"agent_seer.engines.{stage}")
+    for stage in STAGES
 }
-_EXTRA: dict[tuple[str, str], Factory] = {}
 
 
 def register(stage: str, name: str, factory: Factory) -> None:
-    """Register an engine for a stage (plugins and tests use this)."""
-    _EXTRA[(stage, name)] = factory
+    """Register an engine for a stage in this process (plugins loaded by hand and tests use this)."""
+    ENGINES[stage].register(name, factory)
 
 
 def engine_names(stage: str) -> list[str]:
-    return sorted({n for (s, n) in list(_BUILTIN) + list(_EXTRA) if s == stage})
+    return ENGINES[stage].names()
 
 
 def build(stage: str, name: str, ctx: EngineContext) -> Any:
-    """Build the engine `name` for `stage`; unknown names raise KeyError listing the known ones."""
-    if (stage, name) in _EXTRA:
-        return _EXTRA[(stage, name)](ctx)
-    ref = _BUILTIN.get((stage, name))
-    if ref is None:
-        raise KeyError(f"unknown {stage} engine {name!r}; known: {', '.join(engine_names(stage))}")
-    module, attr = ref.split(":")
-    return getattr(importlib.import_module(module), attr)(ctx)
+    """Build the engine `name` for `stage`; an unknown name raises KeyError listing the known ones."""
+    return ENGINES[stage].get(name)(ctx)
 
 
 def factory(stage: str, name: str) -> Factory:
-    """The factory behind (stage, name), to ship to another process (a Ray worker) and build the engine there.
-
-    Built-in engines come back as a picklable lazy reference, so the heavy module is imported
-    only in the process that builds the engine.
-    """
-    if (stage, name) in _EXTRA:
-        return _EXTRA[(stage, name)]
-    ref = _BUILTIN.get((stage, name))
-    if ref is None:
-        raise KeyError(f"unknown {stage} engine {name!r}; known: {', '.join(engine_names(stage))}")
-    return _Lazy(ref)
-
-
-class _Lazy:
-    def __init__(self, ref: str):
-        self.ref = ref
-
-    def __call__(self, ctx: EngineContext) -> Any:
-        module, attr = self.ref.split(":")
-        return getattr(importlib.import_module(module), attr)(ctx)
+    """The factory behind (stage, name), to ship to another process (a Ray worker) and build the engine there:
+    a built-in or installed engine comes back as a picklable lazy reference, imported only where it is built."""
+    return ENGINES[stage].ref(name)

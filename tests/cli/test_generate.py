@@ -248,8 +248,8 @@ def test_the_round_cap_scales_with_the_spec_unless_set(tmp_path):
 
 def test_engine_choices_come_from_the_registry():
     """`--engine NAME` takes an engine every stage has, a registered plugin engine included."""
-    from engines import registry
     from cli.generate import _config
+    from engines import registry
     from schemas import STAGES
     from schemas.config import ConfigError
 
@@ -262,4 +262,4 @@ def test_engine_choices_come_from_the_registry():
         assert _config(None, "echo", {}).engines.as_dict() == dict.fromkeys(STAGES, "echo")
     finally:
         for stage in STAGES:
-            registry._EXTRA.pop((stage, "echo"))
+            registry.ENGINES[stage].unregister("echo")

@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from coordinator.samplers import sampler_names
+from coordinator.samplers import STRATEGIES
 from schemas import RunConfig, load_config
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
@@ -11,7 +11,7 @@ CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 @pytest.mark.parametrize("name", ["default", "llm", "large-spec", "cluster"])
 def test_every_preset_loads_and_names_a_known_strategy(name):
     cfg = load_config(CONFIGS / f"{name}.yaml")
-    assert cfg.strategy in sampler_names()
+    assert cfg.strategy in STRATEGIES.names()
 
 
 def test_the_default_preset_is_the_built_in_default():

@@ -5,7 +5,7 @@ import pytest
 
 from coordinator.coverage import CoverageTracker
 from coordinator.samplers import (
-    COMPLEX_FOCUS, SamplingContext, build_sampler, register_sampler, sampler_names, tool_group,
+    COMPLEX_FOCUS, STRATEGIES, SamplingContext, build_sampler, tool_group,
 )
 from schemas.config import ConfigError
 
@@ -79,7 +79,7 @@ def test_uniform_ignores_coverage():
 
 
 def test_registry_lists_builtins_accepts_new_strategies_and_rejects_unknown_names():
-    assert {"uniform", "least-covered", "graph-walk", "cluster"} <= set(sampler_names())
+    assert {"uniform", "least-covered", "graph-walk", "cluster"} <= set(STRATEGIES.names())
 
     class First:
         name = "first"
@@ -87,7 +87,7 @@ def test_registry_lists_builtins_accepts_new_strategies_and_rejects_unknown_name
         def focus(self, complexity, ctx, rng):
             return ctx.coverage.sampleable[:1]
 
-    register_sampler("first", First)
+    STRATEGIES.register("first", First)
     assert build_sampler("first").focus("simple", ctx(), random.Random(0)) == ["fs_0"]
     with pytest.raises(ConfigError, match="known: "):
         build_sampler("best")

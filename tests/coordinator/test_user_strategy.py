@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
-from coordinator.samplers import build_sampler, sampler_names
+from coordinator.samplers import STRATEGIES, build_sampler
 from schemas.config import ConfigError
 from tests.conftest import EXAMPLES, ROOT
 from tests.cli.test_app import _seer
@@ -65,7 +65,7 @@ def test_a_strategy_from_an_installed_entry_point_is_found_by_name(tmp_path, mon
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: mystrat\nVersion: 1.0\n")
     (dist / "entry_points.txt").write_text("[agent_seer.strategies]\nmine = mystrat:Mine\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    assert "mine" in sampler_names() and build_sampler("mine").name == "mine"
+    assert "mine" in STRATEGIES.names() and build_sampler("mine").name == "mine"
     assert build_sampler("mine").focus("simple", *_ctx()) != []
 
 
