@@ -40,7 +40,8 @@ def _default_out(harness_dir: Path, run_dir: Path | None, judge: str) -> Path:
 def grade(
     harness_dir: Path = typer.Argument(..., help="Harness directory (the oracle)."),
     run_dir: Path | None = typer.Argument(None, help="Run directory written by `seer run` (or its transcripts JSONL)."),
-    judge: str = typer.Option("deterministic", "--judge", help="`deterministic`, or a litellm model string for an LLM judge."),
+    judge: str = typer.Option("deterministic", "--judge", help="`deterministic` (or an installed grader), or a litellm "
+                              "model string for an LLM judge."),
     unsupervised: bool = typer.Option(False, "--unsupervised", help="Judge the harness's own scenarios, reference-free (needs an LLM --judge, no RUN_DIR)."),
     out: Path | None = typer.Option(None, "--out", help="Scores directory (scores.jsonl + summary.json) or a .jsonl file. Default: RUN_DIR/grades-JUDGE."),
     seed: int = typer.Option(0, "--seed", help="Bootstrap seed (and the judge's sampling seed)."),
@@ -56,8 +57,9 @@ def grade(
 ) -> None:
     """Grade agent transcripts against the oracle (deterministic or LLM judge), or judge scenarios reference-free."""
     from common.files import InterruptedAfterWriting, load_harness
+    from evaluation.grading import GRADERS
 
-    deterministic = judge == "deterministic"
+    deterministic = judge in GRADERS  # a grader that needs no model; any other --judge is the LLM judge's model
     if unsupervised and (deterministic or run_dir is not None):
         raise SeerError("--unsupervised judges the harness's scenarios themselves: give --judge MODEL and no RUN_DIR")
     if not unsupervised and run_dir is None:
@@ -65,8 +67,7 @@ def grade(
     out = out or _default_out(harness_dir, run_dir, judge)
     written = False
     try:
-        from evaluation.grading import (grade_transcripts, load_scores, load_transcripts, missing_note, run_dirs,
-                                        write_scores)
+        from evaluation.grading import load_scores, load_transcripts, missing_note, run_dirs, write_scores
         from evaluation.stats import agreement, pass_k, summarize
 
         harness = load_harness(harness_dir)
@@ -78,7 +79,7 @@ def grade(
         run_id = harness.manifest.generator.run_id or None
         for repeat, one_run in run_dirs(run_dir) if run_dir is not None else [(None, None)]:
             if deterministic:
-                graded = grade_transcripts(harness, load_transcripts(one_run))
+                graded = GRADERS.get(judge)(harness, load_transcripts(one_run))
                 got, lacking = graded.records, graded.missing
             else:
                 got, lacking = _judge(harness, one_run, judge, api_base=api_base, concurrency=concurrency,

@@ -57,7 +57,10 @@ class Registry(Generic[T]):
         return {ep.name: ep.value for ep in entry_points(group=self.group)}
 
     def names(self) -> list[str]:
-        return sorted({*self._registered, *self._builtin, *self._installed()})
+        """Built-in names in the order they were written (where order matters, report sections, format detection,
+        it is theirs), then registered ones in the order registered, then installed ones alphabetically."""
+        names = dict.fromkeys([*self._builtin, *self._registered, *sorted(self._installed())])
+        return list(names)
 
     def __contains__(self, name: str) -> bool:
         return name in self._registered or name in self._builtin or name in self._installed()

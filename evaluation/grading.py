@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
-from evaluation.grader import grade_record
 from common.files import REPEATS, Harness, HarnessError, interrupts_held, iter_jsonl, load_models, write_json, write_jsonl
+from common.registry import Registry
+from evaluation.grader import grade_record
 from schemas import RecordScore, Scenario, ScoreSummary, ServerEvent, Tool, ToolCallRecord, Transcript, TranscriptTurn
 
 TRANSCRIPTS = "transcripts.jsonl"
@@ -102,6 +103,13 @@ def grade_transcripts(harness: Harness, transcripts: Mapping[str, Transcript]) -
     records = [grade_record(as_graded(s, transcripts[s.id]), transcripts[s.id], tools)
                for s in harness.scenarios if s.id in transcripts]
     return GradedRun(records, [s.id for s in harness.scenarios if s.id not in transcripts])
+
+
+# Graders that need no model, `(harness, transcripts) -> GradedRun`, by the name `seer grade --judge` takes; any
+# other --judge is a model for the LLM judge. An installed package adds one under the entry-point group
+# agent_seer.graders.
+GRADERS: Registry[Callable[[Harness, Mapping[str, Transcript]], GradedRun]] = Registry(
+    "grader", {"deterministic": f"{__name__}:grade_transcripts"}, group="agent_seer.graders")
 
 
 def output_paths(out: Path) -> tuple[Path, Path]:

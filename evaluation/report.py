@@ -13,18 +13,29 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Sequence
 
-from evaluation.report_base import Figure, ReportContext, ScoreSet, Section, SectionBuilder, esc, figure_slot
-from evaluation.report_complexity import complexity_section
-from evaluation.report_generation import generation_section
-from evaluation.report_scores import score_sections
-from evaluation.report_scores_io import load_score_set
-from evaluation.report_verification import verification_section
-from evaluation.generation_stats import harness_name
 from common.files import Harness, interrupts_held, load_harness, write_bytes, write_text
+from common.registry import Registry
+from evaluation.generation_stats import harness_name
+from evaluation.report_base import Figure, ReportContext, ScoreSet, Section, SectionBuilder, esc, figure_slot
+from evaluation.report_scores_io import load_score_set
 from schemas.errors import SeerError
 
-DEFAULT_SECTIONS: tuple[SectionBuilder, ...] = (generation_section, *score_sections, complexity_section,
-                                                 verification_section)
+# The page's sections in order; an installed package adds one under the entry-point group agent_seer.report_sections
+# (it comes after these), `seer report --sections` picks some.
+SECTIONS: Registry[SectionBuilder] = Registry("report section", {
+    "generation": "evaluation.report_generation:generation_section",
+    "scores": "evaluation.report_scores:scores_section",
+    "agreement": "evaluation.report_scores:agreement_section",
+    "complexity": "evaluation.report_complexity:complexity_section",
+    "verification": "evaluation.report_verification:verification_section",
+}, group="agent_seer.report_sections")
+
+
+def default_sections(names: Sequence[str] | None = None) -> tuple[SectionBuilder, ...]:
+    """The builders of `names` (every registered section when None), in the order given."""
+    return tuple(SECTIONS.get(n) for n in (SECTIONS.names() if names is None else names))
+
+
 FIGURES_DIR = "figures"
 
 CSS = """
@@ -138,13 +149,13 @@ def build_sections(ctx: ReportContext, builders: Sequence[SectionBuilder]) -> li
 
 
 def build_report(harness_dirs: Sequence[Path], out: Path, score_paths: Sequence[Path] = (),
-                 builders: Sequence[SectionBuilder] = DEFAULT_SECTIONS, options: dict | None = None) -> ReportResult:
+                 builders: Sequence[SectionBuilder] | None = None, options: dict | None = None) -> ReportResult:
     if not harness_dirs:
         raise SeerError("seer report: give at least one harness directory")
     harnesses = tuple(load_harness(d) for d in harness_dirs)
     score_sets = labelled([load_score_set(p) for p in score_paths])
     ctx = ReportContext(harnesses, unique_names(harnesses), score_sets, dict(options or {}))
-    sections = build_sections(ctx, builders)
+    sections = build_sections(ctx, default_sections() if builders is None else builders)
     out = Path(out)
     fig_dir = out / FIGURES_DIR
     current = {f"{f.name}.png" for s in sections for f in s.figures}

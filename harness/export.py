@@ -12,8 +12,8 @@
   scenario is, tools served by `seer serve` over MCP, scored by our deterministic grader; `--model seer/oracle`
   replays the oracle (evaluation/inspect_task.py holds the Inspect side).
 
-Each format is one function registered in FORMATS; it writes under the output directory and returns the paths
-it wrote.
+Each format is one function `(harness, out_dir) -> paths written` in the FORMATS registry; an installed package
+adds one under the entry-point group `agent_seer.export_formats`.
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-from harness.agents import openai_tools
-from common.json_values import text_of
 from common.files import Harness, write_text
+from common.json_values import text_of
+from common.registry import Registry
+from harness.agents import openai_tools
 from harness.runner import SYSTEM_PROMPT, tool_text
 from schemas import Scenario, ToolCallRecord
 from schemas.errors import SeerError
@@ -139,14 +140,16 @@ def export_inspect(harness: Harness, out: Path) -> list[Path]:
     return [task_file, dataset]
 
 
-FORMATS: dict[str, Exporter] = {"chat-jsonl": export_chat_jsonl, "hf": export_hf, "inspect": export_inspect}
+FORMATS: Registry[Exporter] = Registry("export format", {
+    "chat-jsonl": f"{__name__}:export_chat_jsonl", "hf": f"{__name__}:export_hf", "inspect": f"{__name__}:export_inspect",
+}, group="agent_seer.export_formats")
 
 
 def export(harness: Harness, fmt: str, out: Path) -> list[Path]:
     """Write `harness` in format `fmt` under directory `out` (created); the paths written."""
     if fmt not in FORMATS:
-        raise ExportError(f"--format {fmt}: unknown format; choose one of {', '.join(FORMATS)}")
+        raise ExportError(f"--format {fmt}: unknown format; choose one of {', '.join(FORMATS.names())}")
     if out.exists() and not out.is_dir():
         raise ExportError(f"--out {out}: exists and is not a directory")
     out.mkdir(parents=True, exist_ok=True)
-    return FORMATS[fmt](harness, out)
+    return FORMATS.get(fmt)(harness, out)

@@ -81,7 +81,7 @@ def test_the_command_exits_2_with_one_stderr_line_on_bad_input(tmp_path):
                         "--strategy", "best"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2
     assert r.stderr.strip().splitlines() == [
-        "error: strategy: unknown sampling strategy 'best'; known: cluster, graph-walk, least-covered, uniform, or FILE.py:CLASS"]
+        "error: strategy: unknown sampling strategy 'best'; known: uniform, least-covered, graph-walk, cluster, or FILE.py:CLASS"]
 
 
 def test_the_ctrl_c_message_suggests_resume_only_for_a_partial_harness(tmp_path):

@@ -58,6 +58,24 @@ def test_a_faulty_run_scores_lower_on_the_faulted_dimension_only(harness_dir, tm
     assert summary.dimensions["arguments"].mean == 1.0
 
 
+def test_a_registered_grader_is_taken_by_name_and_needs_no_model(harness_dir, tmp_path):
+    from evaluation.grading import GRADERS, GradedRun, grade_transcripts
+
+    def halved(harness, transcripts):  # the deterministic grader's records at half the score
+        graded = grade_transcripts(harness, transcripts)
+        return GradedRun([r.model_copy(update={"score": r.score / 2}) for r in graded.records], graded.missing)
+
+    GRADERS.register("halved", halved)
+    try:
+        res = grade(harness_dir, run(harness_dir, "oracle", tmp_path / "run"), "--judge", "halved", "--out",
+                    tmp_path / "g")
+    finally:
+        GRADERS.unregister("halved")
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["judge"] == "halved"
+    assert {r.score for r in load_scores(tmp_path / "g")} == {0.5}
+
+
 def test_a_run_of_another_harness_and_a_missing_run_dir_are_clear_errors(harness_dir, tmp_path):
     other = tmp_path / "t.jsonl"
     other.write_text(json.dumps({"scenario_id": "nope", "agent": "x", "turns": []}) + "\n")

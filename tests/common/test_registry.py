@@ -33,9 +33,11 @@ def test_a_registered_thing_comes_before_a_builtin_one_and_can_be_taken_back():
 
 def test_an_unknown_name_is_a_key_error_listing_the_known_ones():
     r = Registry("codec", {"gz": "gzip:compress", "bz": "bz2:compress"})
+    r.register("id", lambda b: b)
+    assert r.names() == ["gz", "bz", "id"]  # the order they were written in, then registered ones
     with pytest.raises(KeyError) as err:
         r.get("zip")
-    assert isinstance(err.value, Unknown) and str(err.value) == "unknown codec 'zip'; known: bz, gz"
+    assert isinstance(err.value, Unknown) and str(err.value) == "unknown codec 'zip'; known: gz, bz, id"
     assert "zip" not in r and "gz" in r
 
 

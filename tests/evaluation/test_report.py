@@ -126,7 +126,7 @@ def test_two_harnesses_of_the_same_spec_get_distinct_names(tmp_path):
 
 
 def test_plugged_in_sections_are_rendered_in_order_with_their_figures_in_place(tmp_path):
-    from evaluation.report import DEFAULT_SECTIONS
+    from evaluation.report import default_sections
     from evaluation.report_base import Figure
 
     h = write_fixture(tmp_path / "h")
@@ -137,7 +137,7 @@ def test_plugged_in_sections_are_rendered_in_order_with_their_figures_in_place(t
         return Section("verification", "Verification", f"<p>before</p>{figure_slot('ver-x')}<p>after</p>",
                        (Figure("ver-x", "A plug-in figure", png),), {"executable": 0.5})
 
-    res = build_report([h], tmp_path / "o2", builders=(*DEFAULT_SECTIONS, extra, lambda ctx: None))
+    res = build_report([h], tmp_path / "o2", builders=(*default_sections(), extra, lambda ctx: None))
     html = res.html.read_text()
     assert html.index('id="generation"') < html.index('id="verification"')
     assert html.index("<p>before</p>") < html.index('id="fig-ver-x"') < html.index("<p>after</p>")
@@ -189,6 +189,26 @@ def test_split_inputs_and_the_cli(tmp_path):
     assert printed["report"] == str(out / "report.html")
     summary = json.loads((out / "summary.json").read_text())
     assert [s["judge"] for s in summary["scores"]] == ["deterministic", "other"]
+
+
+def test_sections_come_from_the_registry_in_the_order_asked(tmp_path):
+    import re
+    import subprocess
+    import sys
+
+    from evaluation.report import SECTIONS
+
+    h = write_fixture(tmp_path / "h")
+    runner = CliRunner()
+    result = runner.invoke(app, ["report", str(h), "--sections", "complexity,generation", "--out", str(tmp_path / "o")])
+    assert result.exit_code == 0, result.output
+    nav = re.search(r"<nav>(.*?)</nav>", (tmp_path / "o" / "report.html").read_text()).group(1)
+    assert re.findall(r'href="#([^"]+)"', nav) == ["complexity", "generation"]
+    proc = subprocess.run([sys.executable, "-m", "cli", "report", str(h), "--sections", "bogus", "--out",
+                           str(tmp_path / "p")], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and not (tmp_path / "p").exists()
+    assert proc.stderr == f"error: --sections: unknown report section 'bogus'; known: {', '.join(SECTIONS.names())}\n"
+    assert SECTIONS.names()[:5] == ["generation", "scores", "agreement", "complexity", "verification"]
 
 
 def test_bad_inputs_fail_with_one_line_naming_the_file(tmp_path):

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from evaluation.report import DEFAULT_SECTIONS, build_report
+from evaluation.report import build_report, default_sections
 from evaluation.report_verification import verification_section
 from common.files import load_harness, write_json
 from harness.verify_report import aggregate
@@ -57,7 +57,7 @@ def test_section_shows_per_tool_executability_missing_preconditions_and_fidelity
 
 def test_no_verification_file_means_no_section_and_it_is_a_default_section(tmp_path):
     root = write_harness(tmp_path / "h")
-    assert verification_section in DEFAULT_SECTIONS
+    assert verification_section in default_sections()
     build_report([root], tmp_path / "out", builders=(verification_section,))
     assert "verification" not in json.loads((tmp_path / "out" / "summary.json").read_text())["sections"]
 
