@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import Field
 
 from schemas._base import Contract
 
-SpecKind = Literal["mcp", "openapi", "functions", "live"]
+# The input format a spec was read as: mcp, openapi, functions, live (a server), or an installed format's name.
+SpecKind = str
 
 
 class Tool(Contract):
@@ -54,7 +55,8 @@ class SpecSource(Contract):
     """Where one spec came from; recorded in the manifest."""
 
     name: str = Field(description="Short spec name, used for namespacing (`spec__tool`).")
-    kind: SpecKind = Field(description="Format the spec was read as.")
+    kind: SpecKind = Field(min_length=1, description="Format the spec was read as: mcp, openapi, functions, live, "
+                           "or an installed input format's name.")
     location: str = Field(description="File path, or the server command for a live server.")
     sha256: str = Field(description="sha256 of the spec bytes (of the canonical tools/list JSON for a live server).")
     tool_count: int = Field(ge=0, description="Tools loaded from this spec (after skips).")

@@ -9,12 +9,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from schemas.tool import SkippedTool, SpecKind, SpecSource, Tool, ToolSuite
-from schemas import json_type
-from specs.errors import SpecError, expected
-from specs.functions import function_raw
-from specs.mcp import envelope_result, list_raws
-from specs.tools import RawTool, build_tools
+from schemas.tool import SkippedTool, SpecSource, Tool, ToolSuite
+from specs.errors import SpecError
+from specs.formats import read_document
+from specs.tools import build_tools
 
 DEFAULT_SERVER_TIMEOUT = 30.0
 
@@ -82,50 +80,6 @@ def _expands_beyond(doc: Any, cap: int) -> bool:
     return False
 
 
-def _whole_listing(source: str, result: dict[str, Any], path: str) -> None:
-    """A captured page that has a next page is only part of the spec: loading it would drop tools."""
-    if result.get("nextCursor") is not None:
-        raise SpecError(
-            source, path, "this tools/list capture is one page of several (nextCursor is set): "
-            "capture every page into one list, or read the server with --server"
-        )
-
-
-def _raws(source: str, doc: Any) -> tuple[list[RawTool] | None, SpecKind]:
-    """Format detection. OpenAPI returns (None, "openapi"): it is built by its own module."""
-    if isinstance(doc, list):
-        return list_raws(source, doc, "")
-    if not isinstance(doc, dict):
-        raise SpecError(
-            source, "", f"expected an object or an array at the top level, got {json_type(doc)!r} "
-            "(an MCP tools/list result, a list of tools, an OpenAPI document or OpenAI function definitions)"
-        )
-    if "openapi" in doc or "swagger" in doc:
-        return None, "openapi"
-    if "jsonrpc" in doc:
-        result = envelope_result(source, doc)
-        _whole_listing(source, result, "result.nextCursor")
-        return list_raws(source, result["tools"], "result.tools")
-    if "tools" in doc:
-        _whole_listing(source, doc, "nextCursor")
-        return list_raws(source, doc["tools"], "tools")
-    if "functions" in doc:
-        items = doc["functions"]
-        if not isinstance(items, list):
-            raise expected(source, "functions", '"array"', items)
-        out = []
-        for i, f in enumerate(items):
-            if not isinstance(f, dict):
-                raise expected(source, f"functions[{i}]", '"object" (a function)', f)
-            out.append(function_raw(source, f, f"functions[{i}]"))
-        return out, "functions"
-    shape = f"an object with keys {', '.join(list(doc)[:5])}" if doc else "an empty object"
-    raise SpecError(
-        source, "", f"not a recognised spec: {shape}; expected \"tools\" (MCP), "
-        "\"openapi\" (OpenAPI 3.x), \"functions\" (OpenAI) or a JSON-RPC response"
-    )
-
-
 def load_file(path: Path, spec: str) -> tuple[list[Tool], list[SkippedTool], SpecSource]:
     """One spec file: its tools, the ones skipped, and its source record."""
     source = str(path)  # as the user wrote it: errors then name the very file they passed
@@ -134,11 +88,7 @@ def load_file(path: Path, spec: str) -> tuple[list[Tool], list[SkippedTool], Spe
     except OSError as e:
         raise SpecError(source, "", f"cannot read: {e.strerror or e}") from None
     doc = parse_document(source, data, path.suffix)
-    raws, kind = _raws(source, doc)
-    if raws is None:
-        from specs.openapi import openapi_raws
-
-        raws = openapi_raws(source, doc)
+    raws, kind = read_document(source, doc)
     tools, skipped = build_tools(source, spec, raws)
     digest = hashlib.sha256(data).hexdigest()
     return tools, skipped, SpecSource(name=spec, kind=kind, location=str(path), sha256=digest, tool_count=len(tools))
