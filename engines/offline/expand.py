@@ -15,7 +15,7 @@ from typing import Any
 
 from engines.base import EngineContext, Outcome
 from engines.offline import prose, text
-from engines.offline.quality import in_output, output_objects
+from engines.offline.outputs import in_output, output_objects
 from engines.offline.relations import relation
 from engines.offline.scenario import interpretations_for
 from common.schemautil import leaves

@@ -22,7 +22,7 @@ from engines.offline.derived import in_proportion, in_zone, observed_now, summar
 from engines.offline.files import Story, diff, files_read, pairs, window
 from engines.offline.history import is_history
 from engines.offline.model import ABOUT, WITHIN, SpecModel, record_writes, several, shown_fields, spread
-from engines.offline.quality import listed_rows, names_id, output_objects, token_in
+from engines.offline.outputs import listed_rows, names_id, output_objects, token_in
 from engines.offline.render import asked_about, distinct, is_metadata, render
 from engines.offline.scenario import interpretations_for, named_ids, org_for, value_hint
 from engines.offline.slots import can_carry, counted, echo, embed, fill_record, free_object

@@ -22,7 +22,7 @@ from engines.offline import values_formats as fmt
 from engines.offline.history import events, is_history
 from engines.offline.listed import in_sequence, listed_fields, listed_value
 from engines.offline.model import ABOUT, WITHIN, SpecModel, shown_fields, spread
-from engines.offline.quality import token_in
+from engines.offline.outputs import token_in
 from engines.offline.shell import command_of, ran, workdir_of
 from engines.offline.text import docs_topic, label
 from engines.offline.values_standard import named_things, naming_field, spare_names

@@ -23,7 +23,7 @@ from engines.offline.ledger import ledger_of
 from engines.offline.lexicon import locale_of, spec_words
 from engines.offline.nested import unwrap
 from engines.offline.plan import Planner
-from engines.offline.quality import token_in
+from engines.offline.outputs import token_in
 from engines.offline.slots import can_carry, embed, id_field
 from engines.offline.values import ValueGenerator, first_error, is_valid
 from engines.offline.values_describe import examples, options, param_docs

@@ -125,7 +125,7 @@ def test_a_one_turn_scenario_s_follow_up_is_one_its_result_can_answer(tmp_path):
     says all came back, no "most recent" of records without dates."""
     import json as _json
 
-    from engines.offline.quality import output_objects
+    from engines.offline.outputs import output_objects
     from specs import load_suite
     tools = [{"name": "list_stations", "description": "List radio stations.", "inputSchema": {"type": "object",
               "properties": {"country": {"type": "string"}}}},

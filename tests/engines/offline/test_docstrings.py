@@ -94,7 +94,7 @@ def test_an_example_in_parentheses_is_an_example_not_a_choice_named_eg():
 def test_a_listed_record_s_own_kind_id_is_its_id(tmp_path):
     import json
 
-    from engines.offline import quality as q
+    from evaluation import scenario_checks as q
     from engines.offline.pipeline import Pipeline, cover_suite
     from specs import load_suite
 

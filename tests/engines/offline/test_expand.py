@@ -1,6 +1,6 @@
 import random
 
-from engines.offline import quality as q
+from evaluation import scenario_checks as q
 from schemas import ScenarioRequest
 
 

@@ -8,7 +8,7 @@ import json
 import re
 
 from engines.offline import kinds
-from engines.offline import quality as q
+from evaluation import scenario_checks as q
 from engines.offline.pipeline import Pipeline, cover_suite
 from engines.offline.scenario import org_for
 from specs import load_suite

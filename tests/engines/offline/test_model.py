@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engines.offline import quality as q
+from evaluation import scenario_checks as q
 from engines.offline.model import SpecModel
 from engines.offline.pipeline import Pipeline, cover_suite, interpret_suite
 from engines.offline.scenario import org_for

@@ -78,7 +78,7 @@ def test_parameter_names_read_as_words():
 
 
 def test_values_are_written_as_a_person_writes_them():
-    from engines.offline.quality import stated
+    from evaluation.scenario_checks import stated
     from engines.offline.text import said
 
     assert said(42) == "42" and said(21.5) == "21.5" and said("2026-03-01") == "2026-03-01" and said("London") == "London"
@@ -468,7 +468,7 @@ def test_a_call_on_what_the_call_before_found_is_asked_in_the_same_breath(covere
     assert joined, texts[:5]
     assert not any("set to the first one" in t or "set to it" in t for t in texts)
     for s in scenarios:  # every call still stated or taken from an earlier output
-        from engines.offline.quality import unstated_values
+        from evaluation.scenario_checks import unstated_values
         assert not unstated_values(s), unstated_values(s)
 
 
@@ -652,7 +652,7 @@ def test_a_listing_s_position_is_said_as_a_page_or_rows_skipped_and_no_request_s
 def test_a_switch_is_said_by_what_it_switches_and_counts_as_stated(name, value, said):
     """`return_details: true` is asked as "including details", not "return details `true`"; the request then
     states the value for the grounding check too."""
-    from engines.offline.quality import unstated_values
+    from evaluation.scenario_checks import unstated_values
     from engines.offline.text import switch
     from schemas import Call, Scenario
 

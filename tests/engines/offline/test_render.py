@@ -7,7 +7,7 @@ import re
 import pytest
 
 from engines.offline.mock import mock_call
-from engines.offline.quality import token_in
+from engines.offline.outputs import token_in
 from schemas import Action, ScenarioRequest, WorkflowState
 
 

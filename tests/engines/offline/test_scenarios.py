@@ -2,7 +2,7 @@
 
 import pytest
 
-from engines.offline import quality as q
+from evaluation import scenario_checks as q
 from schemas import Action, ScenarioRequest
 
 SPECS = ["filesystem", "git", "redis", "github", "supabase", "memory", "slack"]

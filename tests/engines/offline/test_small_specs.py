@@ -7,8 +7,8 @@ import json
 import re
 from pathlib import Path
 
-from engines.offline import quality as q
 from actors.local import generate_local
+from evaluation import scenario_checks as q
 from schemas import RunConfig
 from specs import load_suite
 
@@ -610,7 +610,7 @@ def test_a_rest_path_naming_a_resource_twice_names_one_kind_for_all_its_methods(
 def test_a_create_answering_only_a_uuid_names_the_record_later_calls_use(tmp_path):
     """`create_organization` answers `{ok, organization_uuid}` (a UUID, no free text): the organization the
     workflow goes on with is the one it made, by that UUID, and the answer says the call succeeded."""
-    from engines.offline import quality as q
+    from evaluation import scenario_checks as q
     from schemas import ToolInterpretation
 
     uuid = {"type": "string", "format": "uuid"}

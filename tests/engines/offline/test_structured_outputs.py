@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.offline import quality as q
+from evaluation import scenario_checks as q
 from engines.offline.pipeline import Pipeline, cover_suite
 from common.schemautil import leaves
 from schemas import ScenarioRequest

@@ -294,7 +294,7 @@ def test_a_records_number_is_a_number_not_a_sort_order_and_common_business_field
 
 
 def test_a_free_form_map_holds_what_teams_put_there_not_an_id_and_name():
-    from engines.offline.quality import is_generic
+    from evaluation.scenario_checks import is_generic
 
     details = {"type": "object", "description": "Map of key-value pairs to use as custom properties",
                "additionalProperties": {"type": "string"}}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engines.offline import quality as q
+from evaluation import scenario_checks as q
 from schemas import Call, Scenario
 
 

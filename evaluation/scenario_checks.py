@@ -1,7 +1,8 @@
 """Checks of generated scenarios that the quality bench and the tests share.
 
 They look only at the finished scenario (arguments, outputs, turns, state), never at how the
-engine made it, so they would also judge another engine's output.
+engine made it, so they would also judge another engine's output. (They read values with the offline
+engine's helpers: how a value is said, what a placeholder looks like, the calendar window.)
 """
 
 from __future__ import annotations
@@ -14,52 +15,13 @@ from engines.offline import chrono
 from engines.offline.text import said, said_list, show, switch
 from engines.offline.values import first_error
 from engines.offline.values_formats import EPOCH
+from engines.offline.outputs import in_output, listed_rows, names_id, output_objects, searchable, token_in
 from engines.offline.values_names import is_placeholder
 from common.schemautil import leaves
 from common.taxonomy import same_kind
 from schemas import ParameterRole, Scenario, Tool, ToolInterpretation
 
 _QUOTED = re.compile(r"`([^`]+)`")
-
-
-def _hay(output: Any) -> str:
-    """The output as searchable text: its string values as written (no JSON escaping) and its JSON."""
-    if isinstance(output, str):
-        return output
-    return "\n".join([v for v in leaves(output) if isinstance(v, str)] + [json.dumps(output, ensure_ascii=False)])
-
-
-def _needles(value: Any) -> list[str]:
-    items = value if isinstance(value, list) else [value]
-    out = []
-    for v in items:
-        if isinstance(v, bool) or v is None or isinstance(v, (dict, list)):
-            continue
-        s = v if isinstance(v, str) else json.dumps(v)
-        if s:
-            out.append(s)
-    return out
-
-
-def token_in(needle: str, hay: str) -> bool:
-    """`needle` as a whole token of `hay`: "2" is in "- 2\n" but not in "2024" or "v2.1". (A scan with
-    `str.find` rather than a regex per needle: needles are mostly unique, so compiled patterns never repeat.)"""
-    if not needle:
-        return re.search(r"(?<![\w.-])(?![\w-])", hay) is not None
-    start = hay.find(needle)
-    while start != -1:
-        end = start + len(needle)
-        before = hay[start - 1] if start else ""
-        after = hay[end] if end < len(hay) else ""
-        if not (before and (before.isalnum() or before in "_.-")) and not (after and (after.isalnum() or after in "_-")):
-            return True
-        start = hay.find(needle, start + 1)
-    return False
-
-
-def in_output(value: Any, output: Any) -> bool:
-    needles = _needles(value)
-    return bool(needles) and output is not None and all(token_in(n, _hay(output)) for n in needles)
 
 
 def input_errors(s: Scenario, tools: dict[str, Tool]) -> list[str]:
@@ -139,7 +101,7 @@ def turn_errors(s: Scenario) -> list[str]:
     for t, turn in enumerate(s.turns[1:], start=1):
         earlier = [i for prev in s.turns[:t] for i in prev.calls]
         quoted = _QUOTED.findall(turn.user)
-        if not any(token_in(q, _hay(s.calls[i].output)) for q in quoted for i in earlier):
+        if not any(token_in(q, searchable(s.calls[i].output)) for q in quoted for i in earlier):
             out.append(f"{s.id} turns[{t}]: quotes no value from an earlier output")
     return out
 
@@ -193,42 +155,6 @@ def gini(counts: list[int]) -> float:
 _GENERIC_KEYS = {"id", "uuid", "name", "title", "created", "updated", "createdat", "updatedat", "createdby",
                  "updatedby", "modifiedat", "lastmodified", "timestamp", "type", "kind", "object"}
 _REF_KEY = re.compile(r"(_id|Id|ID|_ids|Ids|IDs)$")  # a reference to another record says nothing of this one
-
-
-def output_objects(output: Any, max_depth: int | None = None) -> list[dict]:
-    """Every JSON object an output holds, nested ones included; a text output counts for the JSON it
-    embeds (the whole text, or lines that are JSON objects), and so does an object whose one field is that
-    text. With `max_depth` 1, only the records: the output object, what a wrapper (`result`) or a list holds,
-    not the parts of a record (`{"to": {"id": 7}}`); lists do not add depth."""
-    roots: list[Any] = [output]
-    if isinstance(output, dict) and len(output) == 1 and isinstance(next(iter(output.values())), str):
-        output = next(iter(output.values()))  # FastMCP's `-> str`: the wrapped text is the whole answer
-    if isinstance(output, str):
-        roots = []
-        for chunk in [output] + output.splitlines():
-            if chunk.strip()[:1] in ("{", "["):
-                try:
-                    roots.append(json.loads(chunk))
-                except ValueError:
-                    continue
-                if chunk is output:
-                    break  # the whole text is JSON: its lines are inside it
-    out: list[dict] = []
-
-    def walk(v: Any, depth: int) -> None:
-        if max_depth is not None and depth > max_depth:
-            return
-        if isinstance(v, dict):
-            if any(not isinstance(x, (dict, list)) for x in v.values()):
-                out.append(v)
-            for x in v.values():
-                walk(x, depth + 1)
-        elif isinstance(v, list):
-            for x in v:
-                walk(x, depth)
-    for r in roots:
-        walk(r, 0)
-    return out
 
 
 def _norm(key: str) -> str:
@@ -373,26 +299,6 @@ def twin_rows(s: Scenario) -> list[str]:
 
 # (not a user name or an address: two comments may have one author)
 _NAMING_KEYS = frozenset({"name", "title", "display_name", "displayName", "full_name", "fullName"})
-
-
-def names_id(key: str) -> bool:
-    """An argument naming another record by its ID (`listId`, `user_id`), not the record's own `id`."""
-    return bool(re.search(r"[a-z0-9](_?id|Id|ID)$", key))
-
-
-def listed_rows(output: Any) -> list[dict]:
-    """The records an output lists: the items of its top-level list, or of the lists its object holds."""
-    root = output
-    if isinstance(root, dict) and len(root) == 1 and isinstance(next(iter(root.values())), str):
-        root = next(iter(root.values()))  # FastMCP's wrapped text
-    if isinstance(root, str):
-        try:
-            root = json.loads(root)
-        except ValueError:
-            return []
-    if isinstance(root, dict):
-        root = [o for v in root.values() if isinstance(v, list) for o in v]
-    return [o for o in root if isinstance(o, dict)] if isinstance(root, list) else []
 
 
 def dictated_values(instruction: str) -> int:
