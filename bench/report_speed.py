@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from evaluation.report import build_report  # noqa: E402
 from common.files import load_harness, write_jsonl  # noqa: E402
+from evaluation.report import build_report  # noqa: E402
 from schemas import RecordScore  # noqa: E402
 from tests.evaluation.report_fixture import write_synthetic  # noqa: E402
 

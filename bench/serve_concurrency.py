@@ -36,8 +36,8 @@ import sys, anyio, json
 import mcp_types as types
 from mcp.server import Server
 sys.path.insert(0, {root!r})
-from harness.server import mcp_tool
 from common.files import load_harness
+from harness.server import mcp_tool
 h = load_harness({harness!r})
 listed = [mcp_tool(t) for t in h.tools]
 async def on_list_tools(ctx, params):

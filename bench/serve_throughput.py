@@ -22,8 +22,8 @@ import anyio
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from harness.agents import OracleAgent  # noqa: E402
 from common.files import load_harness  # noqa: E402
+from harness.agents import OracleAgent  # noqa: E402
 from harness.offscript import mocker_for  # noqa: E402
 from harness.runner import RunOptions, run_harness  # noqa: E402
 from harness.server import MockService, build_server  # noqa: E402

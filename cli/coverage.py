@@ -17,10 +17,10 @@ def coverage(
     """Compare sampling strategies: coverage of tools, parameters, enum values and graph edges per scenario."""
     import json
 
+    from common.files import InterruptedAfterWriting
     from coordinator.samplers import build_sampler
     from evaluation.coverage_compare import compare
     from evaluation.coverage_page import CSV, write
-    from common.files import InterruptedAfterWriting
     from schemas import load_config
     from specs import load_suite
 

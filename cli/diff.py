@@ -18,10 +18,10 @@ def diff(
     """Compare two score sets per scenario and dimension, with a paired bootstrap interval on the difference."""
     import json
 
+    from common.files import write_text
     from evaluation.diff import diff as compare
     from evaluation.diff import markdown
     from evaluation.grading import load_scores
-    from common.files import write_text
     from schemas.errors import SeerError
 
     if fail_on not in (None, "regression"):

@@ -15,8 +15,8 @@ def export(
     out: Path = typer.Option(..., "--out", help="Output directory (created); the files are written inside it."),
 ) -> None:
     """Write a harness in a format other tools read; print the paths written as JSON."""
-    from harness.export import export as write_export
     from common.files import load_harness
+    from harness.export import export as write_export
 
     harness = load_harness(harness_dir)
     if harness.partial_warning():

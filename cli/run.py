@@ -28,8 +28,8 @@ def run(
     """Run an agent on every task of a harness and write its transcripts."""
     import anyio
 
-    from harness.agents import make_agent
     from common.files import REPEATS, load_harness, write_json
+    from harness.agents import make_agent
     from harness.runner import RunOptions, run_harness
 
     harness = load_harness(harness_dir)

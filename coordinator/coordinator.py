@@ -24,9 +24,11 @@ import structlog
 from engines.base import EngineContext, Outcome
 from common.aliases import align_kinds
 from common.graph import ToolGraph
+from coordinator import budget
 from coordinator.checkpoint import Checkpoint, Interpreted, Record, Restored, fingerprint
 from coordinator.coverage import CoverageTracker
 from coordinator.dimensions import DimensionTracker, measure
+from coordinator.focus import MAX_FOCUS_ATTEMPTS, FocusAttempts
 from coordinator.logs import ensure_configured
 from coordinator.rounds import derive_seed, request_complexity, scenario_id
 from coordinator.samplers import SamplingContext, build_sampler
@@ -40,7 +42,6 @@ from schemas import (
 
 __all__ = ["MAX_FOCUS_ATTEMPTS", "Coordinator", "Progress", "Task"]
 
-MAX_FOCUS_ATTEMPTS = 3  # a tool that was the focus of this many requests and stayed uncovered is given up on
 UNCOVERED_HINT = 32  # uncovered tools passed along with each request
 
 
@@ -64,19 +65,15 @@ class Coordinator:
         self._interp: dict[int, Outcome] = {}
         self._interpreted: Interpreted | None = None
         self._spent: StageUsage | None = None  # see _live_usage
-        self._alone: set[str] = set()
         self._reqs: dict[int, Request] = {}
         self._kept: dict[int, Scenario] = {}
         self._pending_drops: list[tuple[list[str], dict[str, list[str]]]] = []  # (tools, dimension keys)
         self.dimensions: DimensionTracker | None = None  # what written scenarios reached, for strategies
         self.targets: DimensionTargets | None = None  # --cover beyond tools: keys aimed at once tools are covered
-        # (tool, complexity) -> requests that focused the tool at that complexity while it stayed uncovered
-        self._focus_attempts: dict[tuple[str, str], int] = {}
-        self._touched: set[str] = set()  # tools focused, or whose calls were taken back, since the last round closed
+        self.focus = FocusAttempts(config.complex_ratio)  # when to give up on a tool
         self._round = 0
         self._round_members: list[int] = []
         self._next_index = 0
-        self._inflight = 0
         self._counts = {s: [0, 0, 0] for s in STAGES}
         self.stop_reason: str | None = None
         self.finished = False
@@ -93,7 +90,6 @@ class Coordinator:
         return self._emit([Task("interpret", i, t) for i, t in enumerate(self.suite.tools)])
 
     def on_done(self, task: Task, outcome: Outcome) -> list[Task]:
-        self._inflight -= 1
         self._counts[task.stage][1] += 1
         if not outcome.ok:
             self._counts[task.stage][2] += 1
@@ -130,7 +126,6 @@ class Coordinator:
         return self._spent.model_copy()  # (a snapshot: the running total keeps changing)
 
     def _emit(self, tasks: list[Task]) -> list[Task]:
-        self._inflight += len(tasks)
         for t in tasks:
             self._counts[t.stage][0] += 1
         return tasks
@@ -171,8 +166,8 @@ class Coordinator:
         # elsewhere can never be in one, so complex requests leave it to simple ones instead of failing on it.
         sizes = Counter(t.spec for t in self.suite.tools)
         takes = {t.spec for t in self.suite.tools if (t.input_schema.get("properties") or {})}
-        self._alone = {t.name for t in self.suite.tools if (sizes[t.spec] == 1 or t.spec not in takes)
-                       and not (t.name in self.graph and self.graph.degree(t.name))}
+        self.focus.alone = {t.name for t in self.suite.tools if (sizes[t.spec] == 1 or t.spec not in takes)
+                            and not (t.name in self.graph and self.graph.degree(t.name))}
 
     def _build_graph(self):
         if self._graph_builder is not None:
@@ -279,7 +274,8 @@ class Coordinator:
                     stop = ("complete" if not given_up and not missed else
                             f"exhausted: {given_up} tool(s) could not be covered" if given_up else
                             f"exhausted: {missed} coverage target(s) could not be reached")
-            stop = stop or self._budget_stop()
+            stop = stop or budget.budget_stop(self.config, self._next_index, self._round, self.max_rounds,
+                                              lambda: self.usage().total)
             if stop is not None:
                 self.stop_reason = stop
                 if not self._active():
@@ -290,21 +286,9 @@ class Coordinator:
 
     @property
     def max_rounds(self) -> int:
-        """The round cap: the configured one, or one scaled to the spec. A tool that stays uncovered is given
-        up after MAX_FOCUS_ATTEMPTS requests of each complexity focused on it, so rounds enough for every tool
-        to use all its attempts, twice over (samplers that ignore coverage waste some), end every run by
-        coverage, never by the cap; 200 rounds stay the floor for small specs."""
-        cfg = self.config
-        if cfg.max_rounds is not None:
-            return cfg.max_rounds
-        attempts = len(self.suite.tools) * max(cfg.min_per_tool, 1) * MAX_FOCUS_ATTEMPTS * len(self._complexities())
-        if self.targets is not None:  # every --cover key may take its attempts too, one request each
-            attempts += sum(len(self.dimensions.universe[d] or ()) for d in self.targets.cover) * MAX_FOCUS_ATTEMPTS
-        return max(200, 2 * math.ceil(attempts / cfg.batch_size))
-
-    def _complexities(self) -> tuple[str, ...]:
-        ratio = self.config.complex_ratio
-        return ("simple",) if ratio == 0 else ("complex",) if ratio == 1 else ("simple", "complex")
+        cover_keys = (sum(len(self.dimensions.universe[d] or ()) for d in self.targets.cover)
+                      if self.targets is not None else 0)
+        return budget.max_rounds(self.config, len(self.suite.tools), len(self.focus.complexities), cover_keys)
 
     def _active(self) -> bool:
         return any(not r.done for r in self._reqs.values())
@@ -316,23 +300,10 @@ class Coordinator:
             tools = self._reqs[i].written
             if tools:
                 self.coverage.add_tools(tools)
-                # A call is progress: a tool is given up after MAX_FOCUS_ATTEMPTS requests in a row that did not
-                # call it, not after that many requests in all (a tool needing --min-per-tool 20 calls takes more).
-                for t in set(tools):
-                    for c in ("simple", "complex"):
-                        self._focus_attempts.pop((t, c), None)
+                self.focus.called(tools)
             if self._reqs[i].reached and self.dimensions:
                 self.dimensions.add(self._reqs[i].reached)
-        # Only a tool focused this round, or one whose calls a dropped scenario took back, can have become one
-        # to give up on: looking at those, not at every uncovered tool, keeps a round's cost off the spec's size.
-        touched, self._touched = self._touched, set()
-        for t in sorted((t for t in touched if self.coverage.needs(t)), key=self.coverage.position):
-            # A tool too isolated for a complex workflow is still covered by a simple one: it is given up only
-            # when every complexity this run requests has failed it.
-            tried = {c: self._focus_attempts.get((t, c), 0) for c in self._complexities()}
-            if min(tried.values()) >= MAX_FOCUS_ATTEMPTS:
-                counts = " and ".join(f"{n} {c}" for c, n in tried.items())
-                self.coverage.exclude(t, f"focus of {counts} requests, but no written scenario called it")
+        self.focus.give_up(self.coverage)
         self._round_members = []
         self.coverage.clear_plan()
         if self.targets is not None:
@@ -353,25 +324,8 @@ class Coordinator:
             self.coverage.add_tools(tools, -1)
             if self.dimensions:
                 self.dimensions.add(reached, -1)
-            self._touched.update(t for t in tools if t in self.coverage.counts)
+            self.focus.taken_back([t for t in tools if t in self.coverage.counts])
         self._pending_drops = []
-
-    def _budget_stop(self) -> str | None:
-        b = self.config.budget
-        if b.max_scenarios is not None and self._next_index >= b.max_scenarios:
-            return f"budget: max_scenarios ({b.max_scenarios}) requested"
-        if self._round >= self.max_rounds:
-            return f"budget: max_rounds ({self.max_rounds}) reached"
-        if b.max_llm_calls is None and b.max_tokens is None and b.max_cost is None:
-            return None  # (usage() sums every request so far: not worth it every round when nothing caps it)
-        total = self.usage().total
-        if b.max_llm_calls is not None and total.requests - total.cache_hits >= b.max_llm_calls:
-            return f"budget: max_llm_calls ({b.max_llm_calls}) used"
-        if b.max_tokens is not None and total.prompt_tokens + total.completion_tokens >= b.max_tokens:
-            return f"budget: max_tokens ({b.max_tokens}) used"
-        if b.max_cost is not None and total.cost_usd is not None and total.cost_usd >= b.max_cost:
-            return f"budget: max_cost ({b.max_cost}) spent"
-        return None
 
     def _plan_round(self) -> list[Task]:
         cfg = self.config
@@ -396,15 +350,9 @@ class Coordinator:
             if not aiming:
                 complexity = request_complexity(cfg.seed, i, cfg.complex_ratio)
                 focus = self.sampler.focus(complexity, ctx, rng)
-            if complexity == "complex" and "simple" in self._complexities():
-                # Tools that complex requests already failed MAX_FOCUS_ATTEMPTS times are left to simple ones.
-                keep = [t for t in focus if self._focus_attempts.get((t, "complex"), 0) < MAX_FOCUS_ATTEMPTS
-                        and t not in self._alone]
-                focus, complexity = (keep, complexity) if keep else (focus[:1], "simple")
+            focus, complexity = self.focus.adjust(focus, complexity)
             self.coverage.plan(focus)
-            self._touched.update(focus)
-            for t in focus:
-                self._focus_attempts[t, complexity] = self._focus_attempts.get((t, complexity), 0) + 1
+            self.focus.focused(focus, complexity)
             hint = self.coverage.fewest_needing(UNCOVERED_HINT, skip=focus) \
                 if getattr(self.sampler, "coverage_hints", True) else []
             req = ScenarioRequest(

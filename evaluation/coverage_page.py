@@ -11,11 +11,11 @@ from pathlib import Path
 
 from matplotlib.figure import Figure as MplFigure
 
+from common.files import interrupts_held, write_bytes, write_text
 from evaluation.coverage_compare import DIMENSIONS, Comparison
 from evaluation.figures import PALETTE
 from evaluation.report import ReportResult, render_html
 from evaluation.report_base import Figure, Section, png_bytes, slug, table
-from common.files import interrupts_held, write_bytes, write_text
 
 
 CSV = "coverage.csv"

@@ -36,10 +36,10 @@ from dataclasses import dataclass, field
 from statistics import fmean
 from typing import Any, Iterable, Mapping
 
+from common.json_values import scalar_leaves
 from evaluation.alignment import Alignment, align
 from evaluation.arguments import ARGUMENT_SUBDIMENSIONS, score_arguments
 from evaluation.equivalence import equivalent
-from common.json_values import scalar_leaves
 from schemas import DIMENSIONS, Call, RecordScore, Scenario, Tool, ToolCallRecord, Transcript, TurnScore
 from schemas.errors import SeerError
 

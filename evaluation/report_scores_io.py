@@ -6,9 +6,9 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from common.files import HarnessError
 from evaluation.grading import SCORES, SUMMARY, load_scores
 from evaluation.report_base import ReportContext, ScoreSet
-from common.files import HarnessError
 from schemas import RecordScore, Scenario
 
 

@@ -17,8 +17,8 @@ from typing import Any
 
 import anyio
 
-from harness.agents import Agent, AgentReply, ToolCall, openai_tools
 from common.files import Harness, append_jsonl, iter_jsonl, write_json, write_jsonl
+from harness.agents import Agent, AgentReply, ToolCall, openai_tools
 from harness.offscript import mocker_for
 from harness.world import MockWorld, UnknownToolError
 from schemas import Scenario, ToolCallRecord, Transcript, TranscriptTurn

@@ -29,8 +29,8 @@ import mcp_types as types
 from mcp.server import Server
 from mcp.shared.exceptions import MCPError
 
-from common.json_values import canonical_arguments, text_of, unusable_value
 from common.files import Harness, append_jsonl
+from common.json_values import canonical_arguments, text_of, unusable_value
 from harness.offscript import mocker_for
 from harness.world import CallResult, MockWorld, UnknownToolError
 from schemas import Scenario, ServerEvent, Tool

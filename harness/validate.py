@@ -22,8 +22,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from common.json_values import schema_errors, strings_in
 from common.files import INTERPRETATIONS, MANIFEST, RUN_DIR, SCENARIOS, TASKS, TOOLS, iter_jsonl, read_text
+from common.json_values import schema_errors, strings_in
 from schemas import Manifest, Scenario, Task, Tool, ToolInterpretation
 from schemas.errors import SeerError
 

@@ -14,8 +14,8 @@ from collections import Counter
 from statistics import mean
 from typing import Any, Iterable
 
-from schemas import json_type
 from harness.verify_ids import text_of
+from schemas import json_type
 from schemas._base import JSONValue
 
 _TOKEN = re.compile(r"[a-z0-9]+")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from specs.walk import LIST_OF_SCHEMAS, MAP_OF_SCHEMAS, ONE_SCHEMA
 from specs.refs import rename_defs
+from specs.walk import LIST_OF_SCHEMAS, MAP_OF_SCHEMAS, ONE_SCHEMA
 
 
 def param_schema(p: dict[str, Any]) -> Any:

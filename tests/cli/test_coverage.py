@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from cli.app import app
 from evaluation.coverage_compare import gini
-from tests.conftest import EXAMPLES, ROOT
 from tests.cli.test_app import _seer
+from tests.conftest import EXAMPLES, ROOT
 
 EDGE_WALK = ROOT / "examples" / "strategies" / "edge_walk.py"
 

@@ -12,9 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
+from common.files import load_harness
 from evaluation.grading import load_scores
 from harness.agents import make_agent
-from common.files import load_harness
 from harness.runner import run_harness
 from schemas import ScoreSummary
 from schemas.errors import SeerError

@@ -7,8 +7,8 @@ import json
 from typer.testing import CliRunner
 
 from cli.app import app
-from tests.conftest import EXAMPLES
 from tests.cli.test_app import _seer
+from tests.conftest import EXAMPLES
 
 
 def _generate(out, *extra: str) -> dict:

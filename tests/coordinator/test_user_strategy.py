@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 from cli.app import app
 from coordinator.samplers import STRATEGIES, build_sampler
 from schemas.config import ConfigError
-from tests.conftest import EXAMPLES, ROOT
 from tests.cli.test_app import _seer
+from tests.conftest import EXAMPLES, ROOT
 
 EDGE_WALK = ROOT / "examples" / "strategies" / "edge_walk.py"
 

@@ -12,8 +12,8 @@ from cli.app import app
 from evaluation.diff import diff, markdown
 from schemas import RecordScore
 from schemas.errors import SeerError
-from tests.conftest import EXAMPLES
 from tests.cli.test_app import _seer
+from tests.conftest import EXAMPLES
 
 
 def _cli(*args) -> object:

@@ -13,12 +13,12 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
+from common.files import load_harness
 from evaluation.report import build_report, split_inputs
+from evaluation.report_base import Section, figure_slot
 from evaluation.report_complexity import complexity_section
 from evaluation.report_generation import generation_section
 from evaluation.report_scores import score_sections
-from evaluation.report_base import Section, figure_slot
-from common.files import load_harness
 from schemas.errors import SeerError
 from tests.evaluation.report_fixture import INJECTED, SCENARIOS_SPEC, TOOL_PARAMS, write_fixture, write_scores
 

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from evaluation.generation_stats import NO_REASON, generation_stats, gini
 from common.files import load_harness
+from evaluation.generation_stats import NO_REASON, generation_stats, gini
 from tests.evaluation.report_fixture import INJECTED, SCENARIOS_SPEC, TOOL_PARAMS, write_fixture
 
 

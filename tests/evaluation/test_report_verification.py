@@ -6,9 +6,9 @@ import json
 
 import pytest
 
+from common.files import load_harness, write_json
 from evaluation.report import build_report, default_sections
 from evaluation.report_verification import verification_section
-from common.files import load_harness, write_json
 from harness.verify_report import aggregate
 from schemas.errors import SeerError
 from tests.harness.builders import write_harness

@@ -10,14 +10,14 @@ from pydantic import TypeAdapter
 from typer.testing import CliRunner
 
 from cli.app import app
+from common.files import load_harness
 from harness.agents import OracleAgent
 from harness.export import chat_records, export
-from common.files import load_harness
 from harness.runner import run_scenario
 from schemas.errors import SeerError
+from tests.cli.test_app import _seer
 from tests.conftest import EXAMPLES
 from tests.harness.builders import write_harness
-from tests.cli.test_app import _seer
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
+from common.files import load_harness
 from harness.agents import FaultyAgent, OracleAgent, make_agent, openai_tools
 from harness.faults import KINDS, inject
-from common.files import load_harness
 from harness.runner import TRANSCRIPTS, RunOptions, run_harness
 from schemas import Transcript
 from schemas.errors import SeerError

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from common.json_values import canonical_arguments, equivalent, schema_errors
 from common.files import load_harness
+from common.json_values import canonical_arguments, equivalent, schema_errors
 from harness.world import MockWorld, UnknownToolError
 from tests.harness.builders import NOTES, ROOT, write_harness
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.export import export
 from common.files import load_harness
+from harness.export import export
 from tests.conftest import EXAMPLES
 
 pytest.importorskip("inspect_ai")  # a test dependency; the skip is for installs without the export extra

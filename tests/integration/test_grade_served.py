@@ -7,8 +7,8 @@ from mcp import Client
 from typer.testing import CliRunner
 
 from cli.app import app
-from evaluation.grading import load_scores
 from common.files import load_harness
+from evaluation.grading import load_scores
 from harness.server import MockService, build_server
 from tests.harness.builders import write_harness
 

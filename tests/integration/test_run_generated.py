@@ -9,9 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
+from common.files import load_harness
 from harness.agents import make_agent
 from harness.faults import KINDS
-from common.files import load_harness
 from harness.runner import RunOptions, run_harness
 from tests.conftest import EXAMPLES, dev_spec
 

@@ -10,8 +10,8 @@ from mcp import Client
 from typer.testing import CliRunner
 
 from cli.app import app
-from harness.agents import OracleAgent
 from common.files import load_harness
+from harness.agents import OracleAgent
 from harness.runner import RunOptions, run_harness
 from harness.server import MockService, build_server
 from harness.validate import validate_harness
