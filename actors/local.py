@@ -10,9 +10,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Callable
 
 from actors.stage import METHODS, StageWorker, stage_context
+from coordinator.coordinator import Coordinator, Progress, Task
 from engines.base import Outcome
 from engines.registry import factory as engine_factory
-from coordinator.coordinator import Coordinator, Progress, Task
 from schemas import Manifest, RunConfig, ToolSuite
 
 

@@ -22,10 +22,10 @@ import uuid
 from functools import lru_cache
 from typing import Any, Callable
 
-from engines.registry import factory as engine_factory
 from actors.ray_start import _process_alive, settle_heap
 from actors.stage import StageWorker, stage_context
 from coordinator.coordinator import Coordinator, Progress, Task
+from engines.registry import factory as engine_factory
 from schemas import Manifest, RunConfig, ToolSuite
 from schemas.errors import SeerError
 

@@ -37,9 +37,9 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from llm_client.gateway import LLMGateway  # noqa: E402
 from actors.local import run_local  # noqa: E402
 from coordinator.coordinator import Coordinator  # noqa: E402
+from llm_client.gateway import LLMGateway  # noqa: E402
 from schemas import EngineSelection, LLMSettings, Manifest, RunConfig  # noqa: E402
 from specs import load_suite  # noqa: E402
 from tests.engines.llm.scripted_model import ScriptedModel, stage_of  # noqa: E402

@@ -87,8 +87,8 @@ def stratified(specs: list[tuple[Path, str]], n: int, seed: int) -> list[tuple[P
 def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
     """Generate one spec in process and measure its scenarios; errors come back as a field."""
     from actors.local import generate_local
-    from evaluation import scenario_checks as q
     from engines.offline.model import SpecModel
+    from evaluation import scenario_checks as q
     from schemas import RunConfig, ToolInterpretation
     from specs import load_suite
 

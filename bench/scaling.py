@@ -22,9 +22,9 @@ from pathlib import Path
 
 os.environ.setdefault("RAY_AUTH_MODE", "disabled")
 
-from engines.registry import build, register  # noqa: E402
 from actors import ray_runtime, ray_start  # noqa: E402
 from coordinator.logs import configure_logging  # noqa: E402
+from engines.registry import build, register  # noqa: E402
 from schemas import RunConfig  # noqa: E402
 from specs import load_suite  # noqa: E402
 

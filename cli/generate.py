@@ -28,8 +28,8 @@ def _config(config_file: Path | None, engine: str | None, overrides: dict) -> Ru
         for stage in STAGES:
             overrides[f"engines.{stage}"] = engine
     cfg = load_config(config_file, **overrides)
-    from engines.registry import factory
     from coordinator.samplers import build_sampler
+    from engines.registry import factory
 
     path, _, cls = cfg.strategy.rpartition(":")
     if path.endswith(".py") and Path(path).is_file():  # a strategy file: found by absolute path wherever it runs

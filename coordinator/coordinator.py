@@ -16,27 +16,26 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from typing import Any
 
 import structlog
 
-from engines.base import EngineContext, Outcome
 from common.aliases import align_kinds
 from common.graph import ToolGraph
 from coordinator import budget
 from coordinator.checkpoint import Checkpoint, Interpreted, Record, Restored, fingerprint
 from coordinator.coverage import CoverageTracker
-from coordinator.dimensions import DimensionTracker, measure
-from coordinator.focus import MAX_FOCUS_ATTEMPTS, FocusAttempts
+from coordinator.dimensions import DimensionTracker
+from coordinator.focus import MAX_FOCUS_ATTEMPTS, FocusAttempts, isolated
 from coordinator.logs import ensure_configured
 from coordinator.rounds import derive_seed, request_complexity, scenario_id
 from coordinator.samplers import SamplingContext, build_sampler
 from coordinator.state import WorkflowStateStore
 from coordinator.targets import DimensionTargets
-from coordinator.tasks import Progress, Request, Task, add_usage, generation_settings, package_version
+from coordinator.tasks import Progress, Request, Task, add_usage, generation_settings, run_manifest, run_usage
+from engines.base import EngineContext, Outcome
 from schemas import (
-    STAGES, Counts, Failure, GeneratorInfo, Manifest, RunConfig, Scenario, ScenarioRequest, StageUsage,
+    STAGES, Failure, Manifest, RunConfig, Scenario, ScenarioRequest, StageUsage,
     ToolInterpretation, ToolSuite, Usage,
 )
 
@@ -161,13 +160,7 @@ class Coordinator:
         self.dimensions = DimensionTracker(self.suite.tools, self.graph)
         if set(self.config.cover) - {"tools"}:
             self.targets = DimensionTargets(self.config.cover, self.dimensions)
-        # A complex scenario calls two or more tools and passes data between them: a tool alone in its spec,
-        # or in a spec none of whose tools takes any argument (nothing can be handed on), with no neighbour
-        # elsewhere can never be in one, so complex requests leave it to simple ones instead of failing on it.
-        sizes = Counter(t.spec for t in self.suite.tools)
-        takes = {t.spec for t in self.suite.tools if (t.input_schema.get("properties") or {})}
-        self.focus.alone = {t.name for t in self.suite.tools if (sizes[t.spec] == 1 or t.spec not in takes)
-                            and not (t.name in self.graph and self.graph.degree(t.name))}
+        self.focus.alone = isolated(self.suite, self.graph)
 
     def _build_graph(self):
         if self._graph_builder is not None:
@@ -370,16 +363,9 @@ class Coordinator:
 
     # -- results -------------------------------------------------------------------------------
     def usage(self) -> Usage:
-        stages: dict[str, StageUsage] = {}
-        if self._interpreted:
-            add_usage(stages, "interpret", self._interpreted.usage)
-        else:  # still interpreting: what the finished interpretations used is spent all the same
-            for o in self._interp.values():
-                add_usage(stages, "interpret", o.usage)
-        for i in sorted(self._reqs):
-            for stage, u in self._reqs[i].usage.items():
-                add_usage(stages, stage, u)
-        return Usage(stages={s: stages[s] for s in STAGES if s in stages})
+        # still interpreting: what the finished interpretations used is spent all the same
+        interpret = [self._interpreted.usage] if self._interpreted else [o.usage for o in self._interp.values()]
+        return run_usage(interpret, [self._reqs[i] for i in sorted(self._reqs)])
 
     def scenarios(self) -> list[Scenario]:
         return [self._kept[i] for i in sorted(self._kept)]
@@ -387,35 +373,12 @@ class Coordinator:
     def manifest(self, *, partial: bool, stop_reason: str | None = None, dimensions: bool = False) -> Manifest:
         """The manifest so far; coverage dimensions only when asked (at the end: measuring every parameter and
         edge of a 10,000-tool spec is not for every round's snapshot)."""
-        kept = self.scenarios()
-        final = CoverageTracker(self.coverage.tools, self.config.min_per_tool)
-        for s in kept:
-            final.add_tools(s.tools)
-        for tool, why in self.coverage.excluded.items():
-            final.exclude(tool, why)
         failures = list(self._interpreted.failures) if self._interpreted else []
         for i in sorted(self._reqs):
             failures.extend(self._reqs[i].failures)
-        cfg = self.config
-        return Manifest(
-            partial=partial, stop_reason=stop_reason,
-            generator=GeneratorInfo(
-                version=package_version(), engines=cfg.engines.as_dict(), model=cfg.llm.model, seed=cfg.seed,
-                strategy=cfg.strategy, min_per_tool=cfg.min_per_tool, max_scenarios=cfg.budget.max_scenarios,
-                run_id=self.run_id,
-            ),
-            sources=self.suite.sources, name_map=self.suite.name_map,
-            counts=Counts(
-                tools=len(self.suite.tools), scenarios=len(kept),
-                simple=sum(s.complexity == "simple" for s in kept), complex=sum(s.complexity == "complex" for s in kept),
-                multi_turn=sum(len(s.turns) > 1 for s in kept), calls=sum(len(s.calls) for s in kept),
-            ),
-            coverage=final.to_model(stop_reason).model_copy(
-                update={"dimensions": measure(self.suite.tools, kept, self.graph,
-                                              self.targets.given_up if self.targets else None) if dimensions else {}}),
-            usage=self.usage(), failures=failures,
-            skipped_tools=self.suite.skipped,
-        )
+        return run_manifest(self.suite, self.config, self.run_id, self.coverage, self.scenarios(), failures,
+                            self.usage(), self.graph, self.targets.given_up if self.targets else None,
+                            partial=partial, stop_reason=stop_reason, dimensions=dimensions)
 
     def _write_manifest(self, *, partial: bool, stop_reason: str | None = None) -> None:
         if self.checkpoint:

@@ -7,8 +7,11 @@ requests already failed, and the tools too isolated to be in any complex workflo
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Any
+
 from coordinator.coverage import CoverageTracker
-from schemas import Complexity
+from schemas import Complexity, ToolSuite
 
 MAX_FOCUS_ATTEMPTS = 3  # a tool that was the focus of this many requests and stayed uncovered is given up on
 
@@ -17,7 +20,7 @@ class FocusAttempts:
     def __init__(self, complex_ratio: float, alone: set[str] | None = None):
         self.complexities: tuple[str, ...] = (
             ("simple",) if complex_ratio == 0 else ("complex",) if complex_ratio == 1 else ("simple", "complex"))
-        self.alone = alone or set()  # tools no complex workflow can hold (see Coordinator._accept_interpretations)
+        self.alone = alone or set()  # tools no complex workflow can hold: isolated(), once the graph is built
         # (tool, complexity) -> requests that focused the tool at that complexity while it stayed uncovered
         self._attempts: dict[tuple[str, str], int] = {}
         self._touched: set[str] = set()  # tools focused, or whose calls were taken back, since the last round closed
@@ -57,3 +60,13 @@ class FocusAttempts:
             if min(tried.values()) >= MAX_FOCUS_ATTEMPTS:
                 counts = " and ".join(f"{n} {c}" for c, n in tried.items())
                 coverage.exclude(t, f"focus of {counts} requests, but no written scenario called it")
+
+
+def isolated(suite: ToolSuite, graph: Any) -> set[str]:
+    """The tools no complex scenario can hold. A complex scenario calls two or more tools and passes data between
+    them: a tool alone in its spec, or in a spec none of whose tools takes any argument (nothing can be handed on),
+    with no neighbour in the tool graph can never be in one, so complex requests leave it to simple ones."""
+    sizes = Counter(t.spec for t in suite.tools)
+    takes = {t.spec for t in suite.tools if (t.input_schema.get("properties") or {})}
+    return {t.name for t in suite.tools if (sizes[t.spec] == 1 or t.spec not in takes)
+            and not (t.name in graph and graph.degree(t.name))}

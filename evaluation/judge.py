@@ -21,11 +21,11 @@ from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from pydantic import ValidationError
 
-from llm_client.framing import feedback, fence
-from llm_client.protocol import LLMError, LLMRequest
 from evaluation.grader import SUBDIMENSIONS as SUBS
 from evaluation.grader import spec_label
 from evaluation.rubrics import Judgment, TurnRubric
+from llm_client.framing import feedback, fence
+from llm_client.protocol import LLMError, LLMRequest
 from schemas import COHERENCE, DIMENSIONS, RecordScore, Scenario, Tool, Transcript, TurnScore
 
 SYSTEM = (

@@ -11,14 +11,14 @@ import json
 import re
 from typing import Any
 
+from common.schemautil import leaves
+from common.taxonomy import same_kind
 from engines.offline import chrono
+from engines.offline.outputs import in_output, listed_rows, names_id, output_objects, searchable, token_in
 from engines.offline.text import said, said_list, show, switch
 from engines.offline.values import first_error
 from engines.offline.values_formats import EPOCH
-from engines.offline.outputs import in_output, listed_rows, names_id, output_objects, searchable, token_in
 from engines.offline.values_names import is_placeholder
-from common.schemautil import leaves
-from common.taxonomy import same_kind
 from schemas import ParameterRole, Scenario, Tool, ToolInterpretation
 
 _QUOTED = re.compile(r"`([^`]+)`")

@@ -11,11 +11,11 @@ import re
 from typing import Any
 
 from common.json_values import schema_errors, text_of
+from engines.llm.replies import ExpansionReply, InterpretationReply, MockReply, ScenarioReply
 from schemas import (
     Call, Entity, Grounding, ParameterInterpretation, Scenario, ScenarioRequest, Tool, ToolInterpretation, ToolSuite,
     Turn, WorkflowState,
 )
-from engines.llm.replies import ExpansionReply, InterpretationReply, MockReply, ScenarioReply
 
 CALL_LIMITS = {"simple": (1, 2), "complex": (3, 8)}
 _TAG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")

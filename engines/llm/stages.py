@@ -15,9 +15,9 @@ from pydantic import BaseModel, ValidationError
 from engines import registry
 from engines.base import EngineContext, Outcome
 from engines.llm import checks, prompts
+from engines.llm.replies import ExpansionReply, InterpretationReply, MockReply, ScenarioReply, schema_of
 from llm_client.framing import feedback
 from llm_client.protocol import BudgetExceeded, LLMError, LLMRequest, merged
-from engines.llm.replies import ExpansionReply, InterpretationReply, MockReply, ScenarioReply, schema_of
 from schemas import Failure, Scenario, ScenarioRequest, StageUsage, Tool, ToolInterpretation
 
 Check = Callable[[Any], tuple[Any, list[str]]]

@@ -19,8 +19,8 @@ import statistics
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from engines.offline.text import said, said_list
 from common.taxonomy import tokens
+from engines.offline.text import said, said_list
 from schemas import ToolInterpretation
 
 Number = int | float

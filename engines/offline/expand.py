@@ -13,13 +13,13 @@ import random
 import re
 from typing import Any
 
+from common.schemautil import leaves
+from common.taxonomy import same_kind
 from engines.base import EngineContext, Outcome
 from engines.offline import prose, text
 from engines.offline.outputs import in_output, output_objects
 from engines.offline.relations import relation
 from engines.offline.scenario import interpretations_for
-from common.schemautil import leaves
-from common.taxonomy import same_kind
 from schemas import Action, ParameterRole, Scenario, Turn
 
 MAX_TURNS = 4

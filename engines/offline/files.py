@@ -13,10 +13,10 @@ import random
 import re
 from typing import Any
 
+from common.taxonomy import same_kind
 from engines.offline import paths
 from engines.offline.render import file_body
 from engines.offline.world import Organisation
-from common.taxonomy import same_kind
 from schemas import Action, ParameterRole, Scenario, ToolInterpretation
 
 _RUN = re.compile(r"[^\s:,.;!?]+(?: [^\s:,.;!?]+){0,3}")

@@ -12,8 +12,8 @@ import re
 from datetime import datetime, timedelta
 from typing import Any
 
-from engines.offline import chrono
 from common.taxonomy import tokens
+from engines.offline import chrono
 from schemas import Action, ToolInterpretation
 
 _WORDS = frozenset({"history", "activity", "activities", "changelog", "timeline", "revisions", "changes", "audit"})

@@ -8,15 +8,15 @@ from typing import Any
 
 from lemminflect import getAllLemmas
 
+from common.graph import output_fields
+from common.schemautil import properties, required
+from common.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, UNNAMED, VERB_NOUN, VERBS, singular, tokens,
+                             verb_base, without_modifiers)
 from engines.base import EngineContext, Outcome
 from engines.offline import compute, kinds
 from engines.offline.roles import param_entity, param_role
 from engines.offline.text import DOCS
 from engines.offline.verdicts import is_availability_check, is_checker
-from common.graph import output_fields
-from common.schemautil import properties, required
-from common.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, UNNAMED, VERB_NOUN, VERBS, singular, tokens,
-                             verb_base, without_modifiers)
 from schemas import Action, ParameterInterpretation, ParameterRole, Tool, ToolInterpretation, ToolSuite
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n")

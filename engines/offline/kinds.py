@@ -18,12 +18,12 @@ from datetime import timedelta
 from typing import Any, Callable
 from zoneinfo import ZoneInfo
 
+from common.taxonomy import singular, tokens
 from engines.offline import ledger
 from engines.offline import values_formats as fmt
 from engines.offline.derived import is_zone
 from engines.offline.values_standard import CITY_COORDS, CITY_COUNTRY, person_name
 from engines.offline.world import Organisation
-from common.taxonomy import singular, tokens
 
 Draw = Callable[[random.Random, Organisation, str], Any]  # (rng, org, topic) -> value
 

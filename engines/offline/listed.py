@@ -14,9 +14,9 @@ from datetime import timedelta
 from functools import lru_cache
 from typing import Any
 
+from common.taxonomy import singular
 from engines.offline import values_formats as fmt
 from engines.offline.world import Organisation
-from common.taxonomy import singular
 
 _MARKER = re.compile(r"\b(?:with|including|includes|include|containing|contains|showing|shows?|returns?|"
                      r"provides?|such as)\s+", re.I)

@@ -15,6 +15,8 @@ import re
 from datetime import datetime, timedelta
 from typing import Any
 
+from common.schemautil import deref, leaves, properties
+from common.taxonomy import same_kind, singular, tokens
 from engines.base import EngineContext, Outcome, StageError
 from engines.offline import chrono, compute, kinds, paths
 from engines.offline import values_formats as fmt
@@ -32,8 +34,6 @@ from engines.offline.values_formats import EPOCH, shaped_like
 from engines.offline.values_standard import named_things, naming_field, spare_names, standard_kind
 from engines.offline.values_vocab import registry_id, registry_of
 from engines.offline.world import EXTENSIONS as _EXTS, Organisation
-from common.schemautil import deref, leaves, properties
-from common.taxonomy import same_kind, singular, tokens
 from schemas import (Action, Entity, Failure, Grounding, MockOutput, ParameterRole, Scenario, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
 

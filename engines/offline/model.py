@@ -16,12 +16,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from common.schemautil import deref
+from common.taxonomy import same_kind, singular, tokens
 from engines.offline.values import ValueGenerator
 from engines.offline.values_describe import returned_fields
 from engines.offline.values_names import FALLBACK
 from engines.offline.values_vocab import PUBLIC_KINDS
-from common.schemautil import deref
-from common.taxonomy import same_kind, singular, tokens
 from schemas import Action, ParameterRole, ToolInterpretation, ToolSuite
 
 # Parameters that steer a call rather than describe a record: paging, output shape, safety switches, credentials.

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from common.aliases import align_kinds
 from engines.base import EngineContext
 from engines.offline.expand import OfflineExpander
 from engines.offline.interpret import OfflineInterpreter
 from engines.offline.mock import OfflineMocker
 from engines.offline.scenario import OfflineScenarioWriter
-from common.aliases import align_kinds
 from schemas import Failure, RunConfig, Scenario, ScenarioRequest, ToolInterpretation, ToolSuite
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from engines.base import StageError
 from common.graph import ToolGraph
 from common.taxonomy import VERBS, same_kind, singular, tokens
+from engines.base import StageError
 from schemas import Action, ScenarioRequest, ToolInterpretation
 
 _PRODUCE = {Action.list, Action.search, Action.create}

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from common.taxonomy import UNNAMED, singular, tokens, with_article
 from engines.offline import compute
 from engines.offline.chrono import SINCE, UNTIL
 from engines.offline.derived import figure
@@ -24,7 +25,6 @@ from engines.offline.text import (INSPECT, Ref, described_action, humanise, is_c
                                  shape, show, stated_action, switch, undescribed, verb)
 from engines.offline.values_vocab import of_people
 from engines.offline.verdicts import is_checker
-from common.taxonomy import UNNAMED, singular, tokens, with_article
 from schemas import Action, ParameterRole, ToolInterpretation
 
 _CHANGE = {Action.create, Action.update, Action.delete, Action.transfer, Action.configure, Action.execute}

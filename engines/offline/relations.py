@@ -15,8 +15,8 @@ from typing import Any
 
 from lemminflect import getInflection
 
-from engines.offline.text import label, said
 from common.taxonomy import singular, tokens, with_article
+from engines.offline.text import label, said
 from schemas import Action, ParameterRole, ToolInterpretation
 
 _VERBS = frozenset({"add", "remove", "assign", "unassign", "attach", "detach", "link", "unlink", "move", "associate",

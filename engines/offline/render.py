@@ -17,6 +17,7 @@ from typing import Any
 
 import sqlglot
 
+from common.taxonomy import same_kind, tokens
 from engines.offline import chrono, compute, kinds, yields
 from engines.offline import values_formats as fmt
 from engines.offline.history import events, is_history
@@ -29,7 +30,6 @@ from engines.offline.values_standard import named_things, naming_field, spare_na
 from engines.offline.values_vocab import PUBLIC_KINDS, PUBLIC_TOPICS, STATUSES, kind_id, org_topic, registry_id, registry_of
 from engines.offline.verdicts import answer, availability, is_availability_check, is_checker, question, verdict
 from engines.offline.world import Organisation, Person
-from common.taxonomy import same_kind, tokens
 from schemas import Action, Entity, ParameterRole, ToolInterpretation
 
 _SHA = re.compile(r"^[0-9a-f]{7,40}$")

@@ -16,14 +16,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
+from common.aliases import plumbing
+from common.graph import ToolGraph
+from common.schemautil import deref, leaves, properties
+from common.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens, without_modifiers
 from engines.base import EngineContext, Outcome, StageError
 from engines.offline import compute, files, paths, prose, text
 from engines.offline.interpret import interpret_tool, namespaces
 from engines.offline.ledger import ledger_of
 from engines.offline.lexicon import locale_of, spec_words
 from engines.offline.nested import unwrap
-from engines.offline.plan import Planner
 from engines.offline.outputs import token_in
+from engines.offline.plan import Planner
 from engines.offline.slots import can_carry, embed, id_field
 from engines.offline.values import ValueGenerator, first_error, is_valid
 from engines.offline.values_describe import examples, options, param_docs
@@ -33,10 +37,6 @@ from engines.offline.values_standard import ecosystem_of
 from engines.offline.values_vocab import of_people, product_site, registry_named, slot_file_type
 from engines.offline.verdicts import is_checker, planted
 from engines.offline.world import Organisation, make_org
-from common.aliases import plumbing
-from common.graph import ToolGraph
-from common.schemautil import deref, leaves, properties
-from common.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens, without_modifiers
 from schemas import (Action, Call, Entity, Failure, ParameterRole, Scenario, ScenarioRequest, Tool,
                      ToolInterpretation, ToolSuite, WorkflowState)
 

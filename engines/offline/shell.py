@@ -8,8 +8,8 @@ import random
 import re
 from typing import Any
 
-from engines.offline.world import Organisation
 from common.taxonomy import tokens
+from engines.offline.world import Organisation
 
 # Argument names that hold the command line a tool runs.
 _COMMAND_WORDS = frozenset({"command", "cmd", "commandline", "shell", "script"})

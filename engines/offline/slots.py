@@ -11,10 +11,10 @@ import re
 import json
 from typing import Any, Callable
 
-from engines.offline.text import plural
-from engines.offline.values_check import is_valid
 from common.schemautil import deref
 from common.taxonomy import PARAM_ENTITY, same_kind, singular, tokens
+from engines.offline.text import plural
+from engines.offline.values_check import is_valid
 
 TEXT_FIELDS = ("result", "content", "text", "output", "message", "summary", "details", "data", "description", "body")
 # Text fields that say what a record is, in a sentence: never the place for the record written out whole.

@@ -19,6 +19,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
+from common.taxonomy import tokens
 from engines.offline import chrono
 from engines.offline.values_check import error_path, first_error, is_valid, validator_for
 from engines.offline.values_containers import Containers
@@ -33,7 +34,6 @@ from engines.offline.values_slot import (
     DISJOINT, NESTED_OPTIONAL, OptionalPolicy, Slot, Top, desc, is_null, simple, variants,
 )
 from engines.offline.world import Organisation
-from common.taxonomy import tokens
 from schemas import json_type
 from schemas.errors import SeerError
 

@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 from typing import Callable
 
+from common.taxonomy import singular as singular_word
 from engines.offline import values_formats as fmt
 from engines.offline import values_vocab as v
 from engines.offline.ledger import ledger_value
@@ -25,7 +26,6 @@ from engines.offline.values_query import statement
 from engines.offline.values_standard import TOKENS, coordinate, measure_value, standard_value
 from engines.offline.values_vocab import Hint
 from engines.offline.world import _uuid
-from common.taxonomy import singular as singular_word
 
 __all__ = ["Hint", "counterpart", "realistic_string", "singular", "words"]
 

@@ -16,11 +16,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from common.taxonomy import tokens
 from engines.offline import values_formats as fmt
 from engines.offline.values_describe import options
 from engines.offline.values_names import Hint, counterpart, words
 from engines.offline.values_standard import coordinate
-from common.taxonomy import tokens
 
 _BIG = 2**53 - 1
 

@@ -13,11 +13,11 @@ import zlib
 from dataclasses import dataclass
 from typing import Callable
 
+from common.taxonomy import singular, tokens
 from engines.offline import ledger
 from engines.offline import values_formats as fmt
 from engines.offline.values_standard import city, company_name, named_things, person_name, standard_value
 from engines.offline.world import Organisation, Person, _uuid, plural
-from common.taxonomy import singular, tokens
 
 TOPICS = ("retry", "timeout", "export", "pagination", "rate limit", "audit log", "cache", "search", "onboarding")
 VERBS = ("Fix", "Add", "Handle", "Refactor", "Document", "Speed up", "Validate")

@@ -16,10 +16,10 @@ import re
 from datetime import datetime, timedelta
 from typing import Any, Callable
 
+from common.taxonomy import tokens
 from engines.offline.values_query import printed
 from engines.offline.values_vocab import kind_id
 from engines.offline.world import Organisation
-from common.taxonomy import tokens
 from schemas import ToolInterpretation
 
 _WORD = re.compile(r"[a-z]+")

@@ -1,5 +1,5 @@
-from engines.offline.pipeline import Pipeline
 from common.graph import ToolGraph
+from engines.offline.pipeline import Pipeline
 from specs import load_suite
 from tests.conftest import dev_spec
 

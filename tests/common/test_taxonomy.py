@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.offline.values_names import singular as singular_name
 from common.taxonomy import singular
+from engines.offline.values_names import singular as singular_name
 
 
 @pytest.mark.parametrize("plural, one", [

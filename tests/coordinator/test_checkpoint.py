@@ -6,10 +6,10 @@ import pytest
 import tests.coordinator.engines  # noqa: F401
 from actors.local import run_local
 from actors.stage import StageWorker, stage_context
+from common.files import load_harness
 from coordinator.checkpoint import ResumeError
 from coordinator.coordinator import Coordinator
 from engines.registry import factory
-from common.files import load_harness
 from tests.coordinator.engines import make_suite
 from tests.coordinator.helpers import config, harness_bytes
 

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from llm_client import LLMGateway
 from evaluation.judge import Judge, judge_many
 from evaluation.rubrics import Judgment, TurnRubric
+from llm_client import LLMGateway
 from schemas import LLMSettings
 from tests.evaluation.handmade import TOOLS, call, oracle_transcript, rubric, scenario, verdict
 from tests.fakellm import FakeLLM, json_reply, text

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from llm_client import LLMGateway
 from evaluation.judge import Judge
+from llm_client import LLMGateway
 from schemas import COHERENCE, LLMSettings
 from tests.evaluation.handmade import TOOLS, oracle_transcript, scenario
 from tests.integration.test_llm_local_model import _llama_servers, _require_extra, mark_children

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from llm_client.gateway import LLMGateway
 from actors.local import generate_local
 from harness.validate import validate_harness
+from llm_client.gateway import LLMGateway
 from schemas import EngineSelection, LLMSettings, RunConfig
 from specs import load_suite
 from tests.conftest import dev_spec

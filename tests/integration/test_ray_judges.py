@@ -6,9 +6,9 @@ import os
 
 os.environ.setdefault("RAY_AUTH_MODE", "disabled")
 
-from llm_client import LLMGateway  # noqa: E402
 from actors import ray_runtime  # noqa: E402
 from evaluation.judge import Judge  # noqa: E402
+from llm_client import LLMGateway  # noqa: E402
 from schemas import LLMSettings  # noqa: E402
 from tests.evaluation.handmade import TOOLS, oracle_transcript, rubric, scenario, verdict  # noqa: E402
 from tests.fakellm import FakeLLM, json_reply  # noqa: E402

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
+from common.json_values import schema_errors
 from engines.base import EngineContext
 from engines.llm import LLMExpander, LLMInterpreter, LLMMocker, LLMScenarioWriter
-from llm_client import LLMGateway
 from engines.llm.checks import build_interpretation
 from engines.llm.replies import InterpretationReply
-from common.json_values import schema_errors
+from llm_client import LLMGateway
 from schemas import LLMSettings, RunConfig, ScenarioRequest, Tool, ToolSuite
 from tests.engines.llm.scripted_model import ScriptedModel
 from tests.fakellm import FakeLLM, Reply, json_reply, malformed_content

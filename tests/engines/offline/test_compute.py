@@ -8,9 +8,9 @@ import math
 import random
 from pathlib import Path
 
+from actors.local import generate_local
 from engines.offline import compute
 from engines.offline.interpret import interpret_tool
-from actors.local import generate_local
 from schemas import RunConfig, Tool
 from specs import load_suite
 

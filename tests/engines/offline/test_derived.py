@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from engines.offline.derived import figure, in_proportion, in_zone, summarised
 from actors.local import generate_local
+from engines.offline.derived import figure, in_proportion, in_zone, summarised
 from schemas import RunConfig
 from specs import load_suite
 

@@ -7,8 +7,8 @@ import json
 import re
 from pathlib import Path
 
-from engines.offline.values_describe import param_docs, returned_fields
 from actors.local import generate_local
+from engines.offline.values_describe import param_docs, returned_fields
 from schemas import RunConfig
 from specs import load_suite
 
@@ -94,8 +94,8 @@ def test_an_example_in_parentheses_is_an_example_not_a_choice_named_eg():
 def test_a_listed_record_s_own_kind_id_is_its_id(tmp_path):
     import json
 
-    from evaluation import scenario_checks as q
     from engines.offline.pipeline import Pipeline, cover_suite
+    from evaluation import scenario_checks as q
     from specs import load_suite
 
     tools = [{"name": "search_listings", "description": LISTINGS, "inputSchema": {

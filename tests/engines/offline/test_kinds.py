@@ -8,9 +8,9 @@ import json
 import re
 
 from engines.offline import kinds
-from evaluation import scenario_checks as q
 from engines.offline.pipeline import Pipeline, cover_suite
 from engines.offline.scenario import org_for
+from evaluation import scenario_checks as q
 from specs import load_suite
 
 

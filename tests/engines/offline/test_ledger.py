@@ -4,8 +4,8 @@ import json
 import random
 import re
 
-from engines.offline.ledger import ledger_of, ledger_value
 from actors.local import generate_local
+from engines.offline.ledger import ledger_of, ledger_value
 from schemas import RunConfig
 from specs import load_suite
 

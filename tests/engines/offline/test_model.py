@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from evaluation import scenario_checks as q
 from engines.offline.model import SpecModel
 from engines.offline.pipeline import Pipeline, cover_suite, interpret_suite
 from engines.offline.scenario import org_for
+from evaluation import scenario_checks as q
 from specs import load_suite
 
 

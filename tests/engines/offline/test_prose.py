@@ -78,8 +78,8 @@ def test_parameter_names_read_as_words():
 
 
 def test_values_are_written_as_a_person_writes_them():
-    from evaluation.scenario_checks import stated
     from engines.offline.text import said
+    from evaluation.scenario_checks import stated
 
     assert said(42) == "42" and said(21.5) == "21.5" and said("2026-03-01") == "2026-03-01" and said("London") == "London"
     assert said("electric vehicles in Norway") == '"electric vehicles in Norway"'
@@ -177,8 +177,8 @@ def test_a_verb_the_tool_name_and_description_agree_on_is_the_one_asked(tmp_path
     or running one; `weather_forecast` "Weather forecast for a city" opens with its thing, not a verb."""
     import json
 
-    from engines.offline.text import described_action, named_verb
     from actors.local import generate_local
+    from engines.offline.text import described_action, named_verb
     from schemas import Action, RunConfig, ToolInterpretation
     from specs import load_suite
 
@@ -382,8 +382,8 @@ def test_a_call_that_ties_two_records_together_names_both_and_how_they_meet(tmp_
     and a later step names that record as the one already named, not as a "result"."""
     import json
 
-    from engines.offline.relations import relation
     from actors.local import generate_local
+    from engines.offline.relations import relation
     from schemas import RunConfig
     from specs import load_suite
 
@@ -436,9 +436,9 @@ def test_a_tools_own_verb_arguments_and_plural_read_as_a_person_says_them(tmp_pa
     ID), a `subTaskId` names a subtask, and `comics` stays `comics`."""
     import json
 
-    from engines.offline.roles import param_entity, param_role
     from actors.local import generate_local
     from common.taxonomy import plural_noun
+    from engines.offline.roles import param_entity, param_role
     from schemas import Action, ParameterRole, RunConfig
     from specs import load_suite
 
@@ -652,8 +652,8 @@ def test_a_listing_s_position_is_said_as_a_page_or_rows_skipped_and_no_request_s
 def test_a_switch_is_said_by_what_it_switches_and_counts_as_stated(name, value, said):
     """`return_details: true` is asked as "including details", not "return details `true`"; the request then
     states the value for the grounding check too."""
-    from evaluation.scenario_checks import unstated_values
     from engines.offline.text import switch
+    from evaluation.scenario_checks import unstated_values
     from schemas import Call, Scenario
 
     assert switch(name, value) == said

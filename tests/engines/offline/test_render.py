@@ -156,8 +156,8 @@ def test_a_record_with_a_person_s_e_mail_names_that_person():
 def test_a_history_tool_answers_with_the_changes_that_led_to_the_record_as_it_reads_now(tmp_path):
     """`get_issue_history(issue_id)` lists events, oldest first, the first its creation and each later one setting a
     field to the value the record holds now; none before the issue was made in the workflow, none after the call."""
-    from engines.offline.chrono import when
     from actors.local import generate_local
+    from engines.offline.chrono import when
     from schemas import RunConfig
     from specs import load_suite
 

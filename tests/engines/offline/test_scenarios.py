@@ -290,10 +290,10 @@ def test_a_call_on_an_existing_thing_follows_a_call_that_shows_it(tmp_path):
     import json
     import random
 
+    from common.graph import ToolGraph
     from engines.offline.pipeline import interpret_suite
     from engines.offline.plan import Planner
     from engines.offline.slots import can_carry
-    from common.graph import ToolGraph
     from specs import load_suite
 
     def tool(name, desc, props, req=()):
@@ -317,10 +317,10 @@ def test_a_filler_call_takes_what_the_workflow_shows_rather_than_nothing(tmp_pat
     import json
     import random
 
+    from common.graph import ToolGraph
     from engines.offline.pipeline import interpret_suite
     from engines.offline.plan import Planner
     from engines.offline.slots import can_carry
-    from common.graph import ToolGraph
     from specs import load_suite
 
     def tool(name, desc, props, req=()):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from evaluation import scenario_checks as q
-from engines.offline.pipeline import Pipeline, cover_suite
 from common.schemautil import leaves
+from engines.offline.pipeline import Pipeline, cover_suite
+from evaluation import scenario_checks as q
 from schemas import ScenarioRequest
 from specs import load_suite
 

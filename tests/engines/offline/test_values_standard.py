@@ -6,10 +6,10 @@ import json
 import random
 import re
 
+from actors.local import generate_local
 from engines.offline.scenario import org_for
 from engines.offline.values import ValueGenerator
 from engines.offline.values_standard import standard_kind, standard_value
-from actors.local import generate_local
 from schemas import RunConfig
 from specs import load_suite
 
