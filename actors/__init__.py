@@ -1,6 +1,6 @@
 """What runs the stages: the stage actor (stage.py: one engine behind a uniform call), run in this process
-(local.py) or as Ray actors with the coordinator hosted beside them (ray_runtime.py, started and stopped by
-ray_start.py; the only two modules that import ray).
+(local.py) or as Ray actors with the coordinator hosted beside them (ray_runtime.py; the LLM gateway and judges
+as actors in ray_services.py; Ray started and stopped by ray_start.py: the only three modules that import ray).
 
 Names are re-exported lazily so that ray is imported only by code that uses `run_ray`.
 """

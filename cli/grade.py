@@ -147,11 +147,11 @@ def _judge(harness, run_dir: Path | None, model: str, *, api_base: str | None, c
     from evaluation.judge import Judge, judge_many
 
     if workers:
-        from actors import ray_runtime, ray_start
+        from actors import ray_services, ray_start
 
         started = ray_start.init(address)
         try:
-            return ray_runtime.judge_on_ray(Judge, settings, harness.tool_map(), items, workers=workers, **kw), missing
+            return ray_services.judge_on_ray(Judge, settings, harness.tool_map(), items, workers=workers, **kw), missing
         finally:
             if started:
                 ray_start.shutdown()

@@ -1,6 +1,6 @@
 """The LLM gateway: the one object that imports litellm and talks to the provider.
 
-A plain class (Ray wraps it as one actor in actors/ray_runtime.py). It owns a private event
+A plain class (Ray wraps it as one actor in actors/ray_services.py). It owns a private event
 loop thread, so `complete()` works from any plain object or thread and `acomplete()` from any
 event loop, while every request shares one concurrency semaphore, one rpm/tpm window, one
 budget, one cache and one usage book. Transport failures (429, 5xx, timeouts, unreadable

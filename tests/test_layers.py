@@ -56,3 +56,12 @@ def test_the_check_sees_lazy_and_importlib_imports():
 
 def test_nothing_below_the_command_line_imports_it():
     assert {(a, b) for a, b in imports() if b.split(".")[0] == "cli"} == set()
+
+
+def test_ray_is_imported_only_by_the_ray_modules_of_actors():
+    importing = set()
+    for package in LAYERS:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if any(n.split(".")[0] == "ray" for n in _imported(ast.parse(path.read_text(), str(path)))):
+                importing.add(str(path.relative_to(ROOT)))
+    assert importing == {"actors/ray_runtime.py", "actors/ray_services.py", "actors/ray_start.py"}

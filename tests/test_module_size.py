@@ -7,9 +7,7 @@ from tests.test_layers import LAYERS, ROOT
 
 LIMIT = 400
 TO_SPLIT = {
-    "harness/world.py": 407,
     "llm_client/gateway.py": 426,
-    "actors/ray_runtime.py": 440,
     "harness/server.py": 485,
     "engines/offline/slots.py": 531,
     "engines/offline/kinds.py": 546,

@@ -6,7 +6,7 @@ import os
 
 os.environ.setdefault("RAY_AUTH_MODE", "disabled")
 
-from actors import ray_runtime  # noqa: E402
+from actors import ray_services  # noqa: E402
 from evaluation.judge import Judge  # noqa: E402
 from llm_client import LLMGateway  # noqa: E402
 from schemas import LLMSettings  # noqa: E402
@@ -26,7 +26,7 @@ def test_judge_actors_give_the_in_process_results_and_reuse_the_cache(ray_local,
     with FakeLLM(responder=responder, latency=0.2) as llm:
         settings = LLMSettings(model="openai/fake", api_base=llm.base_url, cache_path=str(tmp_path / "c.sqlite"),
                                temperature=0.0, concurrency=4)
-        on_ray = ray_runtime.judge_on_ray(Judge, settings, TOOLS, items, workers=2, per_actor=3)
+        on_ray = ray_services.judge_on_ray(Judge, settings, TOOLS, items, workers=2, per_actor=3)
         assert llm.request_count == len(items) and llm.max_in_flight >= 2
         with LLMGateway(settings) as gw:  # same cache file: in-process judging is answered from it
             judge = Judge(gw, TOOLS)
