@@ -8,6 +8,7 @@ Errors the user can fix (SeerError) become one line on stderr and exit code 2, n
 from __future__ import annotations
 
 import sys
+import threading
 
 from cli import interrupted_while_starting
 
@@ -102,21 +103,29 @@ except KeyboardInterrupt:
     interrupted_while_starting()
 
 
+COMMAND_ENDED = threading.Event()
+
+
 def redeliver_swallowed_interrupts() -> None:
     """Python drops an exception raised in a __del__ method or a weakref callback, printing "Exception ignored
     in ..." with a traceback: a Ctrl-C that lands there (garbage collection while matplotlib draws, say) would
     be printed and lost, and the command would carry on. Such a Ctrl-C is signalled again, from a timer thread
     a moment later so that it is handled after the callback (and this hook) returned, where the command's own
-    handler sees it."""
+    handler sees it. Once the command has ended (COMMAND_ENDED), there is no handler left to see it: a timer
+    still pending then does nothing, rather than land in the interpreter's shutdown, where SIGINT kills the
+    process (exit -2) after the command chose its exit code."""
     import os
     import signal
-    import threading
 
     previous = sys.unraisablehook
 
+    def resignal() -> None:
+        if not COMMAND_ENDED.is_set():
+            os.kill(os.getpid(), signal.SIGINT)
+
     def hook(unraisable) -> None:
         if isinstance(unraisable.exc_value, KeyboardInterrupt):
-            timer = threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT))
+            timer = threading.Timer(0.05, resignal)
             timer.daemon = True
             timer.start()
         else:
@@ -142,4 +151,6 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         sys.exit(130)
+    finally:
+        COMMAND_ENDED.set()
 

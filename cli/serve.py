@@ -44,7 +44,8 @@ def _serve(harness_dir: Path, transport: str, host: str, port: int, scenario: st
     import anyio
 
     from common.files import load_harness
-    from harness.server import MockService, build_server, serve_http, serve_stdio
+    from harness.server import MockService, build_server
+    from harness.transports import serve_http, serve_stdio
 
     harness = load_harness(harness_dir)
     if harness.partial_warning():

@@ -15,7 +15,6 @@ import asyncio
 import contextlib
 import dataclasses
 import json
-import logging
 import os
 import random
 import threading
@@ -35,24 +34,12 @@ from llm_client.protocol import (
     UsageBook,
     parse_json,
 )
+from llm_client.provider import PLACEHOLDER_KEY, check_environment, redact, register_prices
 from schemas import Budget, LLMSettings, StageUsage
 
 log = structlog.get_logger("seer.llm")
-_PLACEHOLDER_KEY = "sk-no-key-required"  # OpenAI-compatible local servers ignore the key but clients want one
-_SECRET_SUFFIXES = ("_KEY", "_TOKEN", "_SECRET", "_PASSWORD")
 _LITELLM_CALLBACK_LISTS = ("callbacks", "success_callback", "_async_success_callback", "failure_callback",
                            "_async_failure_callback", "input_callback")
-# Models registered at zero price in litellm's process-wide map because it had no price for them: a later
-# gateway must still report their cost as unknown, not as the placeholder's $0.
-_ZERO_PRICED: set[str] = set()
-
-
-def redact(text: str, environ: dict[str, str] | None = None) -> str:
-    """`text` with the value of every key-like environment variable replaced by `***`."""
-    for name, value in (environ or os.environ).items():
-        if name.upper().endswith(_SECRET_SUFFIXES) and len(value) >= 8 and value in text:
-            text = text.replace(value, "***")
-    return text
 
 
 class LLMGateway:
@@ -84,9 +71,8 @@ class LLMGateway:
         # cache entries belong to the server the user named; a local model's port changes every run, its name does not
         self._cache_scope = settings.model if self._local is not None else settings.api_base
         self._client: Any = None  # one OpenAI client for an OpenAI-compatible --api-base, made by _warm_up
-        self._api_key = self._check_environment(self.model)
-        self._unpriced: set[str] = set()
-        self._register_prices()
+        self._api_key, self._openai_compatible = check_environment(self._litellm, self.model, self.api_base)
+        self._unpriced: set[str] = {self.model} if register_prices(self._litellm, self.model, settings) else set()
         b = budget or Budget()
         self.budget = BudgetGuard(max_calls=b.max_llm_calls, max_tokens=b.max_tokens, max_cost=b.max_cost)
         self.book = UsageBook()
@@ -120,7 +106,7 @@ class LLMGateway:
             # build their own (~20 ms of CPU apiece); one client made here serves them all
             import openai
 
-            key = self._api_key or os.environ.get("OPENAI_API_KEY") or _PLACEHOLDER_KEY
+            key = self._api_key or os.environ.get("OPENAI_API_KEY") or PLACEHOLDER_KEY
             self._client = openai.AsyncOpenAI(base_url=self.api_base, api_key=key, max_retries=0,
                                               timeout=self.settings.timeout_s)
         try:
@@ -153,56 +139,6 @@ class LLMGateway:
     @property
     def closed(self) -> bool:
         return not self._loop.is_running()
-
-    # -- configuration checks -----------------------------------------------------------------
-    def _check_environment(self, model: str) -> str | None:
-        """The api_key to pass explicitly (only the placeholder for keyless local servers), or None."""
-        try:
-            provider = self._litellm.get_llm_provider(model=model, api_base=self.api_base)[1]
-        except Exception:
-            raise LLMConfigError(
-                f"model {model!r}: unknown provider; use a litellm model string such as "
-                "gemini/gemini-2.5-flash-lite or openai/<name> with --api-base"
-            ) from None
-        self._openai_compatible = provider == "openai" and bool(self.api_base)
-        info = self._litellm.validate_environment(model=model)
-        if info.get("keys_in_environment", True):
-            return None
-        if self.api_base:
-            return _PLACEHOLDER_KEY
-        missing = " or ".join(info.get("missing_keys") or ["the provider's API key"])
-        raise LLMConfigError(f"model {model!r} needs an API key: set {missing} in the environment (keys are never read from files or flags)")
-
-    def _register_prices(self) -> None:
-        """Prices from the settings, or for a model litellm has no price for, a zero entry: litellm then
-        finds the model quickly on every response (its failed lookup costs ~10 ms of CPU each time),
-        while we still report that model's cost as unknown (null)."""
-        s = self.settings
-        if s.input_cost_per_million is None and s.output_cost_per_million is None:
-            if self.model in _ZERO_PRICED:  # our own placeholder from an earlier gateway in this process
-                self._unpriced.add(self.model)
-                return
-            try:
-                self._litellm.get_model_info(self.model)
-                return  # litellm prices it
-            except Exception:
-                self._unpriced.add(self.model)
-        provider = self.model.split("/", 1)[0] if "/" in self.model else "openai"
-        quiet = logging.getLogger("LiteLLM")  # it warns that a custom model has no cache-token prices
-        level = quiet.level
-        quiet.setLevel(logging.ERROR)
-        try:
-            self._litellm.register_model({self.model: {
-                "input_cost_per_token": (s.input_cost_per_million or 0.0) / 1e6,
-                "output_cost_per_token": (s.output_cost_per_million or 0.0) / 1e6,
-                "litellm_provider": provider, "mode": "chat",
-            }})
-        finally:
-            quiet.setLevel(level)
-        if self.model in self._unpriced:
-            _ZERO_PRICED.add(self.model)
-        else:  # priced by the settings now, whatever an earlier gateway registered
-            _ZERO_PRICED.discard(self.model)
 
     # -- public API -------------------------------------------------------------------------
     def complete(self, request: LLMRequest | list[dict[str, Any]], **kw: Any) -> LLMResult:

@@ -7,8 +7,6 @@ from tests.test_layers import LAYERS, ROOT
 
 LIMIT = 400
 TO_SPLIT = {
-    "llm_client/gateway.py": 426,
-    "harness/server.py": 485,
     "engines/offline/slots.py": 531,
     "engines/offline/kinds.py": 546,
     "engines/offline/interpret.py": 568,

@@ -93,6 +93,32 @@ def test_a_ctrl_c_python_would_drop_in_a_finaliser_is_signalled_again_not_printe
             time.sleep(0.01)
 
 
+def test_a_swallowed_ctrl_c_is_not_signalled_again_once_the_command_has_ended(monkeypatch):
+    """After the command chose its exit code nothing would handle the SIGINT sent again: in the interpreter's
+    shutdown it would kill the process instead (exit -2)."""
+    import signal
+    import time
+
+    from cli.app import COMMAND_ENDED, redeliver_swallowed_interrupts
+
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)
+    received = []
+    previous = signal.signal(signal.SIGINT, lambda *_: received.append(1))
+    COMMAND_ENDED.set()
+    try:
+        class Finaliser:
+            def __del__(self):
+                raise KeyboardInterrupt
+
+        redeliver_swallowed_interrupts()
+        Finaliser()
+        time.sleep(0.5)  # ten times the delay of a redelivery
+    finally:
+        COMMAND_ENDED.clear()
+        signal.signal(signal.SIGINT, previous)
+    assert received == []
+
+
 def test_ctrl_c_while_the_arguments_are_read_is_one_line_and_exit_130():
     """Typer turns a Ctrl-C outside a command's own code (parsing, the root callback) into exit 130 with no
     word; ours says what happened."""

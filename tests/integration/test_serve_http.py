@@ -190,7 +190,8 @@ def test_an_http_session_s_worlds_end_with_its_delete(tmp_path):
     import httpx
 
     from common.files import load_harness
-    from harness.server import MockService, build_server, serve_http
+    from harness.server import MockService, build_server
+    from harness.transports import serve_http
 
     service = MockService(load_harness(write_harness(tmp_path / "h")), scenario_id="s-files")
     urls: list[str] = []
