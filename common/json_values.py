@@ -153,19 +153,25 @@ def strings_in(value: Any) -> set[str]:
     return out
 
 
-def scalar_leaves(value: Any) -> list[Any]:
-    """Every string, number and boolean inside a JSON value (for "taken from an earlier output")."""
+def leaves(value: Any) -> list[Any]:
+    """Every scalar inside a JSON value (None included), in document order; iterative, so no nesting depth
+    a client sends can exhaust the stack."""
     out: list[Any] = []
     stack = [value]
     while stack:
         v = stack.pop()
         if isinstance(v, dict):
-            stack.extend(v.values())
+            stack.extend(reversed(list(v.values())))
         elif isinstance(v, list):
-            stack.extend(v)
-        elif v is not None:
+            stack.extend(reversed(v))
+        else:
             out.append(v)
     return out
+
+
+def scalar_leaves(value: Any) -> list[Any]:
+    """Every string, number and boolean inside a JSON value (for "taken from an earlier output")."""
+    return [v for v in leaves(value) if v is not None]
 
 
 def text_of(output: Any) -> str:

@@ -39,12 +39,3 @@ def properties(schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def required(schema: dict[str, Any]) -> list[str]:
     req = schema.get("required") or []
     return [r for r in req if isinstance(r, str)]
-
-
-def leaves(node: Any) -> list[Any]:
-    """Every scalar inside a JSON value, in document order."""
-    if isinstance(node, dict):
-        return [x for v in node.values() for x in leaves(v)]
-    if isinstance(node, list):
-        return [x for v in node for x in leaves(v)]
-    return [node]

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from common.schemautil import leaves
+from common.json_values import leaves
 from common.taxonomy import same_kind
 from engines.offline import chrono
 from engines.offline.outputs import in_output, listed_rows, names_id, output_objects, searchable, token_in

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from common.schemautil import leaves
+from common.json_values import leaves
 from common.taxonomy import same_kind
 from schemas import Entity, Scenario, Tool, ToolInterpretation
 from schemas._base import JSONValue

@@ -13,7 +13,7 @@ import random
 import re
 from typing import Any
 
-from common.schemautil import leaves
+from common.json_values import leaves
 from common.taxonomy import same_kind
 from engines.base import EngineContext, Outcome
 from engines.offline import prose, text

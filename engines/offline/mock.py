@@ -15,11 +15,11 @@ import re
 from datetime import datetime, timedelta
 from typing import Any
 
-from common.schemautil import deref, leaves, properties
+from common.json_values import leaves
+from common.schemautil import deref, properties
 from common.taxonomy import same_kind, singular, tokens
 from engines.base import EngineContext, Outcome, StageError
-from engines.offline import chrono, compute, kinds, paths
-from engines.offline import values_formats as fmt
+from engines.offline import chrono, compute, kinds, paths, values_formats as fmt
 from engines.offline.derived import in_proportion, in_zone, observed_now, summarised
 from engines.offline.files import Story, diff, files_read, pairs, window
 from engines.offline.history import is_history

@@ -8,7 +8,7 @@ import json
 import re
 from typing import Any
 
-from common.schemautil import leaves
+from common.json_values import leaves
 
 
 def searchable(output: Any) -> str:

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from common.aliases import plumbing
 from common.graph import ToolGraph
-from common.schemautil import deref, leaves, properties
+from common.schemautil import deref, properties
 from common.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens, without_modifiers
 from engines.base import EngineContext, Outcome, StageError
 from engines.offline import compute, files, paths, prose, text
@@ -26,7 +26,7 @@ from engines.offline.interpret import interpret_tool, namespaces
 from engines.offline.ledger import ledger_of
 from engines.offline.lexicon import locale_of, spec_words
 from engines.offline.nested import unwrap
-from engines.offline.outputs import token_in
+from engines.offline.outputs import searchable, token_in
 from engines.offline.plan import Planner
 from engines.offline.slots import can_carry, embed, id_field
 from engines.offline.values import ValueGenerator, first_error, is_valid
@@ -737,9 +737,8 @@ class OfflineScenarioWriter:
             for k in dict.fromkeys(k for k, _ in probe):
                 obj = embed(obj, schema, k, [v for kk, v in probe if kk == k], shown,
                             lambda items: gen.value(items, root=schema), claimed)
-            dumped = json.dumps(obj, ensure_ascii=False)
-            strings = [x for x in leaves(obj) if isinstance(x, str)]  # (a text field's lines, unescaped)
-            self._fit[key] = all(token_in(v, dumped) or any(token_in(v, x) for x in strings) for _, v in probe)
+            found = searchable(obj)  # (a text field's lines unescaped, and the JSON)
+            self._fit[key] = all(token_in(v, found) for _, v in probe)
         return self._fit[key]
 
     def _can_hold(self, i: int, world: _World, seq: list[str]) -> bool:

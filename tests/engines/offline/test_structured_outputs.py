@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from common.schemautil import leaves
+from common.json_values import leaves
 from engines.offline.pipeline import Pipeline, cover_suite
 from evaluation import scenario_checks as q
 from schemas import ScenarioRequest
