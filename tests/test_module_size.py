@@ -15,7 +15,7 @@ TO_SPLIT = {
     "engines/offline/mock.py": 863,
     "engines/offline/scenario.py": 921,
     "engines/offline/prose.py": 946,
-    "engines/offline/render.py": 1050,
+    "engines/offline/render.py": 942,
 }
 
 

@@ -15,8 +15,6 @@ import unicodedata
 from datetime import datetime, timedelta
 from typing import Any
 
-import sqlglot
-
 from common.taxonomy import same_kind, tokens
 from engines.offline import chrono, compute, kinds, yields
 from engines.offline import values_formats as fmt
@@ -24,10 +22,11 @@ from engines.offline.history import events, is_history
 from engines.offline.listed import in_sequence, listed_fields, listed_value
 from engines.offline.model import ABOUT, WITHIN, SpecModel, shown_fields, spread
 from engines.offline.outputs import token_in
+from engines.offline.query_results import query_result
 from engines.offline.shell import command_of, ran, workdir_of
 from engines.offline.text import docs_topic, label
 from engines.offline.values_standard import named_things, naming_field, spare_names
-from engines.offline.values_vocab import PUBLIC_KINDS, PUBLIC_TOPICS, STATUSES, kind_id, org_topic, registry_id, registry_of
+from engines.offline.values_vocab import PUBLIC_KINDS, PUBLIC_TOPICS, kind_id, org_topic, registry_id, registry_of
 from engines.offline.verdicts import answer, availability, is_availability_check, is_checker, question, verdict
 from engines.offline.world import Organisation, Person
 from schemas import Action, Entity, ParameterRole, ToolInterpretation
@@ -64,13 +63,7 @@ def is_metadata(tool: str) -> bool:
     return bool(set(tokens(tool)) & _META)
 
 
-def _when(rng: random.Random) -> str:
-    """A moment before the scenario's now (`EPOCH`): what the records a call finds were last touched."""
-    return (fmt.EPOCH - timedelta(minutes=rng.randint(90, 120 * 24 * 60), seconds=rng.randint(0, 59))) \
-        .strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-_ISO_Z = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")  # the form `_when` and `_acted` write, comparable as text
+_ISO_Z = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")  # as last_touched and _acted write it: comparable as text
 
 
 _CREATED = frozenset({"createdat", "created", "creationdate", "createdtime", "createdon", "datecreated"})
@@ -106,7 +99,7 @@ def _named(key: str, names: frozenset[str]) -> bool:
 def _acted(now: datetime | None, rng: random.Random) -> str:
     """When the call itself created, changed or finished something: at its place in the workflow (`now`, a
     few minutes after the one before), so a later step never reports an earlier time."""
-    return _when(rng) if now is None else yields.acted_at(now, rng)
+    return fmt.last_touched(rng) if now is None else yields.acted_at(now, rng)
 
 
 def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
@@ -117,30 +110,30 @@ def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
     if "release" in words:
         major, minor = rng.randint(1, 4), rng.randint(0, 20)
         return {"tag_name": f"v{major}.{minor}.0", "name": f"v{major}.{minor}.0 — {topic} fixes", "author": who.username,
-                "published_at": _when(rng), "draft": False, "prerelease": False,
+                "published_at": fmt.last_touched(rng), "draft": False, "prerelease": False,
                 "assets": [{"name": f"{rng.choice(org.services)}-v{major}.{minor}.0.tar.gz",
                             "size": rng.randint(200_000, 9_000_000)}]}
     if "artifact" in words:
         return {"name": rng.choice(("coverage-report", "build-output", "test-results", "sbom")),
-                "size_in_bytes": rng.randint(20_000, 4_000_000), "expired": False, "created_at": _when(rng)}
+                "size_in_bytes": rng.randint(20_000, 4_000_000), "expired": False, "created_at": fmt.last_touched(rng)}
     if words & {"repository", "repo"}:
         return {"full_name": f"{org.slug}/{rng.choice(org.services)}", "private": True,
-                "default_branch": "main", "updated_at": _when(rng)}
+                "default_branch": "main", "updated_at": fmt.last_touched(rng)}
     if words & _RUNS:
         done = rng.random() < 0.7
         return {"status": "completed" if done else rng.choice(("in_progress", "queued")),
                 "conclusion": rng.choice(("success", "success", "failure")) if done else None,
-                "head_branch": rng.choice(org.branches), "created_at": _when(rng)}
+                "head_branch": rng.choice(org.branches), "created_at": fmt.last_touched(rng)}
     if words & _TICKETS:
         return {"title": f"Fix {topic} in {rng.choice(org.services)}", "state": rng.choice(("open", "open", "closed")),
-                "user": who.username, "created_at": _when(rng)}
+                "user": who.username, "created_at": fmt.last_touched(rng)}
     if words & _NOTES:
         return {"body": f"Looked into the {topic}; details are in the run logs.", "author": who.username,
-                "created_at": _when(rng)}
+                "created_at": fmt.last_touched(rng)}
     if "commit" in words:
-        return {"message": f"Fix {topic}", "author": who.email, "date": _when(rng)}
+        return {"message": f"Fix {topic}", "author": who.email, "date": fmt.last_touched(rng)}
     if words & {"branch", "tag", "ref"}:
-        return {"protected": rng.random() < 0.3, "updated_at": _when(rng)}
+        return {"protected": rng.random() < 0.3, "updated_at": fmt.last_touched(rng)}
     if words & _PEOPLE:
         return {"display_name": who.name, "email": who.email}
     if words & {"element", "locator", "button", "field", "input"}:
@@ -156,14 +149,14 @@ def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
         return {"name": f"{rng.choice(org.nouns).capitalize()} {rng.choice(('Header', 'Background', 'Logo', 'Card'))}",
                 "visible": True, "locked": False, "bounds": [0, 0, rng.choice((640, 1280, 1920)), rng.choice((480, 720, 1080))]}
     if words & {"file", "document", "blob"}:
-        return {"size": rng.randint(1_200, 48_000), "modified": _when(rng)}
+        return {"size": rng.randint(1_200, 48_000), "modified": fmt.last_touched(rng)}
     if "key" in words and words & {"api", "access", "secret", "private", "public", "ssh", "signing", "license"}:
         # an API key is a credential, shown by its name and a masked prefix, never a cache entry
         return {"name": f"{rng.choice(org.services)}-{rng.choice(('ci', 'prod', 'local'))}",
-                "prefix": f"sk_{rng.getrandbits(24):06x}", "created_at": _when(rng)}
+                "prefix": f"sk_{rng.getrandbits(24):06x}", "created_at": fmt.last_touched(rng)}
     if "key" in words:  # a key of a key-value store
         return {"type": rng.choice(("string", "hash", "list")), "ttl": rng.choice((-1, 3600, 86400))}
-    return {"updated_at": _when(rng)}  # nothing is known of this kind: an honest timestamp, no borrowed person
+    return {"updated_at": fmt.last_touched(rng)}  # nothing is known of this kind: an honest timestamp, no borrowed person
 
 
 def described(kind: str, org: Organisation, key: str, model: SpecModel | None, topic: str | None = None,
@@ -185,7 +178,7 @@ def described(kind: str, org: Organisation, key: str, model: SpecModel | None, t
     if not fields and listed:  # "arrivals with delay predictions and crowding levels": what the author says
         rng = random.Random(f"listed:{key}")
         fields = {f: listed_value(f, org, rng, topic or kind.replace("_", " "), listed) for f in listed}
-    return fields or {"updated_at": _when(random.Random(key))}  # nothing known: an honest timestamp
+    return fields or {"updated_at": fmt.last_touched(random.Random(key))}  # nothing known: an honest timestamp
 
 
 def _topic_of(org: Organisation, key: str, kind: str = "") -> str:
@@ -716,107 +709,6 @@ def _sibling_id(value: str, rng: random.Random) -> str:
     return f"{head}{sep}{redrawn}"
 
 
-_STATEMENT = re.compile(r"^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b", re.I)
-
-
-_CYPHER = re.compile(r"^\s*(OPTIONAL\s+)?(MATCH|MERGE|CREATE|CALL|UNWIND)\b.*\bRETURN\b|^\s*(MERGE|CREATE)\s*\(", re.I | re.S)
-
-
-def query_result(args: dict[str, Any], org: Organisation, rng: random.Random) -> str | None:
-    """What a database answers to the SQL or Cypher statement a call sends: the rows a SELECT or a RETURN asks
-    for (its columns, its filter, its limit), the count a write affected; None when no argument is a statement."""
-    graph = next((v for v in args.values() if isinstance(v, str) and _CYPHER.match(v)), None)
-    if graph is not None:
-        return _dump(graph_result(graph, org, rng))
-    stmt = next((v for v in args.values() if isinstance(v, str) and _STATEMENT.match(v)), None)
-    if stmt is None:
-        return None
-    try:
-        tree = sqlglot.parse_one(stmt)
-    except sqlglot.errors.ParseError:
-        return None
-    if not isinstance(tree, sqlglot.exp.Select):
-        return _dump({"status": "ok", "rows_affected": rng.randint(1, 3)})
-    cols = [e.alias_or_name for e in tree.expressions]
-    if not cols or "*" in cols:
-        cols = ["id", "name", "status", "created_at"]
-    fixed = {eq.left.name: eq.right.name for eq in tree.find_all(sqlglot.exp.EQ)
-             if isinstance(eq.left, sqlglot.exp.Column) and isinstance(eq.right, sqlglot.exp.Literal)}
-    limit = tree.args.get("limit")
-    n = min(int(limit.expression.name), 5) if limit is not None and limit.expression.name.isdigit() else rng.randint(2, 4)
-    if tree.args.get("group"):
-        n = min(n, 3)
-    rows = [{c: _cell(c, fixed, org, rng) for c in cols} for _ in range(n)]
-    if tree.args.get("group"):  # one row per group, largest first
-        for row, state in zip(rows, rng.sample(STATUSES, n)):
-            row.update({c: state for c in cols if c in ("status", "state")})
-        counts = sorted((rng.randint(3, 400) for _ in rows), reverse=True)
-        for row, count in zip(rows, counts):
-            row.update({c: count for c in cols if c not in ("status", "state") and isinstance(row[c], int)})
-    return _dump({"columns": cols, "rows": rows, "row_count": len(rows)})
-
-
-_GRAPH_LABELS = ("Service", "Person", "Team", "Deployment", "Incident")
-
-
-def graph_result(stmt: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
-    """A graph database's answer to a Cypher statement: the rows its RETURN names (a `p.name` of a `(p:Person)` a
-    person's name, of a `(s:Service)` a service's), at most its LIMIT; what a write made where nothing is returned."""
-    ret = re.search(r"\bRETURN\s+(?:DISTINCT\s+)?(.+?)(?:\s+ORDER\s+BY\b|\s+SKIP\b|\s+LIMIT\b|$)", stmt, re.I | re.S)
-    if ret is None:
-        return {"nodes_created": rng.randint(1, 3), "relationships_created": rng.randint(0, 2),
-                "properties_set": rng.randint(1, 6)}
-    said = [c.strip() for c in re.split(r",(?![^(]*\))", ret.group(1)) if c.strip()]
-    exprs = {re.split(r"\s+AS\s+", c, flags=re.I)[-1].strip(): c for c in said}  # column -> what it returns
-    cols = list(exprs)
-    labels = {v: lab.lower() for v, lab in re.findall(r"\((\w+)\s*:\s*(\w+)", stmt)}
-    if ":service" in stmt.lower():  # (what a service depends on, unlabelled, is other services)
-        labels.update({v: "service" for v in re.findall(r"\((\w+)\)", stmt) if v not in labels})
-    limit = re.search(r"\bLIMIT\s+(\d+)", stmt, re.I)
-    n = min(int(limit.group(1)), 5) if limit else rng.randint(2, 4)
-    if "team" in labels.values():  # (a row per team: no team twice)
-        n = min(n, len(org.teams))
-    people = rng.sample(org.people, min(n, len(org.people)))
-
-    def cell(col: str, k: int) -> Any:
-        if re.match(r"count\(", exprs[col], re.I):
-            return rng.randint(1, 60)
-        if re.match(r"labels\(", exprs[col], re.I):  # one row per label
-            return [_GRAPH_LABELS[k % len(_GRAPH_LABELS)]]
-        if re.match(r"type\(", exprs[col], re.I):
-            return rng.choice(re.findall(r"\[\w*:(\w+)", stmt) or ["DEPENDS_ON", "CALLS", "OWNS"])
-        var, _, prop = re.split(r"\s+AS\s+", exprs[col], flags=re.I)[0].strip().partition(".")  # (`t.name AS team`)
-        if prop in ("name", "title") and labels.get(var) in ("person", "user", "employee", "author", "member"):
-            return people[k % len(people)].name
-        if prop == "name" and labels.get(var) in ("service", "system", "app", "application", "component"):
-            others = [x for x in org.services if f"'{x}'" not in stmt] or list(org.services)  # (not the one matched)
-            return others[(k + len(var)) % len(others)]
-        if prop == "name" and labels.get(var) == "team":
-            return org.teams[k % len(org.teams)]
-        return _cell(prop or col, {}, org, rng)
-    rows = [{c: cell(c, k) for c in cols} for k in range(n)]
-    desc = re.search(r"\bORDER\s+BY\s+(\w+)\s+DESC\b", stmt, re.I)
-    if desc and desc.group(1) in cols and all(isinstance(r[desc.group(1)], int) for r in rows):
-        rows.sort(key=lambda r: -r[desc.group(1)])
-    return {"columns": cols, "rows": rows, "row_count": len(rows)}
-
-
-def _cell(col: str, fixed: dict[str, str], org: Organisation, rng: random.Random) -> Any:
-    """One value of a result column, by its name (and the filter's value where the query fixes it)."""
-    if col in fixed:
-        return int(fixed[col]) if fixed[col].isdigit() else fixed[col]
-    words = set(tokens(col))
-    if col == "id" or words & {"id"}:
-        return rng.randint(1_000, 99_999)
-    if words & {"at", "date", "time", "timestamp", "created", "updated"}:
-        return _when(rng)
-    if words & {"count", "total", "sum", "num", "quantity", "amount"}:
-        return rng.randint(1, 500)
-    if words & {"status", "state"}:
-        return rng.choice(STATUSES)
-    return f"{rng.choice(org.nouns)}-{rng.randint(1, 99)}"
-
-
 _WRITTEN = frozenset({"title", "content", "summary", "abstract", "snippet", "text", "subject", "body", "message"})
 _OWN_TEXT = frozenset({"message", "text"})
 
@@ -928,7 +820,7 @@ def _paths(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
     if a is Action.read and is_metadata(tool):
         file = _is_file(path)
         own = random.Random(f"{org.seed}:{path}")  # the same file gives the same facts each time it is asked
-        created, modified = sorted((_when(own), _when(own)))
+        created, modified = sorted((fmt.last_touched(own), fmt.last_touched(own)))
         lines = [f"size: {own.randint(1_200, 48_000) if file else 4096}", f"created: {created}",
                  f"modified: {modified}", f"accessed: {modified}", f"isDirectory: {str(not file).lower()}",
                  f"isFile: {str(file).lower()}", f"permissions: {'644' if file else '755'}"]

@@ -103,6 +103,12 @@ def iso_datetime(rng: random.Random) -> str:
     return when(rng).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def last_touched(rng: random.Random) -> str:
+    """A moment before the scenario's now (`EPOCH`): when the records a call finds were last touched."""
+    return (EPOCH - timedelta(minutes=rng.randint(90, 120 * 24 * 60), seconds=rng.randint(0, 59))) \
+        .strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def past_datetime(rng: random.Random) -> str:
     """A moment before now, as a UTC date-time: when something that exists was made or last touched."""
     return when(rng, future_days=-1).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -9,7 +9,7 @@ import random
 import pytest
 import sqlglot
 
-from engines.offline.render import query_result
+from engines.offline.query_results import query_result
 from engines.offline.values import ValueGenerator
 from engines.offline.world import make_org
 
