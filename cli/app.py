@@ -134,10 +134,28 @@ def redeliver_swallowed_interrupts() -> None:
     sys.unraisablehook = hook
 
 
+def _interrupted_exit() -> None:
+    """End an interrupted command at once, exit 130, once it has said what it kept: files are written atomically
+    and Ray is shut down before this, and the interpreter's own shutdown (atexit handlers, joins, restoring signal
+    handlers) is where a late SIGINT turned exit 130 into death by SIGINT (-2) on a loaded machine."""
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed or broken pipe: nothing more can be said there
+            pass
+    os._exit(130)
+
+
 def main() -> None:
     redeliver_swallowed_interrupts()
     try:
         app()
+    except SystemExit as e:
+        if e.code == 130:  # a command's own Ctrl-C handling chose it
+            _interrupted_exit()
+        raise
     except SeerError as e:
         typer.echo(f"error: {e}", err=True)
         sys.exit(e.exit_code)
@@ -150,7 +168,7 @@ def main() -> None:
         sys.exit(2)
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
-        sys.exit(130)
+        _interrupted_exit()
     finally:
         COMMAND_ENDED.set()
 

@@ -119,6 +119,29 @@ def test_a_swallowed_ctrl_c_is_not_signalled_again_once_the_command_has_ended(mo
     assert received == []
 
 
+def test_an_interrupted_command_ends_once_it_has_said_what_it_kept_without_the_interpreters_shutdown(tmp_path):
+    """After the one line, the process exits 130 at once: the interpreter's shutdown (atexit handlers here) is
+    where a late SIGINT could turn that exit into death by SIGINT."""
+    from tests.conftest import dev_spec
+
+    marker = tmp_path / "atexit-ran"
+    code = ("import atexit, os, signal, sys, threading, time\n"
+            f"atexit.register(lambda: open({str(marker)!r}, 'w').close())\n"
+            "from cli.app import main\n"
+            f"sys.argv = ['seer', 'generate', {str(dev_spec('azure'))!r}, '--out', {str(tmp_path / 'h')!r}, "
+            "'--min-per-tool', '3', '--no-progress']\n"
+            "def interrupt():  # once the run has begun: its partial manifest is there\n"
+            f"    while not os.path.exists({str(tmp_path / 'h' / 'manifest.json')!r}):\n"
+            "        time.sleep(0.01)\n"
+            "    os.kill(os.getpid(), signal.SIGINT)\n"
+            "threading.Thread(target=interrupt, daemon=True).start()\n"
+            "main()\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 130, r.stderr[-500:]
+    assert r.stderr.startswith("interrupted: partial harness in "), r.stderr[-500:]
+    assert not marker.exists()
+
+
 def test_ctrl_c_while_the_arguments_are_read_is_one_line_and_exit_130():
     """Typer turns a Ctrl-C outside a command's own code (parsing, the root callback) into exit 130 with no
     word; ours says what happened."""
