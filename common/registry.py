@@ -10,6 +10,7 @@ imported only when its thing is used, then those installed packages declare in t
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any, Generic, Mapping, TypeVar
 
 T = TypeVar("T")
@@ -41,6 +42,7 @@ class Registry(Generic[T]):
         self.kind, self.group = kind, group
         self._builtin = dict(builtin or {})
         self._registered: dict[str, T] = {}
+        self._scanned: tuple[tuple[str, ...], dict[str, str]] | None = None  # (sys.path, installed ones)
 
     def register(self, name: str, thing: T) -> None:
         self._registered[name] = thing
@@ -50,11 +52,15 @@ class Registry(Generic[T]):
         self._registered.pop(name, None)
 
     def _installed(self) -> dict[str, str]:
+        """The group's entry points, read again only when sys.path changed: reading them scans every installed
+        distribution's metadata (milliseconds), and input formats are looked up once per spec file."""
         if self.group is None:
             return {}
-        from importlib.metadata import entry_points
+        if self._scanned is None or self._scanned[0] != tuple(sys.path):
+            from importlib.metadata import entry_points
 
-        return {ep.name: ep.value for ep in entry_points(group=self.group)}
+            self._scanned = (tuple(sys.path), {ep.name: ep.value for ep in entry_points(group=self.group)})
+        return self._scanned[1]
 
     def names(self) -> list[str]:
         """Built-in names in the order they were written (where order matters, report sections, format detection,

@@ -7,6 +7,7 @@ name), so a lazy import does not hide an upward dependency.
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,15 +28,20 @@ def _imported(tree: ast.AST) -> set[str]:
     return names
 
 
+@lru_cache(maxsize=None)
+def modules() -> dict[str, frozenset[str]]:
+    """Every module of the packages (its path from the root) with the names it imports; read once per session."""
+    return {str(path.relative_to(ROOT)): frozenset(_imported(ast.parse(path.read_text(), str(path))))
+            for package in LAYERS for path in sorted((ROOT / package).rglob("*.py"))}
+
+
 def imports() -> set[tuple[str, str]]:
     """(importing module, imported module) for every import between two of our packages."""
     found = set()
-    for package in LAYERS:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-            for name in _imported(ast.parse(path.read_text(), str(path))):
-                if name.split(".")[0] in LAYERS and name.split(".")[0] != package:
-                    found.add((module, name))
+    for path, names in modules().items():
+        module = ".".join(Path(path).with_suffix("").parts).removesuffix(".__init__")
+        package = module.split(".")[0]
+        found |= {(module, n) for n in names if n.split(".")[0] in LAYERS and n.split(".")[0] != package}
     return found
 
 
@@ -59,9 +65,5 @@ def test_nothing_below_the_command_line_imports_it():
 
 
 def test_ray_is_imported_only_by_the_ray_modules_of_actors():
-    importing = set()
-    for package in LAYERS:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            if any(n.split(".")[0] == "ray" for n in _imported(ast.parse(path.read_text(), str(path)))):
-                importing.add(str(path.relative_to(ROOT)))
+    importing = {path for path, names in modules().items() if any(n.split(".")[0] == "ray" for n in names)}
     assert importing == {"actors/ray_runtime.py", "actors/ray_services.py", "actors/ray_start.py"}

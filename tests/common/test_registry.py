@@ -55,7 +55,19 @@ def test_an_installed_thing_is_found_through_the_entry_point_group(tmp_path, mon
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: mycodec\nVersion: 1.0\n")
     (dist / "entry_points.txt").write_text("[test_seer.codecs]\nshout = mycodec:shout\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
     r = Registry("codec", {"gz": "gzip:compress"}, group="test_seer.codecs")
+    assert r.names() == ["gz"]  # not on sys.path yet
+    monkeypatch.syspath_prepend(str(tmp_path))
     assert r.names() == ["gz", "shout"] and r.get("shout")(b"hi") == b"HI"
     assert Registry("codec", {}, group=None).names() == []
+
+
+def test_installed_things_are_read_once_while_sys_path_stays_the_same(monkeypatch):
+    import importlib.metadata
+
+    calls = []
+    real = importlib.metadata.entry_points
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda **kw: calls.append(kw) or real(**kw))
+    r = Registry("codec", {"gz": "gzip:compress"}, group="test_seer.codecs")
+    assert r.names() == r.names() == ["gz"] and "zip" not in r
+    assert len(calls) == 1
