@@ -11,11 +11,11 @@ TO_SPLIT = {
     "engines/offline/kinds.py": 546,
     "engines/offline/interpret.py": 568,
     "engines/offline/values_vocab.py": 776,
-    "engines/offline/values_names.py": 819,
+    "engines/offline/values_names.py": 808,
     "engines/offline/mock.py": 863,
     "engines/offline/scenario.py": 921,
     "engines/offline/prose.py": 946,
-    "engines/offline/render.py": 942,
+    "engines/offline/render.py": 901,
 }
 
 

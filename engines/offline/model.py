@@ -18,6 +18,7 @@ from typing import Any
 
 from common.schemautil import deref
 from common.taxonomy import same_kind, singular, tokens
+from engines.offline.places import cohere
 from engines.offline.values import ValueGenerator
 from engines.offline.values_describe import returned_fields
 from engines.offline.values_names import FALLBACK
@@ -123,7 +124,9 @@ class SpecModel:
                 kind = next((k for n in range(len(words) - 1, 0, -1) if (k := kinds_of.get(tuple(words[:n])))), None)
                 rest = "_".join(words[len(tokens(kind)):]) if kind else ""
                 sub = deref(props.get(p.name), tool.input_schema)
-                if kind and rest and not _is_identity(rest) and not set(rest.split("_")) & _NAMES_IT \
+                # (a create's `ticket_status` already is the ticket's status: no second `status` drawn beside it)
+                if kind and rest and p.name not in model.kinds.get(kind, {}) and not _is_identity(rest) \
+                        and not set(rest.split("_")) & _NAMES_IT \
                         and isinstance(sub, dict) and sub.get("type") in ("string", "number", "integer", "boolean") \
                         and _describes(rest, sub, Action.create):
                     model._add(kind, rest, sub, tool.input_schema, f"{tool.name}.{p.name}")
@@ -184,7 +187,7 @@ class SpecModel:
             if value in (None, "", [], {}) or f.seen_in.endswith(" description") and _placeholder(value):
                 continue  # (a field only a description names is left out when nothing knows its values)
             out[f.name] = value
-        return out
+        return cohere(out)  # (fields drawn one by one: a city and its country agree only when set together)
 
 
 _LOOKUPS = frozenset({Action.read, Action.list, Action.search, Action.analyze})

@@ -938,9 +938,9 @@ def grounded_follow_up(step: Step, records: list[dict[str, Any]], rng: random.Ra
                 if singular(words[-1]) != words[-1]:  # a count (`pages`, `followers`): "117 pages", not "a pages of 117"
                     return rng.choice((f"Is {value} {said} a lot for {what}?", f"Why does {what} have {value} {said}?"))
                 if set(words) & _REDUCIBLE:
-                    return rng.choice((f"Is a {said} of {value} normal for {what}?",
+                    return rng.choice((f"Is {with_article(said)} of {value} normal for {what}?",
                                        f"What would bring the {said} of {what} below {value}?"))
-                return rng.choice((f"Is a {said} of {value} normal for {what}?",
-                                   f"What does a {said} of {value} tell us about {what}?"))
+                return rng.choice((f"Is {with_article(said)} of {value} normal for {what}?",
+                                   f"What does {with_article(said)} of {value} tell us about {what}?"))
     return None
 

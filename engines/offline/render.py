@@ -22,9 +22,11 @@ from engines.offline.history import events, is_history
 from engines.offline.listed import in_sequence, listed_fields, listed_value
 from engines.offline.model import ABOUT, WITHIN, SpecModel, shown_fields, spread
 from engines.offline.outputs import token_in
+from engines.offline.places import cohere, is_region
 from engines.offline.query_results import query_result
 from engines.offline.shell import command_of, ran, workdir_of
 from engines.offline.text import docs_topic, label
+from engines.offline.usual import extras
 from engines.offline.values_standard import named_things, naming_field, spare_names
 from engines.offline.values_vocab import PUBLIC_KINDS, PUBLIC_TOPICS, kind_id, org_topic, registry_id, registry_of
 from engines.offline.verdicts import answer, availability, is_availability_check, is_checker, question, verdict
@@ -34,10 +36,6 @@ from schemas import Action, Entity, ParameterRole, ToolInterpretation
 _SHA = re.compile(r"^[0-9a-f]{7,40}$")
 _CODE = re.compile(r"^[\w.:-]*\d[\w.:-]*$")
 _META = {"info", "stat", "stats", "metadata", "attributes", "properties", "size"}
-_RUNS = {"run", "job", "build", "workflow", "pipeline", "deployment", "check", "task", "execution"}
-_TICKETS = {"issue", "pull", "request", "ticket", "story", "bug", "epic", "incident", "alert"}
-_NOTES = {"comment", "review", "message", "note", "observation", "reply", "post", "thread"}
-_PEOPLE = {"user", "member", "person", "people", "account", "collaborator", "assignee"}
 _TOPICS = ("timeout", "pagination", "retry", "export", "cache", "rate limit", "audit log", "search")
 
 
@@ -102,63 +100,6 @@ def _acted(now: datetime | None, rng: random.Random) -> str:
     return fmt.last_touched(rng) if now is None else yields.acted_at(now, rng)
 
 
-def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
-    """Fields a record of this kind typically carries besides its ID."""
-    words = set(tokens(kind))
-    who = org.people[rng.randrange(len(org.people))]
-    topic = f"{rng.choice(org.nouns)} {org_topic(org, rng)}"
-    if "release" in words:
-        major, minor = rng.randint(1, 4), rng.randint(0, 20)
-        return {"tag_name": f"v{major}.{minor}.0", "name": f"v{major}.{minor}.0 — {topic} fixes", "author": who.username,
-                "published_at": fmt.last_touched(rng), "draft": False, "prerelease": False,
-                "assets": [{"name": f"{rng.choice(org.services)}-v{major}.{minor}.0.tar.gz",
-                            "size": rng.randint(200_000, 9_000_000)}]}
-    if "artifact" in words:
-        return {"name": rng.choice(("coverage-report", "build-output", "test-results", "sbom")),
-                "size_in_bytes": rng.randint(20_000, 4_000_000), "expired": False, "created_at": fmt.last_touched(rng)}
-    if words & {"repository", "repo"}:
-        return {"full_name": f"{org.slug}/{rng.choice(org.services)}", "private": True,
-                "default_branch": "main", "updated_at": fmt.last_touched(rng)}
-    if words & _RUNS:
-        done = rng.random() < 0.7
-        return {"status": "completed" if done else rng.choice(("in_progress", "queued")),
-                "conclusion": rng.choice(("success", "success", "failure")) if done else None,
-                "head_branch": rng.choice(org.branches), "created_at": fmt.last_touched(rng)}
-    if words & _TICKETS:
-        return {"title": f"Fix {topic} in {rng.choice(org.services)}", "state": rng.choice(("open", "open", "closed")),
-                "user": who.username, "created_at": fmt.last_touched(rng)}
-    if words & _NOTES:
-        return {"body": f"Looked into the {topic}; details are in the run logs.", "author": who.username,
-                "created_at": fmt.last_touched(rng)}
-    if "commit" in words:
-        return {"message": f"Fix {topic}", "author": who.email, "date": fmt.last_touched(rng)}
-    if words & {"branch", "tag", "ref"}:
-        return {"protected": rng.random() < 0.3, "updated_at": fmt.last_touched(rng)}
-    if words & _PEOPLE:
-        return {"display_name": who.name, "email": who.email}
-    if words & {"element", "locator", "button", "field", "input"}:
-        return {"tag": rng.choice(("button", "input", "a", "div")), "displayed": True, "enabled": True,
-                "text": rng.choice(("Submit", "Save changes", "Next", f"{rng.choice(org.nouns).capitalize()} settings"))}
-    if words & {"cookie"}:
-        return {"domain": org.domain, "path": "/", "secure": True, "expiry": rng.choice((900, 3600, 86400))}
-    if words & {"page", "tab", "browser", "window", "url", "screenshot"}:
-        return {"title": f"{rng.choice(org.nouns).capitalize()} · {org.name}", "status": 200}
-    if words & {"channel", "conversation"}:
-        return {"is_private": rng.random() < 0.3, "num_members": rng.randint(4, 80), "topic": topic}
-    if words & {"artboard", "layer", "frame", "selection", "shape", "rectangle", "comp", "composition", "sequence"}:
-        return {"name": f"{rng.choice(org.nouns).capitalize()} {rng.choice(('Header', 'Background', 'Logo', 'Card'))}",
-                "visible": True, "locked": False, "bounds": [0, 0, rng.choice((640, 1280, 1920)), rng.choice((480, 720, 1080))]}
-    if words & {"file", "document", "blob"}:
-        return {"size": rng.randint(1_200, 48_000), "modified": fmt.last_touched(rng)}
-    if "key" in words and words & {"api", "access", "secret", "private", "public", "ssh", "signing", "license"}:
-        # an API key is a credential, shown by its name and a masked prefix, never a cache entry
-        return {"name": f"{rng.choice(org.services)}-{rng.choice(('ci', 'prod', 'local'))}",
-                "prefix": f"sk_{rng.getrandbits(24):06x}", "created_at": fmt.last_touched(rng)}
-    if "key" in words:  # a key of a key-value store
-        return {"type": rng.choice(("string", "hash", "list")), "ttl": rng.choice((-1, 3600, 86400))}
-    return {"updated_at": fmt.last_touched(rng)}  # nothing is known of this kind: an honest timestamp, no borrowed person
-
-
 def described(kind: str, org: Organisation, key: str, model: SpecModel | None, topic: str | None = None,
               listed: tuple[str, ...] = ()) -> dict[str, Any]:
     """A record's descriptive fields: the ones this spec's own tools give its kind (see model.py), with the
@@ -169,16 +110,30 @@ def described(kind: str, org: Organisation, key: str, model: SpecModel | None, t
     usual = extras(kind, org, random.Random(key))
     if model is None:
         return usual
-    own = {**{k: v for k, v in usual.items() if model.speaks_of(k)}, **model.record(kind, org, key)}
+    spec = model.record(kind, org, key)
+    own = {**{k: v for k, v in usual.items() if model.speaks_of(k) and not _said_otherwise(k, spec, kind)}, **spec}
     # (a name alone says nothing of the thing: a project known only by its name and team gets the usual fields)
     telling = [k for k in own if k not in ("name", "title", "display_name")]
     common = kinds.record(kind, org, key, topic or _topic_of(org, key, kind)) \
         if (len(telling) < 2 or kinds.is_artifact(kind)) and kinds.borrowable(kind, model.speaks_of, org.technical, bool(org.ledger)) else {}
-    fields = {**common, **own}
+    fields = {k: v for k, v in {**common, **own}.items() if k in own or not _said_otherwise(k, own, kind)}
     if not fields and listed:  # "arrivals with delay predictions and crowding levels": what the author says
         rng = random.Random(f"listed:{key}")
         fields = {f: listed_value(f, org, rng, topic or kind.replace("_", " "), listed) for f in listed}
     return fields or {"updated_at": fmt.last_touched(random.Random(key))}  # nothing known: an honest timestamp
+
+
+# Names a record gives one fact under: a spec's `ticket_status` is the ticket's status, so a usual `state` drawn
+# beside it could only contradict it (`"ticket_status": "OPEN", "state": "closed"`).
+_ONE_FACT = (frozenset({"status", "state"}), frozenset({"content", "body", "text"}), frozenset({"title", "subject"}))
+
+
+def _said_otherwise(name: str, own: dict[str, Any], kind: str) -> bool:
+    """Whether the spec's own fields already hold the fact field `name` would state, under another name: bare
+    or after the kind's own name (a ticket's `ticket_status`; a pull request's `commit_title` is another thing's)."""
+    aspect = next((a for a in _ONE_FACT if name in a), None)
+    mine = ([], tokens(kind), tokens(kind)[-1:])
+    return aspect is not None and any(w and w[-1] in aspect and w[:-1] in mine for w in map(tokens, own) if w != [name])
 
 
 def _topic_of(org: Organisation, key: str, kind: str = "") -> str:
@@ -259,7 +214,8 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
     # What the workflow wrote wins over what the record was drawn with, objects too (an update's `engagement`),
     # under the field's other name too: stations listed by `country_code: IN` are in `country` IN.
     written = {k: _kept(v) for k, v in shown_fields(e.attributes).items() if _kept(v) is not None}
-    return spread(e.kind, _filtered(out, written))
+    # (a city written beside a drawn country and region: the three name one place, as written)
+    return cohere(spread(e.kind, _filtered(out, written)), spread(e.kind, written))
 
 
 _SAME_FIELD = re.compile(r"_?(code|iso|iso_code)$", re.I)  # `country_code` names what `country` holds
@@ -564,7 +520,8 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         at = _acted(now, rng)  # made now: every creation time it shows says so, and it starts where records start
         first = model.initial(it.entity) if model is not None else {}
         rec = {k: at if _named(k, _CREATED) and isinstance(v, str) and _ISO_Z.match(v) else first.get(k, "open")
-               if _named(k, _STATES) and isinstance(v, str) and v.lower() not in _STARTS and k not in args else v
+               if _named(k, _STATES) and not is_region(k, rec) and isinstance(v, str) and v.lower() not in _STARTS
+               and k not in args else v
                for k, v in rec.items()}
         rec.setdefault("created_at", at)
         # a text or a link the create could have been given and was not, it does not have (no invented
@@ -579,7 +536,8 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
                else v for k, v in rec.items()}
         if subject is not None:
             subject.attributes.update({k: v for k, v in rec.items() if k not in subject.attributes and (
-                _named(k, _CREATED | _UPDATED | _STATES) or _held_count(k, it.entity))})
+                _named(k, _CREATED | _UPDATED) or _named(k, _STATES) and not is_region(k, rec)
+                or _held_count(k, it.entity))})
     elif a is Action.update:
         changed = _content(it, args, options=True)
         rec.update({k: _kept(v) for k, v in changed.items() if _kept(v) is not None})
@@ -661,11 +619,12 @@ def _in_state(rec: dict[str, Any], known: dict[str, Any], restate: bool = True) 
     """The state fields of a report on a record, as the record has them: its status (under the report's own
     field name, where `restate`) and a progress that agrees with it (100 when done, 0 before it starts)."""
     # (by the words of its name, `task_status` too; never a deal's `stage` or a project's `phase`: another axis)
-    state = next((v for k, v in known.items() if set(tokens(k)) & _STATES and isinstance(v, str)), None)
+    state = next((v for k, v in known.items() if set(tokens(k)) & _STATES and isinstance(v, str)
+                  and not is_region(k, known)), None)
     if state is None:
         return {}
     out: dict[str, Any] = {k: state for k, v in rec.items() if restate and set(tokens(k)) & _STATES
-                           and isinstance(v, str)}
+                           and isinstance(v, str) and not is_region(k, rec)}
     done = state.lower() in _DONE
     for k, v in rec.items():
         if "progress" in tokens(k) and isinstance(v, (int, float)) and not isinstance(v, bool):

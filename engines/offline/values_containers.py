@@ -15,10 +15,11 @@ import re
 from typing import Any
 
 from engines.offline import values_vocab as v
+from engines.offline.ranges import partner
 from engines.offline.values_check import is_valid
 from engines.offline.values_describe import example_object
 from engines.offline.values_documents import document_object
-from engines.offline.values_names import partner, singular, words
+from engines.offline.values_names import singular, words
 from engines.offline.values_regex import regex_string
 from engines.offline.values_regex import search as _matches
 from engines.offline.values_schema import Unsatisfiable, merge

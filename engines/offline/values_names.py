@@ -20,6 +20,8 @@ from common.taxonomy import singular as singular_word
 from engines.offline import values_formats as fmt
 from engines.offline import values_vocab as v
 from engines.offline.ledger import ledger_value
+from engines.offline.places import placed
+from engines.offline.ranges import partner
 from engines.offline.values_describe import desc_entity, examples, options, templates
 from engines.offline.values_documents import document
 from engines.offline.values_query import statement
@@ -375,22 +377,6 @@ def json_text(h: Hint) -> str:
     return v.json_text(h)
 
 
-_COUNTERPARTS = {"end": "start", "stop": "start", "until": "since", "before": "after", "max": "min", "to": "from",
-                 "last": "first", "end_line": "start_line", "end_date": "start_date", "end_time": "start_time",
-                 "to_date": "from_date", "until_date": "since_date", "checkout": "checkin", "check_out": "check_in",
-                 "return": "departure", "return_date": "departure_date", "checkout_date": "checkin_date",
-                 "check_out_date": "check_in_date", "todate": "fromdate", "totime": "fromtime", "enddate": "startdate",
-                 "endtime": "starttime", "maxdate": "mindate"}
-
-
-@lru_cache(maxsize=4096)
-def partner(w: str) -> str | None:
-    """The name of the slot `w` closes (`until` -> `since`, `end_time` -> `start_time`), if any."""
-    return _COUNTERPARTS.get(w) or next((w.replace(a, b, 1) for a, b in _COUNTERPARTS.items()
-                                        if "_" not in a and w.startswith(a + "_")), None) \
-        or next((w[: -len(a)] + b for a, b in _COUNTERPARTS.items() if "_" not in a and w.endswith("_" + a)), None)
-
-
 def counterpart(h: Hint):
     """The value already chosen for this slot's opening partner (`until` -> `since`), if any."""
     if not h.siblings:
@@ -435,6 +421,9 @@ def _from_siblings(h: Hint) -> str | None:
                      ("type", "kind") and re.fullmatch(r"[A-Za-z]+(?:[ _-][A-Za-z]+)?", x) and v.names_its_kind(x)), None)
         if kind is not None:
             return v.named(h, kind)
+    place = placed(h.name, h.siblings, h.context, h.rng, h.description)  # Rome's region is Lazio, its country Italy
+    if place is not None:
+        return place
     if w.split("_")[-1] in ("ticker", "symbol"):  # a token named Uniswap beside it trades as UNI
         named = next((TOKENS[x] for x in (h.siblings or {}).values() if isinstance(x, str) and x in TOKENS), None)
         if named is not None:

@@ -297,7 +297,8 @@ def _described_range(description: str) -> tuple[float, float] | None:
 
 
 _EPOCH_WORDS = r"\bunix\b|\bepoch\b|seconds since|\bposix time"
-_EPOCH_TEXT = re.compile(_EPOCH_WORDS, re.I)  # (a text `timestamp` is ISO 8601, not a Unix time)
+# (a text `timestamp` is ISO 8601, not a Unix time; a "timestamp in milliseconds" is one)
+_EPOCH_TEXT = re.compile(_EPOCH_WORDS + r"|\btimestamps?\W{1,3}(?:in\s+|as\s+)?(?:milli)?seconds\b", re.I)
 # (a number said to be a timestamp, "Timestamp to get logs after", is one too)
 _UNIX = re.compile(_EPOCH_WORDS + r"|\btimestamp\b", re.I)
 _EPOCH_FLOOR = 10 ** 9  # a number this large beside a Unix time is one too (2001 onwards)
@@ -314,6 +315,9 @@ def epoch_text(h: Hint, form: Any) -> str | None:
     None for other strings."""
     if form in ("date", "date-time", "time") or not _EPOCH_TEXT.search(h.description):
         return None
+    start = counterpart(h)
+    if isinstance(start, str) and start.isdigit():  # an end time after its start, in the start's unit
+        return str(int(start) + h.rng.choice((30, 60, 90)) * 60 * (1000 if len(start) > 11 else 1))
     return str(unix_time(h))
 
 

@@ -332,14 +332,14 @@ def standard_value(name: str, rng: random.Random, description: str = "", locale:
     if parts and (parts[-1] in _PACKAGE_WORDS or len(parts) > 1 and parts[-1] == "name" and parts[-2] in _PACKAGE_WORDS):
         return package(_faker(rng), description, ecosystem)
     make = standard_kind(name)
-    if make is _EXACT["country"] and _ISO_CODE.search(description):  # "ISO 3166 alpha 2 country codes": `FR`
+    if make is _EXACT["country"] and ISO_CODE.search(description):  # "ISO 3166 alpha 2 country codes": `FR`
         make = _EXACT["country_code"]
     if make is _world_city and locale:  # a place: in the spec's country
         return city(rng, locale)
     return make(_faker(rng)) if make is not None else None
 
 
-_ISO_CODE = re.compile(r"\biso[ -]?3166|\balpha[ -]?2\b|\bcountry codes?\b|\btwo[- ]letter\b", re.I)
+ISO_CODE = re.compile(r"\biso[ -]?3166|\balpha[ -]?2\b|\bcountry codes?\b|\btwo[- ]letter\b", re.I)
 
 
 def _not_postal(name: str) -> bool:

@@ -290,7 +290,7 @@ def test_an_image_url_and_markdown_listed_together_show_one_picture():
 def test_an_api_key_is_a_credential_and_a_key_of_a_store_is_an_entry():
     import random
 
-    from engines.offline.render import extras
+    from engines.offline.usual import extras
 
     org = org_for(7)
     api = extras("api_key", org, random.Random(1))

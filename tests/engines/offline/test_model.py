@@ -161,3 +161,31 @@ def test_a_new_record_starts_in_its_states_default_or_first_value(tmp_path):
     suite = load_suite([tmp_path / "s.json"])
     model = SpecModel.build(suite, interpret_suite(suite))
     assert model.initial("message") == {"status": "queued", "delivery_state": "b"}
+
+
+PREFIXED_TICKETS = [
+    _tool("crm_create_ticket", "", {
+        "ticket_subject": {"type": "string", "description": "Ticket subject"},
+        "ticket_status": {"type": "string", "enum": ["NEW", "OPEN", "PENDING", "CLOSED"], "description": "Ticket status"},
+        "ticket_content": {"type": "string", "description": "Ticket content/description"},
+        "contact_id": {"type": "string", "description": "Contact ID to associate with"}}, ["ticket_subject"]),
+    _tool("crm_get_ticket", "", {"ticketId": {"type": "string", "description": "Ticket ID to retrieve"}}, ["ticketId"]),
+    _tool("crm_list_tickets", "", {"limit": {"type": "number"}}),
+    _tool("crm_create_contact", "", {"email": {"type": "string"}, "state": {"type": "string"}, "city": {"type": "string"}}),
+]
+
+
+def test_a_kind_s_prefixed_field_is_its_fact_and_no_second_field_under_another_name_contradicts_it(tmp_path):
+    """A spec that names a ticket's fields `ticket_status`, `ticket_content`, `ticket_subject` gives its tickets
+    one status: no bare `status` drawn from the same parameter, no usual `state`, `content` or `title` beside them
+    (it answered `"ticket_status": "OPEN", "status": "CLOSED", "state": "open"`)."""
+    suite = _suite(tmp_path, PREFIXED_TICKETS)
+    model = SpecModel.build(suite, interpret_suite(suite))
+    assert {f.name for f in model.fields("ticket")} == {"ticket_subject", "ticket_status", "ticket_content", "contact_id"}
+    pipe = Pipeline(suite)
+    scenarios = [s for seed in range(4) for s in cover_suite(pipe, seed)[0]]
+    tickets = [o for s in scenarios for c in s.calls if c.tool in ("crm_get_ticket", "crm_list_tickets")
+               for o in q.output_objects(c.output, max_depth=2) if "ticket_status" in o]
+    assert tickets
+    for rec in tickets:
+        assert not set(rec) & {"status", "state", "content", "body", "text", "title", "subject"}, rec

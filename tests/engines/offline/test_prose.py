@@ -218,6 +218,9 @@ def test_a_follow_up_on_a_count_says_it_as_a_count():
         asked = prose.grounded_follow_up(step, [{"title": "Dune", "pages": 117}], random.Random(seed))
         assert "117 pages" in asked and "a pages" not in asked, asked
     assert "score of" in prose.grounded_follow_up(step, [{"score": 17}], random.Random(0))
+    # (a figure whose name starts with a vowel takes "an": "Is an amount of 50 normal…", never "a amount")
+    asked = {prose.grounded_follow_up(step, [{"amount": 50}], random.Random(s)) for s in range(6)}
+    assert all("an amount of 50" in a for a in asked), asked
 
 
 def test_a_result_is_never_named_by_a_path_shaped_tool_name(tmp_path):

@@ -1,0 +1,89 @@
+"""An address names one place: its city, region and country agree, in arguments and in records; a state beside
+something that is no address stays a lifecycle state. Ranges close after they open whatever the names'
+prefixes, and a timestamp a description says is in milliseconds is one."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from engines.offline.pipeline import Pipeline, cover_suite
+from engines.offline.places import COUNTRY_NAME, REGION, cohere
+from engines.offline.values import ValueGenerator
+from engines.offline.values_standard import CITY_COUNTRY
+from engines.offline.world import make_org
+from evaluation import scenario_checks as q
+from specs import load_suite
+
+CONTACT = {"type": "object", "properties": {
+    "email": {"type": "string", "description": "Contact email address"},
+    "city": {"type": "string", "description": "Contact city"},
+    "state": {"type": "string", "description": "Contact state"},
+    "country": {"type": "string", "description": "Contact country"}}}
+
+
+def _gen(seed: int) -> ValueGenerator:
+    return ValueGenerator(make_org(seed), random.Random(seed))
+
+
+def _agrees(obj: dict) -> bool:
+    city = obj.get("city")
+    return city not in REGION or (obj.get("state", REGION[city]) == REGION[city]
+                                  and obj.get("country", COUNTRY_NAME[CITY_COUNTRY[city]])
+                                  in (COUNTRY_NAME[CITY_COUNTRY[city]], CITY_COUNTRY[city]))
+
+
+def test_an_address_s_city_region_and_country_name_one_place_in_arguments():
+    seen = 0
+    for seed in range(30):
+        value = _gen(seed).value(CONTACT, fill=1.0)
+        assert _agrees(value), value
+        seen += value.get("city") in REGION and "state" in value
+        assert value.get("state") not in ("open", "in_progress", "closed", "active"), value
+    assert seen >= 10
+
+
+def test_a_state_beside_no_address_is_a_lifecycle_state_and_a_record_s_drawn_place_follows_what_was_written():
+    server = {"type": "object", "properties": {"address": {"type": "string", "description": "IP address"},
+                                               "state": {"type": "string", "enum": ["running", "stopped"]}}}
+    assert all(_gen(s).value(server, fill=1.0).get("state") in ("running", "stopped", None) for s in range(10))
+    assert cohere({"address": "10.0.0.4", "state": "running", "name": "web"}) == \
+        {"address": "10.0.0.4", "state": "running", "name": "web"}
+    drawn = {"city": "Rome", "state": "in_progress", "country": "Syrian Arab Republic"}
+    assert cohere(drawn) == {"city": "Rome", "state": "Lazio", "country": "Italy"}
+    assert cohere(drawn, {"city"}) == {"city": "Rome", "state": "Lazio", "country": "Italy"}
+    moved = cohere({"city": "Rome", "state": "x", "country": "JP"}, {"country"})
+    assert moved == {"city": "Tokyo", "state": "Tokyo", "country": "JP"}
+
+
+def test_contacts_created_and_read_back_keep_one_place(tmp_path):
+    props = CONTACT["properties"]
+    tools = [{"name": "crm_create_contact", "description": "", "inputSchema": {"type": "object", "properties": props}},
+             {"name": "crm_get_contact", "description": "",
+              "inputSchema": {"type": "object", "properties": {"contactId": {"type": "string"}}, "required": ["contactId"]}},
+             {"name": "crm_list_contacts", "description": "", "inputSchema": {"type": "object", "properties": {}}}]
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps({"tools": tools}))
+    pipe = Pipeline(load_suite([path]))
+    objects = [o for seed in range(4) for s in cover_suite(pipe, seed)[0] for c in s.calls
+               for o in [c.arguments, *q.output_objects(c.output, max_depth=2)] if "city" in o]
+    assert len(objects) >= 5
+    for o in objects:
+        assert _agrees(o), o
+
+
+def test_a_range_closes_after_it_opens_whatever_its_names_prefix_and_milliseconds_are_epoch_digits():
+    meeting = {"type": "object", "properties": {
+        "meeting_end_time": {"type": "string", "format": "date-time"},
+        "meeting_start_time": {"type": "string", "format": "date-time"}}, "required": ["meeting_end_time", "meeting_start_time"]}
+    for seed in range(10):
+        value = _gen(seed).value(meeting)
+        assert value["meeting_start_time"] < value["meeting_end_time"], value
+    ms = {"type": "object", "properties": {
+        "end_time": {"type": "string", "description": "End time (timestamp in milliseconds)"},
+        "start_time": {"type": "string", "description": "Start time (timestamp in milliseconds)"}},
+        "required": ["end_time", "start_time"]}
+    for seed in range(10):
+        value = _gen(seed).value(ms)
+        assert value["start_time"].isdigit() and len(value["start_time"]) == 13, value
+        assert int(value["start_time"]) < int(value["end_time"]), value
