@@ -84,6 +84,18 @@ _COUNTED_ICS = frozenset({"metrics", "topics", "lyrics", "comics", "clinics", "c
                           "characteristics", "relics", "mosaics", "epics"})
 
 
+def third_person(v: str) -> str:
+    """`search for` -> `searches for`, `copy` -> `copies`: a verb phrase as "it" does it."""
+    head, _, rest = v.partition(" ")
+    if head.endswith("y") and head[-2:-1] not in "aeiou":
+        head = head[:-1] + "ies"
+    elif head.endswith(("s", "x", "ch", "sh")):
+        head += "es"
+    else:
+        head += "s"
+    return f"{head} {rest}".strip()
+
+
 def participle(verb: str) -> str:
     """`close` -> `closing`, `stop` -> `stopping`."""
     return _INFLECT.present_participle(verb) or f"{verb}ing"
@@ -202,7 +214,7 @@ VERB_NOUN: dict[str, str] = {
 # Words that never name an entity on their own.
 NOT_NOUNS = set("""staged unstaged a an the of for to from in on by with and or all multiple detail details info data
 with sizes size current new existing given one many single batch bulk item_s own my me via as at into
-mcp tool tools api is it am are what who basic advanced simple quick detailed extended fuzzy exact""".split())
+mcp tool tools api is it am are what who basic advanced simple quick detailed extended fuzzy exact random""".split())
 
 # Entity heads: when a name ends in one of these, the head alone is the entity (`read_text_file` -> file).
 HEADS = set("""pull_request review alert release notification discussion artifact file directory folder branch commit tag key hash list stream channel message user issue

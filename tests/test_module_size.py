@@ -14,7 +14,7 @@ TO_SPLIT = {
     "engines/offline/values_names.py": 808,
     "engines/offline/mock.py": 863,
     "engines/offline/scenario.py": 921,
-    "engines/offline/prose.py": 946,
+    "engines/offline/prose.py": 937,
     "engines/offline/render.py": 901,
 }
 

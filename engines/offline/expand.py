@@ -17,10 +17,11 @@ from common.json_values import leaves
 from common.taxonomy import same_kind
 from engines.base import EngineContext, Outcome
 from engines.offline import prose, text
+from engines.offline.nested import unwrap
 from engines.offline.outputs import in_output, output_objects
 from engines.offline.relations import relation
-from engines.offline.scenario import interpretations_for
-from schemas import Action, ParameterRole, Scenario, Turn
+from engines.offline.scenario import interpretations_for, see_through
+from schemas import Action, Call, ParameterRole, Scenario, Turn
 
 MAX_TURNS = 4
 # What a follow-up may ask to do next with a record just shown: look closer, fetch it; not change, run or delete
@@ -96,8 +97,19 @@ class OfflineExpander:
 
     def __init__(self, ctx: EngineContext):
         self.ctx = ctx
-        self.its = interpretations_for(ctx.suite, ctx.interpretations)
+        # A tool whose arguments sit inside one object parameter is said as that object's fields ("list the
+        # attachments up to 2026-03-17"), as the scenario writer said it, not "with data `{…}`" (nested.py).
+        self.wrapped = {n: w for n, t in ctx.suite.by_name().items() if (w := unwrap(t)) is not None}
+        self.its = see_through(interpretations_for(ctx.suite, ctx.interpretations), self.wrapped, ctx.suite)
         self._onward_tools: list[tuple[str, str, str]] | None = None
+
+    def _inner(self, c: Call) -> tuple[dict[str, Any], dict[str, int]]:
+        """A call's arguments and sources as its tool is read: a wrapped tool's inner object and paths."""
+        wrap = self.wrapped.get(c.tool)
+        if wrap is None or not isinstance(c.arguments.get(wrap[0]), dict):
+            return c.arguments, c.sources
+        pre = f"{wrap[0]}."
+        return c.arguments[wrap[0]], {k.removeprefix(pre): v for k, v in c.sources.items()}
 
     def expand(self, scenario: Scenario) -> Outcome[Scenario]:
         turns = self._turns(scenario)
@@ -111,7 +123,7 @@ class OfflineExpander:
         last = s.calls[-1] if s.calls else None
         if last is None:
             return s.follow_up
-        step = prose.Step(last.tool, self.its[last.tool], last.arguments, ())
+        step = prose.Step(last.tool, self.its[last.tool], self._inner(last)[0], ())
         records = output_objects(last.output, max_depth=1)
         rng = random.Random(f"follow:{s.seed}:next")
         onward = self._next_step(s, records, rng)
@@ -212,9 +224,9 @@ class OfflineExpander:
         """A turn in the user's words; values from earlier turns' outputs are stated, not referred to."""
         offset = group[0]
         rng = random.Random(f"turns:{s.seed}:{offset}")
-        steps = [prose.Step(c.tool, self.its[c.tool], c.arguments,
-                            tuple(text.Ref(arg, self._kind(s, k, arg), src, False) for arg, src in sorted(c.sources.items())
-                                  if src >= offset)) for k, c in enumerate(s.calls)]
+        steps = [prose.Step(c.tool, self.its[c.tool], args,
+                            tuple(text.Ref(arg, self._kind(s, k, arg), src, False) for arg, src in sorted(sources.items())
+                                  if src >= offset)) for k, c in enumerate(s.calls) for args, sources in [self._inner(c)]]
         clauses = prose.joined(group, [prose.clause(steps[k], steps, s.state.context, offset) for k in group], steps)
         if not before:
             return Turn(user=prose.request(clauses, rng, str(s.meta.get("intro", ""))), calls=group)

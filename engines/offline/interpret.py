@@ -184,7 +184,7 @@ def _entity(toks: list[str], verb_idx: int, input_schema: dict[str, Any]) -> str
         # `get_settings_by_tag`, `GetPayCodesWithTag`: after "by" or "with" comes a filter; `get_alerts_from_pcap_file`
         # gets alerts, and the file is where they come from
         rest = rest[:cut]
-    after = nouns(rest, _ALSO_NOUNS) if verb_idx >= 0 else nouns(toks)
+    after = nouns(rest, _ALSO_NOUNS) if verb_idx >= 0 else nouns(rest)  # (no verb: all of it, cut as above)
     first = 1 if toks[0] in _HTTP_WRITES else 0  # `post_tools_bulk_delete`: the method is no resource
     cand = after or (nouns(toks[first:verb_idx], _ALSO_NOUNS) if verb_idx > first else [])
     # a REST path names each resource twice (`/namespaces/{namespace_id}`): once is its kind

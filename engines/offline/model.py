@@ -18,6 +18,7 @@ from typing import Any
 
 from common.schemautil import deref
 from common.taxonomy import same_kind, singular, tokens
+from engines.offline import kinds
 from engines.offline.places import cohere
 from engines.offline.values import ValueGenerator
 from engines.offline.values_describe import returned_fields
@@ -94,7 +95,13 @@ class SpecModel:
         for wanted in ((Action.create, Action.update), (Action.list, Action.search)):
             for tool in suite.tools:
                 it = its.get(tool.name)
-                if it is None or it.action not in wanted:
+                # (a read that picks its record by what it is, not by ID, narrows like a listing: a random pokemon
+                # `by_type` fire is a fire pokemon)
+                # (only for a kind nothing else says the fields of: a weather's `city` would hide its temperature)
+                picked = it is not None and it.action is Action.read and Action.list in wanted \
+                    and not any(p.role is ParameterRole.identifier for p in it.parameters) \
+                    and kinds.fields_of(it.entity) is None
+                if it is None or it.action not in wanted and not picked:
                     continue
                 props = tool.input_schema.get("properties") or {}
                 for p in it.parameters:
@@ -107,7 +114,7 @@ class SpecModel:
                     else:
                         holds = p.role in (ParameterRole.option, ParameterRole.filter, ParameterRole.other) \
                             and not _public(it)
-                    if holds and sub and _describes(p.name, sub, it.action):
+                    if holds and sub and _describes(p.name, sub, Action.list if picked else it.action):
                         if it.action in (Action.list, Action.search) and sub.get("type") == "array" \
                                 and isinstance(sub.get("items"), dict) and sub["items"].get("type") != "object":
                             # a filter by several states (`status: [pending, failed]`): each record has one

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from common.taxonomy import UNNAMED, singular, tokens, with_article
+from common.taxonomy import UNNAMED, singular, third_person, tokens, with_article
 from engines.offline import compute
 from engines.offline.chrono import SINCE, UNTIL
 from engines.offline.derived import figure
@@ -37,17 +37,6 @@ _NOT_SAID = frozenset({"get", "do", "perform", "handle", "manage", "process", "u
 _READ_VERBS = {"list", "get", "read", "search", "find", "fetch", "show", "query", "retrieve", "describe", "view", "browse"}
 _RESULT_WORDS = {"tree", "list", "listing", "info", "details", "log", "history", "summary", "status", "diff", "report"}
 _ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-
-
-def third_person(v: str) -> str:
-    head, _, rest = v.partition(" ")
-    if head.endswith("y") and head[-2:-1] not in "aeiou":
-        head = head[:-1] + "ies"
-    elif head.endswith(("s", "x", "ch", "sh")):
-        head += "es"
-    else:
-        head += "s"
-    return f"{head} {rest}".strip()
 
 
 @dataclass(frozen=True)
@@ -192,6 +181,8 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
     qualifier = next((w for w in tokens(step.tool) if w in _QUALIFIERS and w != verb(it).split()[0]), None)
     if qualifier and obj.startswith("the "):  # get_latest_release: "the latest release"
         obj = f"the {qualifier} {obj[4:]}"
+    elif "random" in tokens(step.tool) and it.action is Action.read and obj.startswith("the "):
+        obj = f"a random {obj[4:]}"  # `random-pokemon`: "pick a random pokemon", not "read the pokemon"
     subject = _subject(step, skip)
     same = _carried(step, steps, start)
     if subject is not None:
@@ -301,7 +292,7 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
     own_verb = named_verb(it)
     if own_verb is not None and own_verb not in _NOT_SAID and own_verb != verb(it).split()[0]:
         return f"{own_verb} {obj}{to}{lead}{tail}"  # "play the card …", not "run the card …"
-    return f"{verb(step.it)} {obj}{to}{lead}{tail}"
+    return f"{'pick' if obj.startswith('a random ') else verb(step.it)} {obj}{to}{lead}{tail}"
 
 
 # A description's own words for the span a request states by its dates ("between start and end dates").

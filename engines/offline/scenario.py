@@ -250,7 +250,7 @@ def _link_locators(graph: ToolGraph, tools: dict[str, Tool]) -> None:
                     graph.nx.add_edge(a, b, feeds=[{"param": "value", "entity": "element", "field": None}])
 
 
-def _see_through(its: dict[str, ToolInterpretation], wrapped: dict[str, tuple[str, Tool]],
+def see_through(its: dict[str, ToolInterpretation], wrapped: dict[str, tuple[str, Tool]],
                  suite: ToolSuite) -> dict[str, ToolInterpretation]:
     """Interpretations whose parameters are those of a wrapped tool's inner object (`params.layer_name`
     read as the identifier `layer_name`), with what the inner reading says the tool produces."""
@@ -357,7 +357,7 @@ class OfflineScenarioWriter:
         self.tools: dict[str, Tool] = ctx.suite.by_name()
         # A tool whose arguments sit inside one object parameter is bound as that object (nested.py).
         self.wrapped = {n: w for n, t in self.tools.items() if (w := unwrap(t)) is not None}
-        self.its = _see_through(interpretations_for(ctx.suite, ctx.interpretations), self.wrapped, ctx.suite)
+        self.its = see_through(interpretations_for(ctx.suite, ctx.interpretations), self.wrapped, ctx.suite)
         self.graph = ToolGraph.build(ctx.suite, self.its)
         # Kinds the spec can change: the user's own things; everything else is looked up, not owned.
         self.owned = frozenset(it.entity for it in self.its.values() if it.action in (Action.create, Action.update, Action.delete))

@@ -48,11 +48,15 @@ def examples(description: str) -> tuple[str, ...]:
     if not out:  # unquoted examples only count inside parentheses: "(e.g., e1, e2)", "(e.g. 1d - 1 day)"
         for inner in re.findall(r"\(" + marker + r"([^()]{1,160})\)", description, re.I):
             items = [x.split(" - ")[0].split(" for ")[0].strip().strip("'\"`") for x in re.split(r",|\bor\b", inner)]
-            out += [x for x in items if 0 < len(x.split()) <= 3]
+            # (never "etc." or "...": a list's trailing "and so on" is no value)
+            out += [x for x in items if 0 < len(x.split()) <= 3 and x.lower().rstrip(".") not in _ETC]
     if not out:  # "(Default: Balanced_B0)", "Text encoding (default: 'utf-8')", "Defaults to `json`"
         out += re.findall(r"\(default:?\s*['\"`]?([\w.:/-]{2,40})['\"`]?\)", description, re.I) or \
             re.findall(r"\bdefaults?(?: to| is|:)\s*['\"`]([\w.:/-]{2,40})['\"`]", description, re.I)
     return tuple(dict.fromkeys(x for x in out if x.strip() and len(x) <= 80 and not _PLACEHOLDERS.search(x)))
+
+
+_ETC = frozenset({"etc", "", "and so on", "and more", "…", "others", "and others", "ecc", "usw", "等"})
 
 
 # A docstring section's heading: "Args:", or NumPy's "Parameters" over a line of dashes.

@@ -121,3 +121,32 @@ def test_a_number_a_turn_quotes_is_quoted_whole():
     from engines.offline.expand import salient
     assert salient("5489.73") == "5489.73"  # the sum, not `5489`
     assert salient("Host 10.0.0.12 answered") != "10.0"
+
+
+def test_turns_say_a_wrapped_tool_s_fields_as_the_request_does_not_its_wrapper(tmp_path):
+    """Tools whose arguments sit inside one object (`data={…}`) are asked for in the turns as in the request,
+    by the fields inside ("list the attachments up to 2026-03-17"), never "with data `{"endDate": …}`"."""
+    import json
+
+    from actors.local import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    def wrapped(name: str, description: str, props: dict, required: list[str] = ()) -> dict:
+        inner = {"type": "object", "properties": props, "required": list(required)}
+        return {"name": name, "description": description,
+                "inputSchema": {"type": "object", "properties": {"data": inner}, "required": ["data"]}}
+
+    tools = [wrapped("create_note", "Create a note.", {"title": {"type": "string"}, "body": {"type": "string"}}, ["title"]),
+             wrapped("list_notes", "List notes.", {"limit": {"type": "integer"},
+                                                   "endDate": {"type": "string", "format": "date"}}),
+             wrapped("get_note", "Get a note by its ID.", {"note_id": {"type": "string"}}, ["note_id"]),
+             wrapped("delete_note", "Delete a note.", {"note_id": {"type": "string"}}, ["note_id"])]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "spec.json"]), RunConfig.model_validate({"seed": 7}),
+                                  str(tmp_path / "h"))
+    turns = [t.user for s in scenarios for t in s.turns[1:]]
+    assert len(turns) >= 3
+    for s in scenarios:
+        for t in s.turns:
+            assert "data `" not in t.user and "with data" not in t.user, t.user

@@ -313,3 +313,13 @@ def test_the_text_a_search_is_given_is_what_it_looks_for():
     for seed in range(8):
         said = ValueGenerator(make_org(seed), random.Random(seed)).value({"type": "string"}, name="text", role="filter")
         assert not said.endswith(("?", ".")) and len(said.split()) <= 4, said  # a few words, not a chat message
+
+
+def test_a_tool_named_without_a_verb_is_about_what_comes_before_its_by_or_from():
+    """`random-pokemon-from-region` gets a pokemon (the region is where it is from), as `get_pokemon_from_region`
+    would; `random-pokemon-by-type` too."""
+    region = {"region": {"type": "string", "description": "The region (e.g., kanto, johto, hoenn, etc.)"}}
+    assert _interpret("random-pokemon-from-region", "Get a random Pokémon from a specific region", region,
+                      req=("region",)).entity == "pokemon"
+    assert _interpret("random-pokemon-by-type", "Get a random Pokémon of a specific type",
+                      {"type": {"type": "string"}}, req=("type",)).entity == "pokemon"

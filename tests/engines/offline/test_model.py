@@ -189,3 +189,22 @@ def test_a_kind_s_prefixed_field_is_its_fact_and_no_second_field_under_another_n
     assert tickets
     for rec in tickets:
         assert not set(rec) & {"status", "state", "content", "body", "text", "title", "subject"}, rec
+
+
+def test_a_read_that_picks_its_record_by_what_it_is_gives_the_record_that_field_and_etc_is_no_example(tmp_path):
+    """`random-pokemon-by-type(type)` "The Pokémon type (e.g., fire, water, grass, etc.)" answers a pokemon of
+    that type, and every pokemon shown has one of the types the spec names (never "etc."), where it was a bare
+    `{"updated_at": …}`."""
+    kind = {"type": {"type": "string", "description": "The Pokémon type (e.g., fire, water, grass, etc.)"}}
+    tools = [_tool("random-pokemon", "Get a random Pokémon", {}),
+             _tool("random-pokemon-by-type", "Get a random Pokémon of a specific type", kind, ["type"])]
+    suite = _suite(tmp_path, tools)
+    model = SpecModel.build(suite, interpret_suite(suite))
+    assert {f.name for f in model.fields("pokemon")} == {"type"}
+    pipe = Pipeline(suite)
+    shown = [(c.arguments, o) for seed in range(4) for s in cover_suite(pipe, seed)[0] for c in s.calls
+             for o in q.output_objects(c.output, max_depth=1)]
+    assert shown
+    for args, rec in shown:
+        assert rec.get("type") in ("fire", "water", "grass"), rec
+        assert args.get("type", rec["type"]) == rec["type"], (args, rec)

@@ -5,7 +5,8 @@ import re
 
 import pytest
 
-from engines.offline.prose import _tool_noun, humanise, third_person
+from common.taxonomy import third_person
+from engines.offline.prose import _tool_noun, humanise
 
 SPECS = ["filesystem", "github", "redis", "memory", "git-reference", "illustrator"]
 _STEP = re.compile(r"\bstep \d|\bStep \d", re.I)
@@ -806,3 +807,15 @@ def test_a_cap_on_how_many_come_back_is_not_said_in_the_place_of_a_noun():
                             required_parameters=["acronyms"], use_cases=["x"], tags=["general"], produces=[])
     said, used = stated_action(it, {"acronyms": ["TETON"], "max_studies": 10})
     assert "10" not in (said or "") and "max_studies" not in used
+
+
+def test_a_random_getter_is_asked_to_pick_one():
+    """`random-pokemon-by-type(type=water)`: "pick a random pokemon with type water", not "read the pokemon"."""
+    from engines.offline import prose
+    from engines.offline.interpret import interpret_tool
+    from schemas import Tool
+
+    tool = Tool(name="random-pokemon-by-type", description="Get a random Pokémon of a specific type", spec="s",
+                input_schema={"type": "object", "properties": {"type": {"type": "string"}}, "required": ["type"]})
+    said = prose.clause(prose.Step(tool.name, interpret_tool(tool), {"type": "water"}, ()), [], {})
+    assert said.startswith("pick a random pokemon") and "water" in said, said
