@@ -8,6 +8,8 @@ from the ones it depends on; `in_zone` reads a record's clock in the time zone i
 
 from __future__ import annotations
 
+import math
+import random
 import re
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -15,6 +17,8 @@ from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
 from common.taxonomy import tokens
+from engines.offline import values_formats as fmt
+from engines.offline.values_standard import CITY_COORDS
 
 # When a current reading was taken (`observed_at`, `as_of`): for a tool that reads what holds now, now.
 _AS_OF = frozenset({"observedat", "observed", "asof", "measuredat", "recordedat", "fetchedat", "retrievedat",
@@ -171,3 +175,23 @@ def observed_now(node: Any, now: datetime) -> Any:
         if _bare(k) in _AS_OF and isinstance(v, str) and _ISO_Z.match(v):
             out[k] = (now - timedelta(seconds=30 + len(k) * 7)).strftime("%Y-%m-%dT%H:%M:%SZ")
     return out
+
+
+def seasonal_temperature(latitude: float, month: int, rng: random.Random) -> float:
+    """A temperature (°C) of a place at this latitude in this month: warmer towards the equator, a summer and a
+    winter each side of it (July warmest in the north, January in the south), a few degrees of day-to-day play."""
+    swing = 0.15 * abs(latitude) * math.cos((month - 7) / 12 * 2 * math.pi) * (1 if latitude >= 0 else -1)
+    return round(27 - 0.3 * abs(latitude) + swing + rng.uniform(-3, 3), 1)
+
+
+def plausible_weather(out: dict[str, Any], topic: str, rng: random.Random) -> None:
+    """A weather record's figures made to agree (in place): the season and latitude of the place asked about
+    (no 32 °C in Berlin in March), what it feels like near what it is, no snow above freezing, rain in damp air."""
+    if topic in CITY_COORDS:
+        out["temperature_c"] = seasonal_temperature(CITY_COORDS[topic][0], fmt.EPOCH.month, rng)
+    out["feels_like_c"] = round(out["temperature_c"] + rng.uniform(-4, 2), 1)
+    if out.get("conditions") == "snow" and out["temperature_c"] > 2:
+        out["conditions"] = "light rain"
+    if isinstance(out.get("humidity_percent"), int):
+        wet = out.get("conditions") in ("light rain", "showers", "snow")
+        out["humidity_percent"] = rng.randint(74, 97) if wet else rng.randint(30, 70)

@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 from common.taxonomy import singular, tokens
 from engines.offline import ledger
 from engines.offline import values_formats as fmt
-from engines.offline.derived import is_zone
+from engines.offline.derived import is_zone, plausible_weather
 from engines.offline.values_standard import CITY_COORDS, CITY_COUNTRY, person_name
 from engines.offline.world import Organisation
 
@@ -502,11 +502,8 @@ def record(kind: str, org: Organisation, key: str, topic: str) -> dict[str, Any]
     if fields is None:
         return {}
     out = {name: draw(random.Random(f"{key}:{name}"), org, topic) for name, draw in fields.items()}
-    if isinstance(out.get("temperature_c"), float):  # what it feels like is near what it is; no snow in summer
-        rng = random.Random(f"{key}:feels")
-        out["feels_like_c"] = round(out["temperature_c"] + rng.uniform(-4, 2), 1)
-        if out.get("conditions") == "snow" and out["temperature_c"] > 2:
-            out["conditions"] = "light rain"
+    if isinstance(out.get("temperature_c"), float):
+        plausible_weather(out, topic, random.Random(f"{key}:feels"))
     if out.get("format") in ("png", "jpeg", "webp") and isinstance(out.get("url"), str):  # a picture's own file
         ext = "jpg" if out["format"] == "jpeg" else out["format"]
         out["url"] = f"https://{org.domain}/media/{random.Random(f'{key}:file').getrandbits(48):012x}.{ext}"

@@ -26,6 +26,7 @@ from engines.offline.places import cohere, is_region
 from engines.offline.query_results import query_result
 from engines.offline.shell import command_of, ran, workdir_of
 from engines.offline.text import docs_topic, label
+from engines.offline.transforms import with_result
 from engines.offline.usual import extras
 from engines.offline.values_standard import named_things, naming_field, spare_names
 from engines.offline.values_vocab import PUBLIC_KINDS, PUBLIC_TOPICS, kind_id, org_topic, registry_id, registry_of
@@ -564,42 +565,8 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         # (finished after any moment it was given: a run over a range ends once the range does)
         rec["finished_at"] = max([_acted(now, rng)] + [v for v in rec.values() if isinstance(v, str) and _ISO_Z.match(v)])
     if a is not Action.delete:
-        rec = _with_result(tool, args, rec)
+        rec = with_result(tool, args, rec)
     return rec
-
-
-# Tools that hand back a changed text, by their verb: the field their result is in.
-_TRANSFORMS = {"summarize": "summary", "summarise": "summary", "summary": "summary", "summarization": "summary",
-               "format": "formatted_text", "repair": "repaired_text", "fix": "corrected_text", "correct": "corrected_text",
-               "proofread": "corrected_text", "clean": "cleaned_text", "normalize": "normalized_text",
-               "normalise": "normalized_text", "tidy": "cleaned_text"}
-
-
-def _with_result(tool: str, args: dict[str, Any], rec: dict[str, Any]) -> dict[str, Any]:
-    """A tool that summarises, formats, repairs or cleans a text answers with the text it made, in place of
-    an echo of the one it was given (`repair_text(input_text=…)` -> `repaired_text`)."""
-    verb = next((w for w in tokens(tool) if w in _TRANSFORMS), None)
-    given = next(((k, v) for k, v in args.items() if isinstance(v, str) and len(v.split()) >= 4
-                  and not v.startswith(("/", "http"))), None) if verb else None
-    if given is None:
-        return rec
-    name, text = given
-    field = _TRANSFORMS[verb]
-    out = {k: v for k, v in rec.items() if not (k == name and v == text)}
-    out[field] = _transform(field, text)
-    return out
-
-
-def _transform(field: str, text: str) -> str:
-    sentences = [x.strip() for x in re.split(r"(?<=[.!?])\s+", " ".join(text.split())) if x.strip()]
-    if field == "summary":  # the gist: the first sentence, at most a dozen words
-        words = sentences[0].rstrip(".!?").split() if sentences else []
-        return " ".join(words[:12]) + ("…" if len(words) > 12 else ".")
-    if field == "formatted_text":  # one sentence to a line
-        return "\n".join(sentences)
-    # repaired, corrected, cleaned: whitespace collapsed, each sentence capitalised and ended
-    fixed = [x[0].upper() + x[1:] if x else x for x in sentences]
-    return " ".join(x if x.endswith((".", "!", "?", "…")) else x + "." for x in fixed)
 
 
 # A look at a kind inside a parent (the tables of a database, named by the database only) describes that

@@ -381,3 +381,28 @@ def test_links_described_as_one_products_things_are_on_that_products_site(tmp_pa
                    {"link": {"type": "string", "format": "uri", "description": "The link of the Trello card"}}, ["link"])]
     links = [args["link"] for args, _ in _outputs(tmp_path, cards, "getCardByLink")]
     assert links and all(re.fullmatch(r"https://www\.trello\.com/cards/\d{8}", link) for link in links), links
+
+
+def test_weather_has_the_season_and_latitude_of_the_city_asked_about_and_rain_falls_in_damp_air():
+    """In mid-March (the workflow's now) Stockholm is cold and Singapore hot (a reviewer saw 32.7 °C in Berlin and
+    showers at 26% humidity); rain, showers and snow come with humid air, and it feels near what it is."""
+    org = org_for(3)
+    north = [kinds.record("forecast", org, f"k{i}", "Stockholm") for i in range(40)]
+    south = [kinds.record("forecast", org, f"k{i}", "Singapore") for i in range(40)]
+    assert all(-6 <= r["temperature_c"] <= 14 for r in north), [r["temperature_c"] for r in north]
+    assert all(22 <= r["temperature_c"] <= 34 for r in south), [r["temperature_c"] for r in south]
+    wet = [r for r in north + south if r["conditions"] in ("light rain", "showers", "snow")]
+    assert wet and all(r["humidity_percent"] >= 70 for r in wet)
+    assert all(abs(r["feels_like_c"] - r["temperature_c"]) <= 4 for r in north + south)
+
+
+def test_a_text_reversed_or_upper_cased_is_answered_changed_not_echoed(tmp_path):
+    tools = [_tool("reverse_text_tool", "MCP aracı: gelen metni ters çevirir.", {"text": {"type": "string"}}, ["text"]),
+             _tool("uppercase_text", "", {"text": {"type": "string"}}, ["text"])]
+    for tool, field, change in (("reverse_text_tool", "reversed_text", lambda t: t[::-1]),
+                                ("uppercase_text", "uppercase_text", str.upper)):
+        calls = _outputs(tmp_path, tools, tool)
+        assert calls
+        for args, objects in calls:
+            assert objects[0][field] == change(args["text"]), objects[0]
+            assert args["text"] not in json.dumps(objects[0], ensure_ascii=False), objects[0]
