@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from common.taxonomy import same_kind, tokens
-from engines.offline import chrono, compute, kinds, yields
+from engines.offline import chrono, compute, kind_fields, kinds, yields
 from engines.offline import values_formats as fmt
 from engines.offline.history import events, is_history
 from engines.offline.listed import in_sequence, listed_fields, listed_value
@@ -299,7 +299,7 @@ def distinct(rows: list[dict[str, Any]], org: Organisation, keep: frozenset[str]
         title = row.get("title")
         if isinstance(title, str):
             if title in titles and title not in keep:
-                title = kinds.retitle(title, titles)
+                title = kind_fields.retitle(title, titles)
                 row = {**row, "title": title}
             titles.add(title)
         out.append(row)
@@ -654,7 +654,7 @@ def _hit(row: dict[str, Any], rank: int, topic: str | None, org: Organisation, r
     # (one page found by two searches shows one title: its words are drawn for the page, not for the call)
     own = random.Random(f"{org.seed}:hit:{ident}:{about}") if ident is not None else rng
     if not {"title", "name", "subject", "display_name"} & set(row):
-        row = {**row, "title": kinds.title(own, org, about)}
+        row = {**row, "title": kind_fields.title(own, org, about)}
     if not {"snippet", "summary", "text", "description", "body", "abstract"} & set(row):
         row = {**row, "snippet": kinds.snippet(own, org, about)}
     return {**row, "score": kinds.hit_score(rank, rng)}

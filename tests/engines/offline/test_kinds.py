@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from engines.offline import kinds
+from engines.offline import kind_fields, kinds
 from engines.offline.pipeline import Pipeline, cover_suite
 from engines.offline.scenario import org_for
 from evaluation import scenario_checks as q
@@ -260,7 +260,7 @@ def test_a_language_detected_is_the_text_s_and_a_language_has_its_name(tmp_path)
     tools = [_tool("detect", "MCP Tool: Detect language of the input text.", {"text": {"type": "string"}}, ["text"])]
     found = [o for _, objs in _outputs(tmp_path, tools, "detect") for o in objs]
     assert found and all(o["code"] == "en" and o["name"] == "English" for o in found), found
-    assert kinds._language_of("今日は晴れです") == "ja" and kinds._language_of("two words") is None
+    assert kind_fields.language_of("今日は晴れです") == "ja" and kind_fields.language_of("two words") is None
 
 
 def test_a_figure_worked_out_from_figures_is_named_as_what_was_asked(tmp_path):
