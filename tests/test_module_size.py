@@ -14,7 +14,7 @@ TO_SPLIT = {
     "engines/offline/mock.py": 863,
     "engines/offline/scenario.py": 921,
     "engines/offline/prose.py": 937,
-    "engines/offline/render.py": 868,
+    "engines/offline/render.py": 820,
 }
 
 

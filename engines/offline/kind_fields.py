@@ -88,6 +88,13 @@ def _paper_title(rng: random.Random, org: Organisation, topic: str) -> str:
                        f"Measuring {topic} at scale", f"{cap}: methods, data and open questions"))
 
 
+def _prompt_text(rng: random.Random, org: Organisation, topic: str) -> str:
+    """A prompt template as teams keep them: a role, the task on the topic, a placeholder filled at use."""
+    return rng.choice((f"You are an assistant for {topic}. Answer the question below in three sentences.\n\n{{question}}",
+                       f"Summarise the following notes on {topic} for a weekly update:\n\n{{notes}}",
+                       f"Draft a short, friendly reply about {topic} to this message:\n\n{{message}}"))
+
+
 def summary(rng: random.Random, org: Organisation, topic: str) -> str:
     return rng.choice((f"An overview of {topic}, with the main figures and what they mean.",
                        f"Covers {topic}: the background, the latest numbers and what comes next.",
@@ -226,6 +233,9 @@ KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
     ("image photo screenshot picture thumbnail", {"url": _url, "width": pick(640, 1024, 1280, 1920),
                                                   "height": pick(480, 720, 1080), "format": pick("png", "jpeg", "webp"),
                                                   "size_bytes": count(18_000, 4_000_000)}),
+    # (a chart, plot or diagram made and handed back: the picture of it, in a vector or a bitmap form)
+    ("chart diagram plot visualization", {"url": _url, "format": pick("png", "svg"),
+                                          "width": pick(800, 1024, 1200), "height": pick(500, 600, 800)}),
     ("qrcode qr barcode", {"image_url": lambda r, o, t: f"https://{o.domain}/qr/{r.getrandbits(40):010x}.png",
                            "format": pick("png"), "width_px": pick(164, 246, 330, 410)}),
     ("coin crypto cryptocurrency", {"price_usd": num(0.01, 68_000, 4), "market_cap_usd": count(10**7, 10**12),
@@ -295,7 +305,14 @@ KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                                                                      "created_at": when}),
     ("alert incident notification", {"title": title, "severity": pick("critical", "warning", "info"),
                                      "status": pick("open", "acknowledged", "resolved"), "triggered_at": when}),
-    ("event meeting appointment booking reservation", {"title": title, "start": _ahead, "end": _ahead,
+    ("holiday", {"date": _day, "name": pick("New Year's Day", "Good Friday", "Easter Monday", "Labour Day",
+                                             "Ascension Day", "Whit Monday", "Christmas Day", "Boxing Day"),
+                 "type": pick("public", "public", "bank", "observance"), "nationwide": pick(True, True, False)}),
+    ("ranking leaderboard standing", {"rank": count(1, 60), "name": _person, "score": count(120, 9_000),
+                                      "change": pick(-2, -1, 0, 0, 1, 3)}),
+    ("prompt", {"description": _about, "template": _prompt_text, "arguments": pick(["topic"], ["topic", "tone"], []),
+                "version": count(1, 14)}),
+    ("event meeting appointment booking reservation festival concert performance", {"title": title, "start": _ahead, "end": _ahead,
                                                        "attendees": count(2, 40)}),
     ("task todo ticket issue bug", {"title": title, "status": pick("open", "in_progress", "done"),
                                     "priority": pick("high", "medium", "low"), "assignee": _username, "due_date": _day}),

@@ -36,7 +36,11 @@ for _words, _fields in KINDS:
         _BY_WORD.setdefault(_w, _fields)
 # Kinds of what a generator makes and hands back (a picture, a QR code): whatever settings a spec's own tools
 # give it, the answer carries the thing made.
-ARTIFACTS = frozenset({"image", "photo", "picture", "screenshot", "thumbnail", "qrcode", "qr", "barcode"})
+ARTIFACTS = frozenset({"image", "photo", "picture", "screenshot", "thumbnail", "qrcode", "qr", "barcode", "diagram",
+                       "plot", "chart", "visualization"})
+# A chart is a picture where it is a bar, line or pie chart; a coin's `market_chart` is its price history.
+_CHART_TYPES = frozenset({"bar", "line", "pie", "scatter", "area", "heatmap", "polar", "cartesian", "axis", "radar",
+                          "progress", "box", "boxplot", "histogram", "donut", "gantt", "funnel", "candlestick"})
 # Kinds of software's own records: elsewhere their words mean other things (a subway's service, a court's log).
 _SOFTWARE_KINDS = frozenset({"commit", "deployment", "service", "log", "database", "version", "secret", "webhook",
                              "domain", "certificate", "trace", "session"})
@@ -54,8 +58,12 @@ def _words(kind: str) -> list[str]:
     return words
 
 
+def _no_picture(words: list[str]) -> bool:
+    return words[-1] == "chart" and len(words) > 1 and words[-2] not in _CHART_TYPES
+
+
 def is_artifact(kind: str) -> bool:
-    return bool(_words(kind)) and _words(kind)[-1] in ARTIFACTS
+    return bool(_words(kind)) and _words(kind)[-1] in ARTIFACTS and not _no_picture(_words(kind))
 
 
 def fields_of(kind: str) -> dict[str, Draw] | None:
@@ -66,6 +74,8 @@ def fields_of(kind: str) -> dict[str, Draw] | None:
         return None  # a lap time, a response time: how long something took, not what a clock reads
     if words and words[-1] in ("status", "state") and set(words[:-1]) & JOBS:
         return PROGRESS  # a job's status is how far it has got
+    if words and _no_picture(words):
+        words = words[:-1]  # (a coin's market chart: what the coin's record holds)
     for w in reversed(words):
         if w in _BY_WORD:
             return _BY_WORD[w]
@@ -123,7 +133,7 @@ def record(kind: str, org: Organisation, key: str, topic: str) -> dict[str, Any]
     out = {name: draw(random.Random(f"{key}:{name}"), org, topic) for name, draw in fields.items()}
     if isinstance(out.get("temperature_c"), float):
         plausible_weather(out, topic, random.Random(f"{key}:feels"))
-    if out.get("format") in ("png", "jpeg", "webp") and isinstance(out.get("url"), str):  # a picture's own file
+    if out.get("format") in ("png", "jpeg", "webp", "svg") and isinstance(out.get("url"), str):  # a picture's own file
         ext = "jpg" if out["format"] == "jpeg" else out["format"]
         out["url"] = f"https://{org.domain}/media/{random.Random(f'{key}:file').getrandbits(48):012x}.{ext}"
     if isinstance(out.get("latitude"), float) and isinstance(out.get("longitude"), float):  # a real place

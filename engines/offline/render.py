@@ -18,6 +18,7 @@ from typing import Any
 from common.taxonomy import same_kind, tokens
 from engines.offline import chrono, compute, kind_fields, kinds, yields
 from engines.offline import values_formats as fmt
+from engines.offline.git_text import git_text
 from engines.offline.history import events, is_history
 from engines.offline.listed import in_sequence, listed_fields, listed_value
 from engines.offline.model import ABOUT, WITHIN, SpecModel, shown_fields, spread
@@ -390,7 +391,7 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
         subject = target if target is not None and (not own or it.action is not Action.create) else (own or shown or [None])[0]
         paths = subject is not None and subject.id.startswith("/") and (
             it.action is not Action.create or bool(_path_args(args)))  # (a generated image is no file it was told to write)
-    text = _git(tool, it, args, shown, target, org, rng) if tool.startswith("git_") else None
+    text = git_text(tool, it, args, shown, target, org, rng) if tool.startswith("git_") else None
     worked = None if plain else compute.computation(tool, it, args)
     if worked is not None:  # a calculator answers with its result, nothing else
         text = _dump(worked.result)
@@ -552,6 +553,10 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         # a command run through a shell answers with what the command printed, not with the call echoed
         cwd = workdir_of(args)
         rec = {"command": line, **({"cwd": cwd} if cwd else {}), **ran(line, org, rng, cwd)}
+    elif a in (Action.execute, Action.other) and kinds.is_artifact(it.entity):
+        # a chart or a QR code made and handed back: the picture of it, beside what it was made from
+        made = kinds.record(it.entity, org, f"{org.seed}:{tool}:{sorted(_flat_args(args).items())}", label(it.entity))
+        rec = {**made, **{k: v for k, v in {**rec, **_flat_args(args)}.items() if k not in made}}
     elif a not in (Action.read, Action.analyze, Action.navigate) and \
             (done := yields.outcome(tool, it, args, org, rng, now or fmt.EPOCH, rec)) is not None:
         # what the act came to (tests passed, a message's ID, a simulator running), beside what it was given
@@ -805,59 +810,6 @@ def file_body(path: str, org: Organisation, rng: random.Random) -> str:
     if ext in ("json", "yaml", "yml", "toml"):
         return _dump({"service": rng.choice(org.services), "timeout_ms": rng.choice((500, 1500)), "owner": who.email})
     return f"{topic}: updated by {who.email}"
-
-
-def _git(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[Entity], target: Entity | None,
-         org: Organisation, rng: random.Random) -> str | None:
-    """What the git server prints: `git log` blocks, `git show` with a diff, `git status`, branch lists."""
-    words = set(tokens(tool))
-    commits = [e for e in shown if e.kind == "commit"]
-    subject = next(iter(commits), None) or (target if target is not None and target.kind == "commit" else None)
-    if it.action in (Action.list, Action.search) and commits and len(commits) == len(shown):
-        return "\n\n".join(_commit(e, org, show_diff=False) for e in commits)
-    if it.action in (Action.list, Action.search) and shown and all(e.kind == "branch" for e in shown):
-        return "\n".join(("* " if k == 0 else "  ") + e.id for k, e in enumerate(shown))
-    first = (commits or shown or ([target] if target is not None else [None]))[0]
-    if it.action is Action.create and "commit" in words and first is not None:
-        return f"Changes committed successfully with hash {first.id}"
-    if it.action is Action.create and "branch" in words and first is not None:
-        base = next((v for k, v in args.items() if "base" in k and isinstance(v, str)), None)
-        return f"Created branch '{first.id}'" + (f" from '{base}'" if base else "")
-    if "checkout" in words:
-        branch = next((v for k, v in args.items() if "branch" in k and isinstance(v, str)), first.id if first else "main")
-        return f"Switched to branch '{branch}'"
-    if "add" in words:
-        files = [f for v in args.values() for f in (v if isinstance(v, list) else []) if isinstance(f, str)]
-        return "Files staged successfully: " + ", ".join(files or [e.id for e in shown])
-    if "reset" in words:
-        return "All staged changes reset"
-    if "init" in words:
-        return f"Initialized empty Git repository in {next(iter(_path_args(args)), '.')}/.git/"
-    if "status" in words:
-        branch = next((e.id for e in shown if e.kind == "branch"), rng.choice(org.branches))
-        return (f"On branch {branch}\nChanges not staged for commit:\n  modified:   {_repo_file(org, rng)}\n\n"
-                + "\n".join(e.id for e in shown if e.id != branch)).rstrip()
-    if it.action in (Action.read, Action.analyze) and ("diff" in words or "show" in words):
-        head = _commit(subject, org, show_diff=False) + "\n\n" if subject is not None and "show" in words else ""
-        rest = "\n".join(e.id for e in shown if e is not subject)
-        return (head + _diff(org, rng) + ("\n" + rest if rest else "")).strip()
-    return None
-
-
-def _commit(e: Entity, org: Organisation, show_diff: bool) -> str:
-    rec = extras("commit", org, random.Random(f"{org.seed}:{e.kind}:{e.id}"))
-    return f"Commit: {e.id}\nAuthor: {rec['author']}\nDate: {rec['date']}\nMessage: {e.attributes.get('message', rec['message'])}"
-
-
-def _repo_file(org: Organisation, rng: random.Random) -> str:
-    return f"src/{rng.choice(org.nouns)}_{rng.choice(('cache', 'export', 'retry', 'client'))}.py"
-
-
-def _diff(org: Organisation, rng: random.Random) -> str:
-    f = _repo_file(org, rng)
-    a, b = rng.choice((5, 10, 15)), rng.choice((30, 45, 60))
-    return (f"diff --git a/{f} b/{f}\nindex {rng.getrandbits(28):07x}..{rng.getrandbits(28):07x} 100644\n--- a/{f}\n"
-            f"+++ b/{f}\n@@ -{rng.randint(3, 40)},6 +{rng.randint(3, 40)},6 @@\n-TIMEOUT_SECONDS = {a}\n+TIMEOUT_SECONDS = {b}")
 
 
 def _path_args(args: dict[str, Any]) -> list[str]:

@@ -63,7 +63,8 @@ _ETC = frozenset({"etc", "", "and so on", "and more", "…", "others", "and othe
 _HEADING = r"^[ \t]*(?:{})[ \t]*(?::[ \t]*$(?:\n[ \t]*-{{3,}}[ \t]*$)?|$\n[ \t]*-{{3,}}[ \t]*$)"
 _ARGS = re.compile(_HEADING.format("Args|Arguments|Parameters|Params"), re.M | re.I)
 _NEXT = re.compile(_HEADING.format(r"Returns?|Raises|Yields|Examples?|Example usage|Notes?|See also|Usage"), re.M | re.I)
-_ENTRY = re.compile(r"^(?P<name>[A-Za-z_][\w-]*)(?:\s*\([^)]*\))?(?P<gap>\s*):\s*(?P<rest>.*)$")
+# (a bulleted list too: "- chart_type: chart type ("line", "bar", "pie", etc.)")
+_ENTRY = re.compile(r"^(?:[-*\u2022]\s+)?(?P<name>[A-Za-z_][\w-]*)(?:\s*\([^)]*\))?(?P<gap>\s*):\s*(?P<rest>.*)$")
 
 
 @lru_cache(maxsize=4096)

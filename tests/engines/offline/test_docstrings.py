@@ -105,3 +105,21 @@ def test_a_listed_record_s_own_kind_id_is_its_id(tmp_path):
     rows = [o for seed in range(2) for s in cover_suite(pipe, seed)[0] for c in s.calls
             for o in q.output_objects(c.output, max_depth=2) if "listing_id" in o and "id" in o]
     assert rows and all(str(o["listing_id"]) == str(o["id"]) for o in rows), rows[:2]
+
+
+def test_a_bulleted_parameter_list_gives_each_parameter_its_text_and_quoted_choices():
+    """FastMCP docstrings often list parameters as bullets ("- chart_type: chart type ("line", "bar", "pie",
+    etc.)"); each gets its own text, and a value is drawn from the choices it quotes."""
+    import random
+
+    from engines.offline.values import ValueGenerator
+    from engines.offline.values_describe import param_docs
+    from engines.offline.world import make_org
+
+    doc = ("Render a chart from tabular data.\n\n    Parameters:\n    - chart_type: chart type (\"line\", \"bar\", \"pie\","
+           " etc.)\n    - output_format: \"mermaid\", \"mcp_image\", or \"mcp_text\"\n")
+    docs = param_docs(doc)
+    assert set(docs) == {"chart_type", "output_format"} and "mcp_image" in docs["output_format"]
+    drawn = {ValueGenerator(make_org(s), random.Random(s)).value({"type": "string"}, name="output_format",
+                                                                description=docs["output_format"]) for s in range(6)}
+    assert drawn <= {"mermaid", "mcp_image", "mcp_text"}, drawn

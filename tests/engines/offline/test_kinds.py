@@ -406,3 +406,30 @@ def test_a_text_reversed_or_upper_cased_is_answered_changed_not_echoed(tmp_path)
         for args, objects in calls:
             assert objects[0][field] == change(args["text"]), objects[0]
             assert args["text"] not in json.dumps(objects[0], ensure_ascii=False), objects[0]
+
+
+def test_a_chart_or_diagram_made_is_answered_with_its_picture_and_a_coin_s_market_chart_is_no_picture(tmp_path):
+    """`generate_bar_chart` and `render_chart` hand back the picture they made (its URL ending in its format,
+    its size), not `{"status": "completed"}`; a coin's `market_chart` is its price history, no picture."""
+    rows = {"type": "array", "items": {"type": "object", "additionalProperties": True}}
+    tools = [_tool("generate_bar_chart", "Generate a bar chart from data.", {"data": rows}, ["data"]),
+             _tool("render_diagram", "Render a Mermaid diagram.", {"code": {"type": "string"}}, ["code"])]
+    for tool in ("generate_bar_chart", "render_diagram"):
+        calls = _outputs(tmp_path, tools, tool)
+        assert calls
+        for _, objects in calls:
+            picture = objects[0]
+            assert picture["url"].endswith("." + picture["format"]) and picture["width"] > 0, picture
+            assert "status" not in picture and "finished_at" not in picture, picture
+    assert kinds.is_artifact("bar_chart") and not kinds.is_artifact("market_chart")
+    assert "url" not in (kinds.fields_of("market_chart") or {})
+
+
+def test_holidays_rankings_and_prompts_carry_their_own_fields():
+    org = org_for(2)
+    holiday = kinds.record("public_holiday", org, "h1", "holidays")
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d", holiday["date"]) and holiday["name"] and holiday["type"]
+    ranked = kinds.record("leaderboard", org, "r1", "ranking")
+    assert ranked["rank"] >= 1 and ranked["score"] > 0 and ranked["name"]
+    prompt = kinds.record("prompt", org, "p1", "release notes")
+    assert "{" in prompt["template"] and "release notes" in prompt["template"], prompt
