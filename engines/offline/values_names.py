@@ -572,7 +572,7 @@ def _realistic(h: Hint) -> str:
         words(h.parent or "").split("_")[-1] == "name"
     # a person's `title` (beside their e-mail or name) is a job title, not a headline
     person_title = h.name.lower() == "title" and bool({words(c) for c in h.context} & _PERSON_FIELDS)
-    placed = coordinate(h.name, h.rng, h.siblings)
+    placed = coordinate(h.name, h.rng, h.siblings, h.org.locale)
     if placed is not None and not examples(h.description or ""):
         return str(placed)  # a real city's latitude or longitude, as text
     part = _SAID_NAME.search(h.description or "") if words(h.name).split("_")[-1] == "name" else None

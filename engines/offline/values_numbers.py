@@ -335,7 +335,7 @@ def realistic_number(h: Hint) -> float | None:
         if "year" in words(h.name).split("_") and 1900 < start <= fmt.EPOCH.year:  # a span of years up to this one
             return min(start + h.rng.choice((1, 2, 3, 5)), fmt.EPOCH.year)
         return start + h.rng.choice((5, 10, 20, 40))  # `end_line` after `start_line`, `max` above `min`
-    placed = coordinate(h.name, h.rng, h.siblings)
+    placed = coordinate(h.name, h.rng, h.siblings, h.org.locale)
     if placed is not None:  # a real city's latitude or longitude, the same city as its other coordinate
         return placed
     if _UNIX.search(h.description):  # "Unix date.", "seconds since the epoch"

@@ -88,20 +88,37 @@ _BOUNDING = frozenset({"min", "max", "north", "south", "east", "west", "ne", "sw
                        "radius", "offset"})
 
 
-def coordinate(name: str, rng: random.Random, siblings: dict | None = None) -> float | None:
-    """A latitude or a longitude (by `name`) of a real city: the city the object's other coordinate or its
-    `city` already names, else one drawn; None for a name that is neither (or a box's edge, `minLatitude`)."""
+# Cities of the countries whose script a spec is written in (lexicon.locale_of): a Korean weather service is
+# asked about Busan, not Melbourne.
+LOCAL_COORDS = {
+    "ja_JP": {"Tokyo": (35.6762, 139.6503), "Osaka": (34.6937, 135.5023), "Kyoto": (35.0116, 135.7681),
+              "Sapporo": (43.0618, 141.3545), "Fukuoka": (33.5904, 130.4017)},
+    "ko_KR": {"Seoul": (37.5665, 126.978), "Busan": (35.1796, 129.0756), "Incheon": (37.4563, 126.7052),
+              "Daegu": (35.8714, 128.6014), "Daejeon": (36.3504, 127.3845)},
+    "zh_CN": {"Beijing": (39.9042, 116.4074), "Shanghai": (31.2304, 121.4737), "Guangzhou": (23.1291, 113.2644),
+              "Shenzhen": (22.5431, 114.0579), "Hangzhou": (30.2741, 120.1551), "Chengdu": (30.5728, 104.0668)},
+    "ru_RU": {"Moscow": (55.7558, 37.6173), "Saint Petersburg": (59.9311, 30.3609), "Kazan": (55.7963, 49.1088)},
+    "th_TH": {"Bangkok": (13.7563, 100.5018), "Chiang Mai": (18.7883, 98.9853), "Phuket": (7.8804, 98.3923)},
+    "el_GR": {"Athens": (37.9838, 23.7275), "Thessaloniki": (40.6401, 22.9444)}, "he_IL": {"Tel Aviv": (32.0853, 34.7818),
+                                                                                     "Jerusalem": (31.7683, 35.2137)}}
+
+
+def coordinate(name: str, rng: random.Random, siblings: dict | None = None, locale: str = "") -> float | None:
+    """A latitude or a longitude (by `name`) of a real city: the one the object's other coordinate or `city` names,
+    else one drawn (of the spec's country, where its script tells); None for neither (or a box's edge)."""
     parts = _parts(name)
     if not parts or set(parts) & _BOUNDING or parts[-1] not in _LATITUDE | _LONGITUDE:
         return None
     axis = 0 if parts[-1] in _LATITUDE else 1
+    local = LOCAL_COORDS.get(locale, {})
+    known = {**CITY_COORDS, **local}
     place = None
     for value in (siblings or {}).values():
-        if isinstance(value, str) and value in CITY_COORDS:
+        if isinstance(value, str) and value in known:
             place = value
         elif isinstance(value, (int, float, str)) and not isinstance(value, bool):  # (`lat: "37.7749"` too)
-            place = next((c for c, at in CITY_COORDS.items() if str(at[1 - axis]) == str(value)), place)
-    return CITY_COORDS[place or rng.choice(CITIES)][axis]
+            place = next((c for c, at in known.items() if str(at[1 - axis]) == str(value)), place)
+    return known[place or rng.choice(tuple(local) or CITIES)][axis]
 
 
 # Listed companies' ticker symbols: what a `symbol` is in the finance APIs that make up most uses of the name.

@@ -87,3 +87,17 @@ def test_a_range_closes_after_it_opens_whatever_its_names_prefix_and_millisecond
         value = _gen(seed).value(ms)
         assert value["start_time"].isdigit() and len(value["start_time"]) == 13, value
         assert int(value["start_time"]) < int(value["end_time"]), value
+
+
+def test_coordinates_for_a_spec_written_in_korean_are_in_korea_and_stay_a_pair():
+    """A spec whose descriptions are Korean (its users in Korea) is asked about Korean cities' coordinates, not
+    Melbourne's; the latitude and longitude drawn together name one city."""
+    from engines.offline.values_standard import LOCAL_COORDS
+
+    point = {"type": "object", "properties": {"latitude": {"type": "string", "description": "위도"},
+                                              "longitude": {"type": "string", "description": "경도"}},
+             "required": ["latitude", "longitude"]}
+    korea = set(LOCAL_COORDS["ko_KR"].values())
+    for seed in range(8):
+        value = ValueGenerator(make_org(seed, locale="ko_KR"), random.Random(seed)).value(point)
+        assert (float(value["latitude"]), float(value["longitude"])) in korea, value
