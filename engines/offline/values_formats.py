@@ -50,6 +50,8 @@ _POOLS = (("0123456789", str.isdigit), ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", str.isuppe
 
 
 def _segment_like(segment: str, rng: random.Random) -> str:
+    if segment.isdigit() and len(segment) == 4 and 1990 <= int(segment) <= 2030:
+        return str(rng.randint(2016, 2025))  # a year stays a year (`CVE-2022-0087` -> `CVE-2024-5312`, not `CVE-7604-…`)
     if _hex(segment):
         digits = "0123456789abcdef" if segment.islower() else "0123456789ABCDEF"
         return "".join(rng.choice(digits) for _ in segment)

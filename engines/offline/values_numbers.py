@@ -207,6 +207,8 @@ _NUMBER_RULES: tuple[tuple[str, tuple[float, ...]], ...] = (
     ("mainline parent_number", (1, 2)),
     ("number issue_number pull_number pr pr_number discussion_number alert_number run_id milestone",
      (17, 42, 128, 311)),
+    ("cvss cvss_score cvss_base_score base_score cvss_v3 cvssv3", (4.3, 5.3, 6.5, 7.5, 8.1, 9.8)),  # a 0-10 scale
+    ("epss epss_score", (0.00042, 0.0031, 0.0188, 0.2742, 0.9431)),  # a probability
     ("year", (2025, 2026)),
     ("year_start start_year from_year year_from min_year year_min since_year", (2016, 2018, 2020, 2022)),
     # Parts of a date or a time hold what a calendar or a clock shows (day 28 exists in every month).

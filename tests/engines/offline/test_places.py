@@ -101,3 +101,18 @@ def test_coordinates_for_a_spec_written_in_korean_are_in_korea_and_stay_a_pair()
     for seed in range(8):
         value = ValueGenerator(make_org(seed, locale="ko_KR"), random.Random(seed)).value(point)
         assert (float(value["latitude"]), float(value["longitude"])) in korea, value
+
+
+def test_an_identifier_shaped_like_an_example_keeps_its_year_a_year_and_cvss_is_on_its_scale():
+    """`CVE-2022-0087` gives `CVE-2024-5312`, never `CVE-7604-8764`; an arXiv-style `2403.01234` is no year and is
+    redrawn whole; a CVSS score is on its 0-10 scale and an EPSS score a probability."""
+    from engines.offline.values_formats import shaped_like
+
+    for seed in range(20):
+        year = int(shaped_like("CVE-2022-0087", random.Random(seed)).split("-")[1])
+        assert 2016 <= year <= 2025
+    assert any(not shaped_like("2403.01234", random.Random(s)).startswith(("201", "202")) for s in range(10))
+    for seed in range(10):
+        gen = _gen(seed)
+        assert 0 <= gen.value({"type": "number"}, name="cvss_score") <= 10
+        assert 0 <= gen.value({"type": "number"}, name="epss") <= 1
