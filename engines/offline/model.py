@@ -21,7 +21,7 @@ from common.taxonomy import same_kind, singular, tokens
 from engines.offline import kinds
 from engines.offline.places import cohere
 from engines.offline.values import ValueGenerator
-from engines.offline.values_describe import returned_fields
+from engines.offline.values_describe import described_fields, returned_fields
 from engines.offline.values_names import FALLBACK
 from engines.offline.values_vocab import PUBLIC_KINDS
 from schemas import Action, ParameterRole, ToolInterpretation, ToolSuite
@@ -198,51 +198,6 @@ class SpecModel:
 
 
 _LOOKUPS = frozenset({Action.read, Action.list, Action.search, Action.analyze})
-_SAYS = re.compile(r"\b(?:returns?|returning|including|includes|such as|containing|contains|showing|shows|provides|"
-                   r"with (?:its|their|the))\s+(.*?)(?=[.;:()\n\[]|$)", re.I)
-_NOT_FIELDS = frozenset({"information", "info", "details", "detail", "data", "result", "results", "list", "it", "them",
-                         "this", "that", "more", "other", "others", "everything", "all", "any", "options", "metadata",
-                         "content", "contents", "response", "json", "object", "objects", "array", "string", "value",
-                         "values", "item", "items", "record", "records", "error", "errors", "success", "support"})
-_CONNECTIVES = ("including ", "includes ", "such as ", "plus ", "and ", "as well as ", "along with ")
-_CONTAINERS = frozenset({"list", "lists", "set", "array", "collection", "group", "series", "page", "number"})
-_ARTICLES = ("the ", "a ", "an ", "its ", "their ", "all ", "each ", "any ", "optional ", "basic ", "detailed ")
-_NUMBERS = frozenset({"count", "number", "total", "size", "price", "amount", "rate", "score", "percent", "percentage",
-                      "age", "year", "duration", "population", "rank", "rating", "views", "followers", "likes",
-                      "volume", "capitalization", "cap", "revenue", "income", "balance", "cost", "fee", "distance",
-                      "temperature", "humidity", "speed", "change"})
-
-
-def described_fields(description: str) -> list[tuple[str, dict[str, Any]]]:
-    """Fields a tool's description says its result holds: "Retrieves a server's details including channels
-    and member count" -> `channels`, `member_count`. Short noun phrases only; a number for counts and
-    amounts, a list for plurals, text otherwise."""
-    out: list[tuple[str, dict[str, Any]]] = []
-    for m in _SAYS.finditer(description[:600]):
-        for phrase in re.split(r",|\band\b|\bor\b|/", m.group(1)):
-            phrase = phrase.strip().lower()
-            for a in _CONNECTIVES + _ARTICLES:  # ("a list of issues, including priority": `priority`)
-                phrase = phrase[len(a):] if phrase.startswith(a) else phrase
-            words = phrase.split()
-            if words[:1] and words[0] in _CONTAINERS and "of" in words:
-                continue  # "a list of issues" is the result itself, no field of it
-            if not 1 <= len(words) <= 3 or not all(w.isalpha() for w in words) or words[-1] in _NOT_FIELDS:
-                continue
-            name = "_".join(words)
-            last = words[-1]
-            if last in _NUMBERS:
-                schema: dict[str, Any] = {"type": "integer" if last in ("count", "number", "total", "size", "age", "year",
-                                                                       "population", "rank", "views", "followers",
-                                                                       "likes") else "number"}
-            elif singular(last) != last and last.endswith("s"):
-                schema = {"type": "array", "items": {"type": "string"}}
-            else:
-                schema = {"type": "string"}
-            if (name, schema) not in out:
-                out.append((name, schema))
-    return out[:6]
-
-
 def _placeholder(value: Any) -> bool:
     """`channels: ["channel-3"]`, `status: "status-2"`: the engine's honest fallback, meaning it knew nothing."""
     vals = value if isinstance(value, list) else [value]
@@ -297,6 +252,14 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
             # stations searched by `country_code: IN` are in India, trains to 惠州 go there; the entries of list
             # `L1` are in `L1` (its `listId`), the tweets of user 42 are that user's
             out[p.name] = args[p.name]
+            continue
+        if p.name not in args and it.action in (Action.list, Action.search) \
+                and p.role in (ParameterRole.filter, ParameterRole.option, ParameterRole.other):
+            # a filter left at its default filters by it: findings listed by a `severity` that defaults to Critical
+            sub = deref(props.get(p.name), tool.input_schema)
+            if isinstance(sub.get("default"), str) and sub["default"] in sub.get("enum", [sub["default"]]) \
+                    and sub["default"].strip() and _describes(p.name, sub, it.action):
+                out[p.name] = sub["default"]
             continue
         if p.name not in args or p.role in (ParameterRole.identifier, ParameterRole.credential,
                                             ParameterRole.pagination, ParameterRole.context):

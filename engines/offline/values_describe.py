@@ -11,6 +11,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from common.taxonomy import singular
+
 _PLACEHOLDERS = re.compile(r"example|foo|\bbar\b|baz|lorem|ipsum|xxx|<|>|\{|\}|\.\.\.|^string$|^value$|^text$|"
                            r"john|jane|\bdoe\b|\bproj\b|proj-|acme|\bmy-|\bmy_|^my[a-z]|^test|\btest-|^abc|"
                            r"YYYY|\bMM\b|\bDD\b|\bHH\b|hh:mm", re.I)
@@ -209,3 +211,49 @@ def example_object(description: str) -> str | None:
         if isinstance(shown, dict) and shown and not any(_PLACEHOLDERS.search(str(k)) for k in shown):
             return json.dumps(shown)
     return None
+
+
+# What a description says a lookup returns (model.SpecModel: fields of the kind it looks up).
+_SAYS = re.compile(r"\b(?:returns?|returning|including|includes|such as|containing|contains|showing|shows|provides|"
+                   r"with (?:its|their|the))\s+(.*?)(?=[.;:()\n\[]|$)", re.I)
+_NOT_FIELDS = frozenset({"information", "info", "details", "detail", "data", "result", "results", "list", "it", "them",
+                         "this", "that", "more", "other", "others", "everything", "all", "any", "options", "metadata",
+                         "content", "contents", "response", "json", "object", "objects", "array", "string", "value",
+                         "values", "item", "items", "record", "records", "error", "errors", "success", "support"})
+_CONNECTIVES = ("including ", "includes ", "such as ", "plus ", "and ", "as well as ", "along with ")
+_CONTAINERS = frozenset({"list", "lists", "set", "array", "collection", "group", "series", "page", "number"})
+_ARTICLES = ("the ", "a ", "an ", "its ", "their ", "all ", "each ", "any ", "optional ", "basic ", "detailed ")
+_NUMBERS = frozenset({"count", "number", "total", "size", "price", "amount", "rate", "score", "percent", "percentage",
+                      "age", "year", "duration", "population", "rank", "rating", "views", "followers", "likes",
+                      "volume", "capitalization", "cap", "revenue", "income", "balance", "cost", "fee", "distance",
+                      "temperature", "humidity", "speed", "change"})
+
+
+def described_fields(description: str) -> list[tuple[str, dict[str, Any]]]:
+    """Fields a tool's description says its result holds: "Retrieves a server's details including channels
+    and member count" -> `channels`, `member_count`. Short noun phrases only; a number for counts and
+    amounts, a list for plurals, text otherwise."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for m in _SAYS.finditer(description[:600]):
+        for phrase in re.split(r",|\band\b|\bor\b|/", m.group(1)):
+            phrase = phrase.strip().lower()
+            for a in _CONNECTIVES + _ARTICLES:  # ("a list of issues, including priority": `priority`)
+                phrase = phrase[len(a):] if phrase.startswith(a) else phrase
+            words = phrase.split()
+            if words[:1] and words[0] in _CONTAINERS and "of" in words:
+                continue  # "a list of issues" is the result itself, no field of it
+            if not 1 <= len(words) <= 3 or not all(w.isalpha() for w in words) or words[-1] in _NOT_FIELDS:
+                continue
+            name = "_".join(words)
+            last = words[-1]
+            if last in _NUMBERS:
+                schema: dict[str, Any] = {"type": "integer" if last in ("count", "number", "total", "size", "age", "year",
+                                                                       "population", "rank", "views", "followers",
+                                                                       "likes") else "number"}
+            elif singular(last) != last and last.endswith("s"):
+                schema = {"type": "array", "items": {"type": "string"}}
+            else:
+                schema = {"type": "string"}
+            if (name, schema) not in out:
+                out.append((name, schema))
+    return out[:6]

@@ -132,7 +132,8 @@ def test_a_lookup_without_an_output_schema_shows_the_fields_its_description_says
     """`get_server_info(guildId)` "including channels and member count": the guild it shows has them."""
     import json as _json
 
-    from engines.offline.model import SpecModel, described_fields
+    from engines.offline.model import SpecModel
+    from engines.offline.values_describe import described_fields
     from engines.offline.pipeline import interpret_suite
     from engines.offline.scenario import org_for
     from specs import load_suite
@@ -208,3 +209,26 @@ def test_a_read_that_picks_its_record_by_what_it_is_gives_the_record_that_field_
     for args, rec in shown:
         assert rec.get("type") in ("fire", "water", "grass"), rec
         assert args.get("type", rec["type"]) == rec["type"], (args, rec)
+
+
+def test_a_listing_s_filter_left_at_its_default_filters_by_it(tmp_path):
+    """`list_findings_by_severity()` with `severity` defaulting to Critical lists critical findings (it listed
+    "low" and "high" ones); `list_issues()` whose `state` defaults to open lists open issues."""
+    tools = [_tool("list_findings_by_severity", "List findings by severity level (Critical, High, Medium, Low).",
+                   {"severity": {"type": "string", "title": "Severity", "default": "Critical"}}),
+             _tool("list_issues", "List issues.", {"state": {"type": "string", "enum": ["open", "closed", "all"],
+                                                             "default": "open"}, "limit": {"type": "integer"}}),
+             _tool("get_issue", "Get an issue.", {"issue_id": {"type": "string"}}, ["issue_id"])]
+    pipe = Pipeline(_suite(tmp_path, tools))
+    rows = {"list_findings_by_severity": [], "list_issues": []}
+    for seed in range(4):
+        for s in cover_suite(pipe, seed)[0]:
+            for c in s.calls:
+                if c.tool in rows:
+                    rows[c.tool] += [(c.arguments, o) for o in q.output_objects(c.output, max_depth=1)]
+    assert rows["list_findings_by_severity"] and rows["list_issues"]
+    for args, row in rows["list_findings_by_severity"]:
+        assert row.get("severity", "Critical") == args.get("severity", "Critical"), (args, row)
+    for args, row in rows["list_issues"]:
+        if "state" in row and args.get("state", "open") != "all":
+            assert row["state"] == args.get("state", "open"), (args, row)

@@ -816,7 +816,7 @@ def test_a_picture_generator_is_asked_for_a_picture_and_answers_with_one_not_a_f
 def test_the_pages_a_web_search_finds_hold_none_of_its_settings_and_levels_are_levels(tmp_path):
     """A web search's `country`, `ui_lang` and `spellcheck` are how it searched, not fields of every page found;
     an issue's `priority`, even typed as a number, is a level such as 2, not 3.2 or 37."""
-    from engines.offline.model import described_fields
+    from engines.offline.values_describe import described_fields
 
     tools = [_tool("brave_web_search", "Performs a web search using the Brave Search API.",
                    {"query": {"type": "string"}, "country": {"type": "string", "enum": ["US", "GB", "DE"]},
