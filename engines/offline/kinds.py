@@ -15,7 +15,7 @@ import random
 from typing import Any, Callable
 
 from common.taxonomy import singular, tokens
-from engines.offline.derived import plausible_weather
+from engines.offline.derived import forecast, plausible_weather
 from engines.offline.kind_fields import JOBS, KINDS, LANGUAGES, LEVELS, METRICS, OUTLET_SITES, PROGRESS, Draw, series
 from engines.offline.kind_fields_chain import LEDGER_BY_WORD
 from engines.offline.values_standard import CITY_COORDS, CITY_COUNTRY
@@ -133,6 +133,8 @@ def record(kind: str, org: Organisation, key: str, topic: str) -> dict[str, Any]
     out = {name: draw(random.Random(f"{key}:{name}"), org, topic) for name, draw in fields.items()}
     if isinstance(out.get("temperature_c"), float):
         plausible_weather(out, topic, random.Random(f"{key}:feels"))
+        if "forecast" in _words(kind):  # what lies ahead, period by period, not a reading of now
+            out = forecast(out, topic, random.Random(f"{key}:ahead"), hourly="hourly" in _words(kind))
     if out.get("format") in ("png", "jpeg", "webp", "svg") and isinstance(out.get("url"), str):  # a picture's own file
         ext = "jpg" if out["format"] == "jpeg" else out["format"]
         out["url"] = f"https://{org.domain}/media/{random.Random(f'{key}:file').getrandbits(48):012x}.{ext}"

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from common.taxonomy import tokens
-from engines.offline.values_standard import CITY_COUNTRY, ISO_CODE
+from engines.offline.values_standard import CITY_COORDS, CITY_COUNTRY, ISO_CODE, LOCAL_COORDS
 
 # The first-level region each known city is in, as its people write it on an address.
 REGION = {"London": "England", "Paris": "Île-de-France", "Berlin": "Berlin", "Madrid": "Community of Madrid",
@@ -136,3 +136,14 @@ def cohere(record: dict[str, Any], fixed: Any = frozenset()) -> dict[str, Any]:
         elif slot == "region":
             out[k] = REGION[city]
     return out
+
+
+def city_at(args: dict[str, Any]) -> str | None:
+    """The known city whose coordinates a call was given (`latitude: 37.5665, longitude: 126.978` is Seoul), so what
+    it answers is of that place (its season, its name); None where the call names no such point."""
+    lat = next((v for k, v in args.items() if tokens(k)[-1:] in (["latitude"], ["lat"])), None)
+    lng = next((v for k, v in args.items() if tokens(k)[-1:] in (["longitude"], ["lng"], ["lon"])), None)
+    if lat is None or lng is None:
+        return None
+    known = {**CITY_COORDS, **{c: at for cities in LOCAL_COORDS.values() for c, at in cities.items()}}
+    return next((c for c, (a, b) in known.items() if str(a) == str(lat) and str(b) == str(lng)), None)

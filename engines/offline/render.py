@@ -23,7 +23,7 @@ from engines.offline.history import events, is_history
 from engines.offline.listed import in_sequence, listed_fields, listed_value
 from engines.offline.model import ABOUT, WITHIN, SpecModel, shown_fields, spread
 from engines.offline.outputs import token_in
-from engines.offline.places import cohere, is_region
+from engines.offline.places import city_at, cohere, is_region
 from engines.offline.query_results import query_result
 from engines.offline.shell import command_of, ran, workdir_of
 from engines.offline.text import docs_topic, label
@@ -168,7 +168,7 @@ def asked_about(it: ToolInterpretation, args: dict[str, Any]) -> str | None:
             if p.role in (ParameterRole.filter, ParameterRole.other) and isinstance(v, str) \
                     and _WORDS_SOUGHT.fullmatch(v.strip()) and (" " in v.strip() or v.isalpha()):
                 return v.strip()
-    return _narrowed_to(it, args)
+    return _narrowed_to(it, args) or city_at(args)  # (a forecast at Seoul's coordinates is Seoul's)
 
 
 # (words, "type 2 diabetes": no date, ID, code or expression)

@@ -51,7 +51,8 @@ def test_search_hits_are_about_the_query_and_scored_by_rank(tmp_path):
 
 def test_a_forecast_and_a_coin_carry_the_fields_of_their_kind(tmp_path):
     forecasts = [o for _, objs in _outputs(tmp_path, NEWS, "get_forecast") for o in objs]
-    assert forecasts and all(-60 < o["temperature_c"] < 60 and o["conditions"] for o in forecasts)
+    days = [d for o in forecasts for d in o.get("days", [])]
+    assert days and all(-60 < d["low_c"] < d["high_c"] < 60 and d["conditions"] for d in days)
     coins = [o for _, objs in _outputs(tmp_path, NEWS, "get_coin") for o in objs]
     assert coins and all(o["market_cap_usd"] > 1_000_000 and o["price_usd"] > 0 for o in coins)
 
@@ -387,8 +388,8 @@ def test_weather_has_the_season_and_latitude_of_the_city_asked_about_and_rain_fa
     """In mid-March (the workflow's now) Stockholm is cold and Singapore hot (a reviewer saw 32.7 °C in Berlin and
     showers at 26% humidity); rain, showers and snow come with humid air, and it feels near what it is."""
     org = org_for(3)
-    north = [kinds.record("forecast", org, f"k{i}", "Stockholm") for i in range(40)]
-    south = [kinds.record("forecast", org, f"k{i}", "Singapore") for i in range(40)]
+    north = [kinds.record("weather", org, f"k{i}", "Stockholm") for i in range(40)]
+    south = [kinds.record("weather", org, f"k{i}", "Singapore") for i in range(40)]
     assert all(-6 <= r["temperature_c"] <= 14 for r in north), [r["temperature_c"] for r in north]
     assert all(22 <= r["temperature_c"] <= 34 for r in south), [r["temperature_c"] for r in south]
     wet = [r for r in north + south if r["conditions"] in ("light rain", "showers", "snow")]
@@ -433,3 +434,27 @@ def test_holidays_rankings_and_prompts_carry_their_own_fields():
     assert ranked["rank"] >= 1 and ranked["score"] > 0 and ranked["name"]
     prompt = kinds.record("prompt", org, "p1", "release notes")
     assert "{" in prompt["template"] and "release notes" in prompt["template"], prompt
+
+
+def test_a_forecast_is_periods_ahead_of_now_and_a_point_given_by_coordinates_is_its_city_s_weather(tmp_path):
+    """A reviewer read "the forecast tool returns a single current observation": a forecast is days ahead (hours
+    for an hourly one), each with a high above its low and a chance of rain that agrees with its sky; a forecast
+    asked at Singapore's coordinates is tropical."""
+    org = org_for(4)
+    for i in range(10):
+        daily = kinds.record("weather_forecast", org, f"f{i}", "Stockholm")
+        dates = [d["date"] for d in daily["days"]]
+        assert len(dates) == 3 and dates == sorted(dates) and dates[0] == "2026-03-16", daily
+        for d in daily["days"]:
+            assert d["high_c"] > d["low_c"] and d["high_c"] < 20, d
+            assert (d["precipitation_chance"] >= 55) == (d["conditions"] in ("light rain", "showers", "snow")), d
+        hourly = kinds.record("hourly_forecast", org, f"h{i}", "Stockholm")
+        assert len(hourly["hours"]) == 6 and "temperature_c" not in hourly
+    tools = [_tool("get_forecast", "Get the weather forecast for a location.",
+                   {"latitude": {"type": "number"}, "longitude": {"type": "number"}}, ["latitude", "longitude"])]
+    from engines.offline.values_standard import CITY_COORDS
+    for args, objects in _outputs(tmp_path, tools, "get_forecast"):
+        days = objects[0]["days"]
+        if (args["latitude"], args["longitude"]) == CITY_COORDS["Singapore"]:
+            assert all(d["high_c"] > 22 for d in days), days
+        assert [d["date"] for d in days] == sorted(d["date"] for d in days)
