@@ -315,3 +315,14 @@ _tags("travel", "flight flights hotel hotels trip trips seat seats booking booki
 
 # The kind of a tool nothing in its name, parameters or description names a thing of.
 UNNAMED = "resource"
+
+
+_QUOTED = re.compile(r'(`[^`]*`|"[^"]*")')
+# (exactly: `called aet AET` states a value; and whole words: `product product-company-prod` names one)
+_TWICE = re.compile(r"(?<![-_/.])\b([A-Za-z]{3,})( \1\b(?![-_/.]))+")
+
+
+def said_once(text: str) -> str:
+    """A word the template and the tool's name both say is said once ("read the latest latest news"),
+    outside the values quoted in the text, which stay as they are."""
+    return "".join(part if _QUOTED.fullmatch(part) else _TWICE.sub(r"\1", part) for part in _QUOTED.split(text))

@@ -147,3 +147,16 @@ def city_at(args: dict[str, Any]) -> str | None:
         return None
     known = {**CITY_COORDS, **{c: at for cities in LOCAL_COORDS.values() for c, at in cities.items()}}
     return next((c for c, (a, b) in known.items() if str(a) == str(lat) and str(b) == str(lng)), None)
+
+
+def said_place(args: dict[str, Any], taken: Any = ()) -> tuple[str, set[str]]:
+    """A point a request gives as a person does: " at Busan (35.1796, 129.0756)" or " at 35.1796, 129.0756", not
+    "with latitude 35.1796 and longitude 129.0756"; with the two arguments it says. ("", set()) where the call is
+    given no latitude and longitude of its own (or one comes from an earlier step: `taken`)."""
+    lat = next((k for k in args if tokens(k)[-1:] in (["latitude"], ["lat"]) and k not in taken), None)
+    lng = next((k for k in args if tokens(k)[-1:] in (["longitude"], ["lng"], ["lon"]) and k not in taken), None)
+    if lat is None or lng is None or not all(isinstance(args[k], (int, float, str)) for k in (lat, lng)):
+        return "", set()
+    city = city_at({lat: args[lat], lng: args[lng]})
+    point = f"{args[lat]}, {args[lng]}"
+    return (f" at {city} ({point})" if city else f" at {point}"), {lat, lng}

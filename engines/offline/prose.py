@@ -15,10 +15,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from common.taxonomy import UNNAMED, singular, third_person, tokens, with_article
+from common.taxonomy import UNNAMED, said_once, singular, third_person, tokens, with_article
 from engines.offline import compute
 from engines.offline.chrono import SINCE, UNTIL
 from engines.offline.derived import figure
+from engines.offline.places import said_place
 from engines.offline.relations import past, relation, relation_goal
 from engines.offline.text import (INSPECT, Ref, described_action, humanise, is_code, label, named_verb, plural, said,
                                  said_list,
@@ -241,6 +242,8 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
             parts[name] = switch(name, value)  # "including details", not "return details `true`"
         else:
             parts[name] = f"{humanise(name)} {said(value)}"
+    at, placed = said_place(args, set(refs) | same)  # "at Busan (35.1796, 129.0756)", not "with latitude … and …"
+    lead, parts = lead + at, {n: t for n, t in parts.items() if n not in placed}
     spans, spanned = _bounds(args, [n for n in parts if n not in refs and n not in same], listing)
     # (switches go last, after what the call is given: "with resource type notes, including details")
     switched = [n for n in parts if isinstance(args.get(n), bool) and n not in refs and n not in same]
@@ -271,6 +274,7 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         if own is not None:
             if spans:  # "get weather for Madrid from 2026-03-12 to 2026-03-19", not "… between start and end dates from …"
                 own = _RANGE_WORDS.sub("", own)
+            own = _POINT_WORDS.sub("", own) if at else own  # "get the forecast at Seoul (…)", not "for a location at …"
             ends = next((n for n in parts if n not in stated and n not in switched and n not in spanned
                          and n != subject and own.lower().endswith(humanise(n).lower())), None)
             if ends is not None:  # "set the API key to `tok_…`", not "set the API key with api key `tok_…`"
@@ -299,6 +303,8 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
 _RANGE_WORDS = re.compile(r"\s+(?:between|within|in|for|over|during|across)\s+(?:(?:an?|the|given|specified|specific)\s+)*"
                           r"(?:start(?:ing)?\s+and\s+end(?:ing)?(?:\s+(?:dates?|times?|datetimes?|timestamps?))?|"
                           r"(?:date|time|datetime)\s+(?:range|span|window|period|interval)s?)\b", re.I)
+_POINT_WORDS = re.compile(r"\s+(?:for|at|in|of)\s+(?:(?:a|an|the|given|specific|specified|any)\s+)*(?:location|place|point|"
+                          r"position|coordinates?|spot|lat(?:itude)?(?:/| and | & )lon(?:gitude)?)\b", re.I)
 _SIZES = frozenset({"size", "count", "top", "n", "k"})  # (caps of a listing; elsewhere how big, how many to make)
 _LIMITS = frozenset({"limit", "max_results", "maxresults", "num_results", "numresults", "count", "top_k", "topk",
                      "page_size", "pagesize", "per_page", "perpage", "max_items", "maxitems", "size", "top", "n", "k"})
@@ -496,18 +502,7 @@ def request(clauses: list[str], rng: random.Random, opener: str = "", start: boo
         body.append(rng.choice(_LAST).format(c=clauses[-1]))
     text = " ".join([opener] + body if opener else body).strip()
     text = re.sub(r'([.!?])"([.?])', r'\1"', text)  # a quoted message ending in a full stop ends the sentence too
-    return _once(text)
-
-
-_QUOTED = re.compile(r'(`[^`]*`|"[^"]*")')
-# (exactly: `called aet AET` states a value; and whole words: `product product-company-prod` names one)
-_TWICE = re.compile(r"(?<![-_/.])\b([A-Za-z]{3,})( \1\b(?![-_/.]))+")
-
-
-def _once(text: str) -> str:
-    """A word the template and the tool's name both say is said once ("read the latest latest news"),
-    outside the values quoted in the text, which stay as they are."""
-    return "".join(part if _QUOTED.fullmatch(part) else _TWICE.sub(r"\1", part) for part in _QUOTED.split(text))
+    return said_once(text)
 
 
 def context_sentence(context: dict[str, Any], rng: random.Random) -> str:

@@ -819,3 +819,21 @@ def test_a_random_getter_is_asked_to_pick_one():
                 input_schema={"type": "object", "properties": {"type": {"type": "string"}}, "required": ["type"]})
     said = prose.clause(prose.Step(tool.name, interpret_tool(tool), {"type": "water"}, ()), [], {})
     assert said.startswith("pick a random pokemon") and "water" in said, said
+
+
+def test_a_point_is_said_where_it_is_not_as_two_parameters():
+    """`get-forecast(latitude=37.5665, longitude=126.978)` "Get weather forecast for a location": "get weather
+    forecast at Seoul (37.5665, 126.978)", not "… for a location with latitude 37.5665 and longitude 126.978"; a
+    point no known city is at is said as its two numbers."""
+    from engines.offline import prose
+    from engines.offline.interpret import interpret_tool
+    from schemas import Tool
+
+    point = {"latitude": {"type": "number"}, "longitude": {"type": "number"}}
+    tool = Tool(name="get-forecast", description="Get weather forecast for a location", spec="s",
+                input_schema={"type": "object", "properties": point, "required": ["latitude", "longitude"]})
+    it = interpret_tool(tool)
+    said = prose.clause(prose.Step(tool.name, it, {"latitude": 37.5665, "longitude": 126.978}, ()), [], {})
+    assert "at Seoul (37.5665, 126.978)" in said and "latitude" not in said and "a location" not in said, said
+    said = prose.clause(prose.Step(tool.name, it, {"latitude": 12.5, "longitude": 45.25}, ()), [], {})
+    assert "at 12.5, 45.25" in said and "latitude" not in said, said
