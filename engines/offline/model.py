@@ -161,6 +161,10 @@ class SpecModel:
                 return list(fields.values())
         return []
 
+    def constrained(self, kind: str) -> set[str]:
+        """The fields of `kind` whose values the spec lists (an enum, a const): nothing may redraw them."""
+        return {f.name for f in self.fields(kind) if "enum" in f.schema or "const" in f.schema}
+
     def initial(self, kind: str) -> dict[str, Any]:
         """The state a new record of `kind` starts in: each status-like field's default, else the first of
         its values (specs list a lifecycle in order: open, pending, solved; draft, published)."""
@@ -194,7 +198,8 @@ class SpecModel:
             if value in (None, "", [], {}) or f.seen_in.endswith(" description") and _placeholder(value):
                 continue  # (a field only a description names is left out when nothing knows its values)
             out[f.name] = value
-        return cohere(out)  # (fields drawn one by one: a city and its country agree only when set together)
+        # (fields drawn one by one: a city and its country agree only when set together; listed values stay)
+        return cohere(out, self.constrained(kind))
 
 
 _LOOKUPS = frozenset({Action.read, Action.list, Action.search, Action.analyze})

@@ -35,11 +35,6 @@ _REGIONS = frozenset({"state", "province", "region"})
 _ADDRESS = frozenset({"city", "country", "zip", "zipcode", "postal", "postcode", "street", "town"})
 
 
-def _last(name: str) -> str:
-    words = tokens(name)
-    return words[-1] if words else ""
-
-
 def is_postal(names: Any) -> bool:
     """Whether an object with these property names is (or holds) an address."""
     return any(set(tokens(n)) & _ADDRESS for n in names)
@@ -112,11 +107,11 @@ def cohere(record: dict[str, Any], fixed: Any = frozenset()) -> dict[str, Any]:
         return record
     out = dict(record)
     if city_key not in fixed:  # a region or country written moves the drawn city there
-        region = next((v for k, v in record.items() if k in fixed and _slot(k) == "region" and isinstance(v, str)), None)
+        region = next((v for k, v in record.items() if k in fixed and _slot(k) == "region" and v in _IN_REGION), None)
         country = next((c for k, v in record.items() if k in fixed and _slot(k) in ("country", "country_code")
                         and (c := _country_of(v))), None)
         if region is not None and REGION[out[city_key]] != region:
-            here = _IN_REGION.get(region, [])
+            here = _IN_REGION[region]
         elif country is not None and CITY_COUNTRY[out[city_key]] != country:
             here = sorted(c for c, code in CITY_COUNTRY.items() if code == country)
         else:

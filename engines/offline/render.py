@@ -216,8 +216,8 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
     # What the workflow wrote wins over what the record was drawn with, objects too (an update's `engagement`),
     # under the field's other name too: stations listed by `country_code: IN` are in `country` IN.
     written = {k: _kept(v) for k, v in shown_fields(e.attributes).items() if _kept(v) is not None}
-    # (a city written beside a drawn country and region: the three name one place, as written)
-    return cohere(spread(e.kind, _filtered(out, written)), spread(e.kind, written))
+    fixed = set(spread(e.kind, written)) | (model.constrained(e.kind) if model is not None else set())
+    return cohere(spread(e.kind, _filtered(out, written)), fixed)  # (one place, as written; listed values stay)
 
 
 _SAME_FIELD = re.compile(r"_?(code|iso|iso_code)$", re.I)  # `country_code` names what `country` holds

@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import random
 
-from engines.offline.pipeline import Pipeline, cover_suite
+from engines.offline.model import SpecModel
+from engines.offline.pipeline import Pipeline, cover_suite, interpret_suite
+from engines.offline.scenario import org_for
 from engines.offline.places import COUNTRY_NAME, REGION, cohere
 from engines.offline.values import ValueGenerator
 from engines.offline.values_standard import CITY_COUNTRY
@@ -116,3 +118,24 @@ def test_an_identifier_shaped_like_an_example_keeps_its_year_a_year_and_cvss_is_
         gen = _gen(seed)
         assert 0 <= gen.value({"type": "number"}, name="cvss_score") <= 10
         assert 0 <= gen.value({"type": "number"}, name="epss") <= 1
+
+
+def test_a_state_the_spec_lists_values_for_keeps_one_of_them_beside_an_address(tmp_path):
+    """An order with a shipping city and country whose `state` is one of `processing`, `shipped` stays so: a
+    region is drawn only where the spec leaves the field free."""
+    order = {"city": {"type": "string"}, "country": {"type": "string"},
+             "state": {"type": "string", "enum": ["processing", "shipped", "delivered"]}}
+    tools = [{"name": "create_order", "description": "", "inputSchema": {"type": "object", "properties": order}},
+             {"name": "get_order", "description": "",
+              "inputSchema": {"type": "object", "properties": {"order_id": {"type": "string"}}, "required": ["order_id"]}}]
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps({"tools": tools}))
+    suite = load_suite([path])
+    model = SpecModel.build(suite, interpret_suite(suite))
+    drawn = [model.record("order", org_for(3), f"3:order:{i}") for i in range(12)]
+    assert all(r["state"] in ("processing", "shipped", "delivered") for r in drawn), drawn
+    assert all(_agrees({"city": r["city"], "country": r["country"]}) for r in drawn), drawn
+    pipe = Pipeline(suite)
+    states = [o["state"] for seed in range(4) for s in cover_suite(pipe, seed)[0] for c in s.calls
+              for o in q.output_objects(c.output, max_depth=1) if "state" in o]
+    assert states and set(states) <= {"processing", "shipped", "delivered"}, states
