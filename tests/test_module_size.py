@@ -14,7 +14,7 @@ TO_SPLIT = {
     "engines/offline/mock.py": 863,
     "engines/offline/scenario.py": 921,
     "engines/offline/prose.py": 932,
-    "engines/offline/render.py": 820,
+    "engines/offline/render.py": 809,
 }
 
 

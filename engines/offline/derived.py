@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from common.taxonomy import tokens
 from engines.offline import values_formats as fmt
-from engines.offline.values_standard import CITY_COORDS, LOCAL_COORDS
+from engines.offline.places import ALL_COORDS
 
 # When a current reading was taken (`observed_at`, `as_of`): for a tool that reads what holds now, now.
 _AS_OF = frozenset({"observedat", "observed", "asof", "measuredat", "recordedat", "fetchedat", "retrievedat",
@@ -187,8 +187,8 @@ def seasonal_temperature(latitude: float, month: int, rng: random.Random) -> flo
 def plausible_weather(out: dict[str, Any], topic: str, rng: random.Random) -> None:
     """A weather record's figures made to agree (in place): the season and latitude of the place asked about
     (no 32 °C in Berlin in March), what it feels like near what it is, no snow above freezing, rain in damp air."""
-    if topic in _AT:
-        out["temperature_c"] = seasonal_temperature(_AT[topic][0], fmt.EPOCH.month, rng)
+    if topic in ALL_COORDS:
+        out["temperature_c"] = seasonal_temperature(ALL_COORDS[topic][0], fmt.EPOCH.month, rng)
     out["feels_like_c"] = round(out["temperature_c"] + rng.uniform(-4, 2), 1)
     if out.get("conditions") == "snow" and out["temperature_c"] > 2:
         out["conditions"] = "light rain"
@@ -198,13 +198,12 @@ def plausible_weather(out: dict[str, Any], topic: str, rng: random.Random) -> No
 
 
 _WET = ("light rain", "showers", "snow")
-_AT = {**CITY_COORDS, **{c: at for cities in LOCAL_COORDS.values() for c, at in cities.items()}}  # city -> (lat, lng)
 
 
 def forecast(now: dict[str, Any], topic: str, rng: random.Random, hourly: bool = False) -> dict[str, Any]:
     """A forecast as weather services give one: periods ahead of now (three days, or six hours where the tool is
     hourly), each with its temperatures, conditions and a chance of rain that agrees with them, not one reading."""
-    lat = _AT[topic][0] if topic in _AT else None
+    lat = ALL_COORDS[topic][0] if topic in ALL_COORDS else None
     periods = []
     for i in range(6 if hourly else 3):
         at = fmt.EPOCH + timedelta(hours=i + 1) if hourly else fmt.EPOCH + timedelta(days=i)

@@ -258,10 +258,10 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
             # `L1` are in `L1` (its `listId`), the tweets of user 42 are that user's
             out[p.name] = args[p.name]
             continue
+        sub = deref(props.get(p.name), tool.input_schema)
         if p.name not in args and it.action in (Action.list, Action.search) \
                 and p.role in (ParameterRole.filter, ParameterRole.option, ParameterRole.other):
             # a filter left at its default filters by it: findings listed by a `severity` that defaults to Critical
-            sub = deref(props.get(p.name), tool.input_schema)
             if isinstance(sub.get("default"), str) and sub["default"] in sub.get("enum", [sub["default"]]) \
                     and sub["default"].strip() and _describes(p.name, sub, it.action):
                 out[p.name] = sub["default"]
@@ -269,7 +269,6 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
         if p.name not in args or p.role in (ParameterRole.identifier, ParameterRole.credential,
                                             ParameterRole.pagination, ParameterRole.context):
             continue
-        sub = deref(props.get(p.name), tool.input_schema)
         if p.role is not ParameterRole.content and set(tokens(p.name)) & _SWITCHES:
             continue  # how the call runs (a key's `expire`), not what the record holds
         if it.action in (Action.create, Action.update):

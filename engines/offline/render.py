@@ -28,7 +28,7 @@ from engines.offline.query_results import query_result
 from engines.offline.shell import command_of, ran, workdir_of
 from engines.offline.text import docs_topic, label
 from engines.offline.transforms import with_result
-from engines.offline.usual import extras
+from engines.offline.usual import extras, held_facts, said_otherwise
 from engines.offline.values_standard import named_things, naming_field, spare_names
 from engines.offline.values_vocab import PUBLIC_KINDS, PUBLIC_TOPICS, kind_id, org_topic, registry_id, registry_of
 from engines.offline.verdicts import answer, availability, is_availability_check, is_checker, question, verdict
@@ -113,29 +113,18 @@ def described(kind: str, org: Organisation, key: str, model: SpecModel | None, t
     if model is None:
         return usual
     spec = model.record(kind, org, key)
-    own = {**{k: v for k, v in usual.items() if model.speaks_of(k) and not _said_otherwise(k, spec, kind)}, **spec}
+    held = held_facts(spec, kind)
+    own = {**{k: v for k, v in usual.items() if model.speaks_of(k) and not said_otherwise(k, held)}, **spec}
     # (a name alone says nothing of the thing: a project known only by its name and team gets the usual fields)
     telling = [k for k in own if k not in ("name", "title", "display_name")]
     common = kinds.record(kind, org, key, topic or _topic_of(org, key, kind)) \
         if (len(telling) < 2 or kinds.is_artifact(kind)) and kinds.borrowable(kind, model.speaks_of, org.technical, bool(org.ledger)) else {}
-    fields = {k: v for k, v in {**common, **own}.items() if k in own or not _said_otherwise(k, own, kind)}
+    held = held_facts(own, kind)
+    fields = {k: v for k, v in {**common, **own}.items() if k in own or not said_otherwise(k, held)}
     if not fields and listed:  # "arrivals with delay predictions and crowding levels": what the author says
         rng = random.Random(f"listed:{key}")
         fields = {f: listed_value(f, org, rng, topic or kind.replace("_", " "), listed) for f in listed}
     return fields or {"updated_at": fmt.last_touched(random.Random(key))}  # nothing known: an honest timestamp
-
-
-# Names a record gives one fact under: a spec's `ticket_status` is the ticket's status, so a usual `state` drawn
-# beside it could only contradict it (`"ticket_status": "OPEN", "state": "closed"`).
-_ONE_FACT = (frozenset({"status", "state"}), frozenset({"content", "body", "text"}), frozenset({"title", "subject"}))
-
-
-def _said_otherwise(name: str, own: dict[str, Any], kind: str) -> bool:
-    """Whether the spec's own fields already hold the fact field `name` would state, under another name: bare
-    or after the kind's own name (a ticket's `ticket_status`; a pull request's `commit_title` is another thing's)."""
-    aspect = next((a for a in _ONE_FACT if name in a), None)
-    mine = ([], tokens(kind), tokens(kind)[-1:])
-    return aspect is not None and any(w and w[-1] in aspect and w[:-1] in mine for w in map(tokens, own) if w != [name])
 
 
 def _topic_of(org: Organisation, key: str, kind: str = "") -> str:

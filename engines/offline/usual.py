@@ -73,3 +73,21 @@ def extras(kind: str, org: Organisation, rng: random.Random) -> dict[str, Any]:
     if "key" in words:  # a key of a key-value store
         return {"type": rng.choice(("string", "hash", "list")), "ttl": rng.choice((-1, 3600, 86400))}
     return {"updated_at": fmt.last_touched(rng)}  # nothing is known of this kind: an honest timestamp, no borrowed person
+
+
+# Names a record gives one fact under: a spec's `ticket_status` is the ticket's status, so a usual `state` drawn
+# beside it could only contradict it (`"ticket_status": "OPEN", "state": "closed"`).
+_ONE_FACT = (frozenset({"status", "state"}), frozenset({"content", "body", "text"}), frozenset({"title", "subject"}))
+
+
+def held_facts(own: dict[str, Any], kind: str) -> list[list[str]]:
+    """The words of the fields in `own` that state one of those facts of the record itself: bare or after the kind's
+    own name (a ticket's `ticket_status`; a pull request's `commit_title` is another thing's)."""
+    mine = ([], tokens(kind), tokens(kind)[-1:])
+    return [w for w in map(tokens, own) if w and w[:-1] in mine and any(w[-1] in a for a in _ONE_FACT)]
+
+
+def said_otherwise(name: str, held: list[list[str]]) -> bool:
+    """Whether a field `held` (see `held_facts`) already states the fact field `name` would, under another name."""
+    aspect = next((a for a in _ONE_FACT if name in a), None)
+    return aspect is not None and any(w[-1] in aspect for w in held if w != [name])

@@ -20,12 +20,12 @@ from common.taxonomy import singular as singular_word
 from engines.offline import values_formats as fmt
 from engines.offline import values_vocab as v
 from engines.offline.ledger import ledger_value
-from engines.offline.places import placed
+from engines.offline.places import coordinate, placed
 from engines.offline.ranges import partner
 from engines.offline.values_describe import desc_entity, examples, options, templates
 from engines.offline.values_documents import document
 from engines.offline.values_query import statement
-from engines.offline.values_standard import TOKENS, coordinate, measure_value, standard_value
+from engines.offline.values_standard import TOKENS, measure_value, standard_value
 from engines.offline.values_vocab import Hint
 from engines.offline.world import _uuid
 

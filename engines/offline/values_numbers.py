@@ -18,9 +18,9 @@ from typing import Any
 
 from common.taxonomy import tokens
 from engines.offline import values_formats as fmt
+from engines.offline.places import coordinate
 from engines.offline.values_describe import options
 from engines.offline.values_names import Hint, counterpart, words
-from engines.offline.values_standard import coordinate
 
 _BIG = 2**53 - 1
 

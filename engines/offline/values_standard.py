@@ -46,7 +46,7 @@ def _world_city(f: Faker) -> str:
     return f.random_element(CITIES)
 
 
-def _parts(name: str) -> list[str]:
+def name_parts(name: str) -> list[str]:
     """A field name's words in lower case, whatever its style (`BillingCity`, `postal_code`, `scan-ports`)."""
     return [p for p in re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()) if p]
 
@@ -82,45 +82,6 @@ CITY_COORDS = {"London": (51.5074, -0.1278), "Paris": (48.8566, 2.3522), "Berlin
 CITY_COUNTRY = dict(zip(CITY_COORDS, ("GB", "FR", "DE", "ES", "IT", "NL", "SE", "AT", "CZ", "PT", "US", "US", "US", "CA",
                                       "MX", "BR", "AR", "JP", "KR", "SG", "AU", "AU", "IN", "IN", "AE", "TR", "EG", "KE",
                                       "ZA", "NZ")))
-_LATITUDE = frozenset({"latitude", "lat"})
-_LONGITUDE = frozenset({"longitude", "lng", "lon", "long"})
-_BOUNDING = frozenset({"min", "max", "north", "south", "east", "west", "ne", "sw", "nw", "se", "delta", "span",
-                       "radius", "offset"})
-
-
-# Cities of the countries whose script a spec is written in (lexicon.locale_of): a Korean weather service is
-# asked about Busan, not Melbourne.
-LOCAL_COORDS = {
-    "ja_JP": {"Tokyo": (35.6762, 139.6503), "Osaka": (34.6937, 135.5023), "Kyoto": (35.0116, 135.7681),
-              "Sapporo": (43.0618, 141.3545), "Fukuoka": (33.5904, 130.4017)},
-    "ko_KR": {"Seoul": (37.5665, 126.978), "Busan": (35.1796, 129.0756), "Incheon": (37.4563, 126.7052),
-              "Daegu": (35.8714, 128.6014), "Daejeon": (36.3504, 127.3845)},
-    "zh_CN": {"Beijing": (39.9042, 116.4074), "Shanghai": (31.2304, 121.4737), "Guangzhou": (23.1291, 113.2644),
-              "Shenzhen": (22.5431, 114.0579), "Hangzhou": (30.2741, 120.1551), "Chengdu": (30.5728, 104.0668)},
-    "ru_RU": {"Moscow": (55.7558, 37.6173), "Saint Petersburg": (59.9311, 30.3609), "Kazan": (55.7963, 49.1088)},
-    "th_TH": {"Bangkok": (13.7563, 100.5018), "Chiang Mai": (18.7883, 98.9853), "Phuket": (7.8804, 98.3923)},
-    "el_GR": {"Athens": (37.9838, 23.7275), "Thessaloniki": (40.6401, 22.9444)}, "he_IL": {"Tel Aviv": (32.0853, 34.7818),
-                                                                                     "Jerusalem": (31.7683, 35.2137)}}
-
-
-def coordinate(name: str, rng: random.Random, siblings: dict | None = None, locale: str = "") -> float | None:
-    """A latitude or a longitude (by `name`) of a real city: the one the object's other coordinate or `city` names,
-    else one drawn (of the spec's country, where its script tells); None for neither (or a box's edge)."""
-    parts = _parts(name)
-    if not parts or set(parts) & _BOUNDING or parts[-1] not in _LATITUDE | _LONGITUDE:
-        return None
-    axis = 0 if parts[-1] in _LATITUDE else 1
-    local = LOCAL_COORDS.get(locale, {})
-    known = {**CITY_COORDS, **local}
-    place = None
-    for value in (siblings or {}).values():
-        if isinstance(value, str) and value in known:
-            place = value
-        elif isinstance(value, (int, float, str)) and not isinstance(value, bool):  # (`lat: "37.7749"` too)
-            place = next((c for c, at in known.items() if str(at[1 - axis]) == str(value)), place)
-    return known[place or rng.choice(tuple(local) or CITIES)][axis]
-
-
 # Listed companies' ticker symbols: what a `symbol` is in the finance APIs that make up most uses of the name.
 _TICKERS = ("AAPL", "MSFT", "GOOGL", "AMZN", "NVDA", "TSLA", "META", "JPM", "V", "KO", "NFLX", "AMD", "IBM", "ORCL")
 # Everyday things people name by their real names: a travel, food, media or sports API is asked about these,
@@ -306,7 +267,7 @@ _GLUED = sorted(((n.replace("_", ""), make) for n, make in _EXACT.items() if len
 def standard_kind(name: str) -> Callable[[Faker], str] | None:
     """The maker for a field name of a standard kind, if it is one (`contact_phone`, `BillingCity`,
     `mobilephone`); names ending in an identifier word (`city_id`) are references, not values."""
-    parts = _parts(name)
+    parts = name_parts(name)
     if not parts or parts[-1] in ("id", "ids", "uuid", "key", "type", "count"):
         return None
     if parts[-1] == "address" and len(parts) > 1 and parts[-2] in _NOT_POSTAL:
@@ -345,7 +306,7 @@ def standard_value(name: str, rng: random.Random, description: str = "", locale:
         return rng.choice(_CRYPTO_SYMBOLS)
     if last in _TRAVEL_ENDS and _PLACE_WORDS.search(description):  # "Departure city", "Destination airport (IATA)"
         return rng.choice(_AIRPORTS) if _AIRPORT_WORDS.search(description) else city(rng, locale)
-    parts = _parts(name)
+    parts = name_parts(name)
     if parts and (parts[-1] in _PACKAGE_WORDS or len(parts) > 1 and parts[-1] == "name" and parts[-2] in _PACKAGE_WORDS):
         return package(_faker(rng), description, ecosystem)
     make = standard_kind(name)
@@ -360,7 +321,7 @@ ISO_CODE = re.compile(r"\biso[ -]?3166|\balpha[ -]?2\b|\bcountry codes?\b|\btwo[
 
 
 def _not_postal(name: str) -> bool:
-    parts = _parts(name)
+    parts = name_parts(name)
     return len(parts) > 1 and parts[-2] in _NOT_POSTAL
 
 
@@ -394,7 +355,7 @@ _MEASURES.update(dict.fromkeys(("price", "cost", "subtotal", "fee", "balance"),
 
 def measure_value(name: str, rng: random.Random) -> str | None:
     """A typical value for a field named like a quantity or a common setting (`max_width`, `scanPorts`), if it is one."""
-    parts = _parts(name)
+    parts = name_parts(name)
     make = _MEASURES.get(parts[-1]) if parts else None
     return make(rng) if make is not None else None
 

@@ -94,7 +94,7 @@ def test_a_range_closes_after_it_opens_whatever_its_names_prefix_and_millisecond
 def test_coordinates_for_a_spec_written_in_korean_are_in_korea_and_stay_a_pair():
     """A spec whose descriptions are Korean (its users in Korea) is asked about Korean cities' coordinates, not
     Melbourne's; the latitude and longitude drawn together name one city."""
-    from engines.offline.values_standard import LOCAL_COORDS
+    from engines.offline.places import LOCAL_COORDS
 
     point = {"type": "object", "properties": {"latitude": {"type": "string", "description": "위도"},
                                               "longitude": {"type": "string", "description": "경도"}},

@@ -464,7 +464,7 @@ def test_a_point_is_a_real_city_s_latitude_and_longitude_together():
         "lat": {"type": "string"}, "lng": {"type": "string"}}})
     assert (float(s["lat"]), float(s["lng"])) in CITY_COORDS.values(), s
     # a box's edges are no city's coordinates
-    from engines.offline.values_standard import coordinate
+    from engines.offline.places import coordinate
     assert coordinate("minLatitude", random.Random(1)) is None and coordinate("max_lng", random.Random(1)) is None
 
 
