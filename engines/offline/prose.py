@@ -21,9 +21,9 @@ from engines.offline.chrono import SINCE, UNTIL
 from engines.offline.derived import figure
 from engines.offline.places import said_place
 from engines.offline.relations import past, relation, relation_goal
+from engines.offline.structured import said_argument
 from engines.offline.text import (INSPECT, Ref, described_action, humanise, is_code, label, named_verb, plural, said,
-                                 said_list,
-                                 shape, show, stated_action, switch, undescribed, verb)
+                                 said_list, shape, show, stated_action, switch, undescribed, verb)
 from engines.offline.values_vocab import of_people
 from engines.offline.verdicts import is_checker
 from schemas import Action, ParameterRole, ToolInterpretation
@@ -241,7 +241,7 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         elif isinstance(value, bool):
             parts[name] = switch(name, value)  # "including details", not "return details `true`"
         else:
-            parts[name] = f"{humanise(name)} {said(value)}"
+            parts[name] = said_argument(name, value)  # (in words where words say it: "labels bug and urgent")
     at, placed = said_place(args, set(refs) | same)  # "at Busan (35.1796, 129.0756)", not "with latitude … and …"
     lead, parts = lead + at, {n: t for n, t in parts.items() if n not in placed}
     spans, spanned = _bounds(args, [n for n in parts if n not in refs and n not in same], listing)

@@ -1,0 +1,52 @@
+"""Small structured arguments are said in words in requests and turns, never dictated as JSON, and every value
+they hold is still stated for the agent."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from actors.local import generate_local
+from engines.offline.structured import in_words
+from evaluation import scenario_checks as q
+from schemas import RunConfig
+from specs import load_suite
+
+
+def test_a_few_scalars_and_a_flat_object_read_as_words_and_deeper_data_stays_json():
+    assert in_words(["bug"]) == "bug"
+    assert in_words(["bug", "urgent"]) == "(bug and urgent)"
+    assert in_words({"countryCode": "BR", "strict": True}) == "(country code BR, with strict on)"
+    # a field listing several is told from the next by a semicolon, not a comma
+    assert in_words({"tags": ["beta", "eu"], "location": "London"}) == "(tags beta and eu; location London)"
+    assert in_words({"data": {"id": "1"}}) is None
+    assert in_words([{"path": "a"}]) is None
+    assert in_words(list("abcde")) is None
+
+
+def _spec(tmp_path: Path) -> Path:
+    tools = [{"name": "check_card", "description": "Check whether a card supports 3D Secure.",
+              "inputSchema": {"type": "object", "required": ["card_number", "merchant_details", "labels"], "properties": {
+                  "card_number": {"type": "string", "description": "The card number."},
+                  "merchant_details": {"type": "object", "properties": {
+                      "countryCode": {"type": "string", "description": "Two-letter country code."},
+                      "mcc": {"type": "string", "description": "Merchant category code."}},
+                      "required": ["countryCode", "mcc"]},
+                  "labels": {"type": "array", "minItems": 2, "maxItems": 3, "items": {"type": "string"}}}}}]
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"tools": tools}))
+    return path
+
+
+def test_a_request_says_an_object_argument_field_by_field_and_a_list_by_its_items(tmp_path):
+    _, scenarios = generate_local(load_suite([_spec(tmp_path)]), RunConfig(seed=7), str(tmp_path / "h"))
+    assert scenarios
+    for s in scenarios:
+        for c in s.calls:
+            details, labels = c.arguments["merchant_details"], c.arguments["labels"]
+            assert not re.search(r"`[\[{]", s.instruction), s.instruction  # no JSON dictated
+            assert "merchant details (country code" in s.instruction, s.instruction
+            assert all(str(v) in s.instruction for v in details.values())
+            assert all(str(v) in s.instruction for v in labels)
+        assert q.unstated_values(s) == []  # the agent is still told every value
