@@ -266,11 +266,11 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         # ("detect prompt injection attempts", not "analyze the prompt injection detector"); so for a tool nothing
         # names a thing of ("Input text into the iOS Simulator", not "run the resource"), with the argument it
         # acts on said among the others.
-        # ("fetch recent company headlines for the stock symbol AMD": the value in the place the description
-        # leaves for it, not "... for a given stock symbol with symbol AMD")
+        # ("fetch recent company headlines for the stock symbol AMD", "list the pipelines of the first project in …")
         own, stated = stated_action(it, {n: v for n, v in args.items() if (n in parts or n == subject)
                                          and n not in refs and n not in same}, extra=3 if it.entity == UNNAMED else 0,
-                                   same={n for n in same if n in parts or n == subject} - set(refs))
+                                   same={n for n in same if n in parts or n == subject} - set(refs),
+                                   sources={n: source(r, steps) for n, r in refs.items()})
         if own is not None:
             if spans:  # "get weather for Madrid from 2026-03-12 to 2026-03-19", not "… between start and end dates from …"
                 own = _RANGE_WORDS.sub("", own)
@@ -446,8 +446,7 @@ def acknowledged(record: dict[str, Any] | None, value: Any, rng: random.Random) 
     the paper details"); the value is said, so the turn states what it goes on with."""
     record = record or {}
     state = next((record[k] for k in ("status", "state") if isinstance(record.get(k), str)), None)
-    # (the state is the record's own only where the record is that one, by its ID or name: not a run's status
-    # said of the user it ran for)
+    # (the state is the record's own only where the record is that one: not a run's status said of its user)
     itself = any(str(record.get(k)) == str(value) for k in ("id", "uuid", "key", "name", "slug"))
     if state and itself and len(state) <= 24 and " " not in state.strip():
         return rng.choice(_ACK_STATES).format(s=state.lower().replace("_", " "), v=show(value))
@@ -498,8 +497,9 @@ def request(clauses: list[str], rng: random.Random, opener: str = "", start: boo
     else:
         # after a turn's opening remark the work goes on ("Now ..."), it does not start
         body = [rng.choice(_FIRST if start else _ON).format(c=clauses[0])]
-        body += [rng.choice(_MIDDLE).format(c=c) for c in clauses[1:-1]]
-        body.append(rng.choice(_LAST).format(c=clauses[-1]))
+        turn = rng.sample(range(len(_MIDDLE)), len(_MIDDLE))  # (no connective twice running: "After that … After that")
+        body += [_MIDDLE[turn[i % len(turn)]].format(c=c) for i, c in enumerate(clauses[1:-1])]
+        body.append(rng.choice([t for t in _LAST if t[:4] != body[-1][:4]]).format(c=clauses[-1]))
     text = " ".join([opener] + body if opener else body).strip()
     text = re.sub(r'([.!?])"([.?])', r'\1"', text)  # a quoted message ending in a full stop ends the sentence too
     return said_once(text)

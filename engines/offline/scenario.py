@@ -21,7 +21,7 @@ from common.graph import ToolGraph
 from common.schemautil import deref, properties
 from common.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens, without_modifiers
 from engines.base import EngineContext, Outcome, StageError
-from engines.offline import compute, files, paths, prose, text
+from engines.offline import compute, files, mentions, paths, prose, text
 from engines.offline.interpret import interpret_tool, namespaces
 from engines.offline.ledger import ledger_of
 from engines.offline.lexicon import locale_of, spec_words
@@ -420,7 +420,8 @@ class OfflineScenarioWriter:
             context=dict(world.context))
         intro = " ".join(x for x in (prose.goal(steps, words, self.owned),
                                      prose.context_sentence(state.context, words)) if x)
-        clauses = prose.joined(list(range(len(steps))), [prose.clause(st, steps, state.context) for st in steps], steps)
+        clauses = prose.joined(list(range(len(steps))), mentions.named_once(  # ("… in the same project", after the first)
+            [prose.clause(st, steps, state.context) for st in steps], steps), steps)
         optional = [n for st in steps for n in st.args if n not in {r.param for r in st.refs} and n not in state.context
                     and n not in set(self.its[st.tool].required_parameters)]
         return Scenario(

@@ -244,11 +244,14 @@ _SLOT = "QQVALUEQQ"  # a stand-in word for the value while the phrase is cut and
 
 
 def stated_action(it: ToolInterpretation, args: dict[str, Any], extra: int = 0,
-                  same: frozenset[str] | set[str] = frozenset()) -> tuple[str | None, set[str]]:
+                  same: frozenset[str] | set[str] = frozenset(),
+                  sources: dict[str, str] | None = None) -> tuple[str | None, set[str]]:
     """`described_action`, where the description speaks of "a given X" and one argument is that X, with the
     value said in its place: "Fetch recent company headlines for a given stock symbol" with `symbol: AMD`
     -> `fetch recent company headlines for the stock symbol AMD`; an argument in `same` (an earlier step of
-    the request was given it) is said "the same city". Also the arguments it says."""
+    the request was given it) is said "the same city", one in `sources` by where its value comes from ("list the
+    pipelines of the first project in the project list"). Also the arguments it says."""
+    sources = sources or {}
     found = sorted([(m, False) for m in _GIVEN.finditer(it.functionality)] +
                    [(m, True) for m in _BY_NAME.finditer(it.functionality)], key=lambda x: x[0].start())
     for m, bare in found:
@@ -257,9 +260,9 @@ def stated_action(it: ToolInterpretation, args: dict[str, Any], extra: int = 0,
             if word.lower() in _ENDS_PHRASE or bare and k:  # ("by index": the word right after, or none)
                 break
             w = singular(word.lower())
-            hits = [p.name for p in it.parameters if (p.name in args or p.name in same)
+            hits = [p.name for p in it.parameters if (p.name in args or p.name in same or p.name in sources)
                     and p.role is not ParameterRole.pagination  # ("by study acronym" names no `max_studies`)
-                    and (p.name in same or isinstance(args[p.name], (str, int, float))
+                    and (p.name in same or p.name in sources or isinstance(args[p.name], (str, int, float))
                          and not isinstance(args[p.name], bool))  # (a latitude too: "for a given latitude")
                     and w in {singular(t) for t in tokens(p.name)} - _NOT_NAMING]
             if len(hits) > 1:
@@ -269,13 +272,14 @@ def stated_action(it: ToolInterpretation, args: dict[str, Any], extra: int = 0,
                 while k + 1 < len(words) and singular(words[k + 1].lower()) in own - _NOT_NAMING:
                     k += 1  # "for a time window" with `timeWindow`: the value after the whole name
                 named = " ".join(words[:k + 1])
-                slot = _SLOT if hits[0] in same else f"{named} {_SLOT}" if bare else f"the {named} {_SLOT}"
+                slot = _SLOT if hits[0] in same or hits[0] in sources else f"{named} {_SLOT}" if bare else \
+                    f"the {named} {_SLOT}"
                 # (the words are looked ahead at, so that one phrase's words can open the next: "… for a …")
                 text = f"{it.functionality[:m.start()]}{m.group(1)} {slot} {' '.join(words[k + 1:])} " \
                        f"{it.functionality[m.start(2) + len(m.group(2)):]}"
                 phrase = described_action(it, text, extra=k + 3 + extra)
                 if phrase is not None and phrase.count(_SLOT) == 1:
-                    value = f"the same {named}" if hits[0] in same else said(args[hits[0]])
+                    value = sources.get(hits[0]) or (f"the same {named}" if hits[0] in same else said(args[hits[0]]))
                     return phrase.replace(_SLOT, value), {hits[0]}
                 return described_action(it, extra=extra), set()
     return described_action(it, extra=extra), set()

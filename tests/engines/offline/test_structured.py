@@ -50,3 +50,26 @@ def test_a_request_says_an_object_argument_field_by_field_and_a_list_by_its_item
             assert all(str(v) in s.instruction for v in details.values())
             assert all(str(v) in s.instruction for v in labels)
         assert q.unstated_values(s) == []  # the agent is still told every value
+
+
+def test_a_record_taken_from_a_result_is_named_by_where_it_comes_from_once_then_the_same(tmp_path):
+    def tool(name, desc, props, req=()):
+        return {"name": name, "description": desc,
+                "inputSchema": {"type": "object", "properties": props, "required": list(req)}}
+    pid = {"project_id": {"type": "string", "description": "ID of the project."}}
+    tools = [tool("list_projects", "List the projects you can see.", {"search": {"type": "string"}}),
+             tool("list_project_members", "List the members of a project.", pid, ("project_id",)),
+             tool("list_project_labels", "List the labels of a project.", pid, ("project_id",)),
+             tool("list_project_pipelines", "List the pipelines of a project.", pid, ("project_id",)),
+             tool("archive_project", "Archive a project.", pid, ("project_id",))]
+    (tmp_path / "p.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "p.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    repeated = 0
+    for s in scenarios:
+        fed = [c for c in s.calls if c.sources.get("project_id") == 0]
+        phrases = re.findall(r"the (?:first )?project (?:in|from) the [\w ]+? (?:list|results|details)", s.instruction)
+        assert len(phrases) == len(set(phrases)), s.instruction  # said once, then "the same project"
+        if len(fed) >= 3:
+            repeated += 1
+            assert "the same project" in s.instruction, s.instruction
+    assert repeated  # the spec does give workflows that use one listed project three times
