@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 
 from engines.offline.prose import Step, source
+from common.taxonomy import singular
 from engines.offline.text import label
+from engines.offline.values_vocab import of_people
 
 
 def named_once(clauses: list[str], steps: list[Step]) -> list[str]:
@@ -41,3 +43,50 @@ def named_once(clauses: list[str], steps: list[Step]) -> list[str]:
         return phrase
 
     return [found.sub(said, c) for c in clauses]
+
+
+def run_together(clauses: list[str], steps: list[Step]) -> list[str]:
+    """Two calls in a row on one record are asked in one breath, as a person asks them: "list the members and the
+    labels of the same project", "list the members of the same project and list its labels", "read the same list
+    and update it with …". Only where the pronoun can mean nothing else: the record closes the first clause, or is
+    what the first clause acts on directly."""
+    kinds = sorted({label(r.kind) for s in steps for r in s.refs}, key=len, reverse=True)
+    phrases = {source(r, steps): label(r.kind) for s in steps for r in s.refs}
+    out: list[str] = []
+    i = 0
+    while i < len(clauses):
+        both = _together(clauses[i], clauses[i + 1], kinds, phrases) if i + 1 < len(clauses) else None
+        out.append(both or clauses[i])
+        i += 2 if both else 1
+    return out
+
+
+def _together(first: str, then: str, kinds: list[str], phrases: dict[str, str]) -> str | None:
+    for kind in kinds:
+        same = f"the same {kind}"
+        if then.count(same) != 1:
+            continue
+        said = [p for p, k in phrases.items() if k == kind] + [same]
+        named = "|".join(re.escape(p) for p in sorted(said, key=len, reverse=True))
+        if len(re.findall(rf"(?:{named})(?![\w-])", first)) != 1 or " and " in first:
+            continue  # (named once, so "it" can only be that one; one "and" in a breath, so it joins the two calls)
+        it, its = ("them", "their") if of_people(kind) else ("it", "its")
+        ends = re.fullmatch(rf"(\w+) (the [\w ]+?) (of|for|in) ({named})", first)
+        tail = re.fullmatch(rf"(\w+) the ([\w ]+?) (of|for|in) {re.escape(same)}(\W.*)?", then)
+        if ends and tail and ends.group(1) == tail.group(1) and ends.group(3) == tail.group(3) and not tail.group(4):
+            both = f"{ends.group(1)} {ends.group(2)} and the {tail.group(2)} {ends.group(3)} {ends.group(4)}"
+        elif tail and ends and _many(ends.group(2)):  # "list the members of the same project and list its labels"
+            both = f"{first} and {tail.group(1)} {its} {tail.group(2)}{tail.group(4) or ''}"
+        elif re.match(rf"(\w+)(?: \w+)? (?:{named})(?![\w-])", first) and re.match(rf"\w+(?: \w+)? {re.escape(same)}\b", then) \
+                and first.split()[0] != then.split()[0]:  # ("read the same list and read it" asks nothing twice)
+            both = f"{first} and {then.replace(same, it)}"  # "read the same list and update it with …"
+        else:
+            return None
+        return both if len(both) <= 200 else None
+    return None
+
+
+def _many(phrase: str) -> bool:
+    """Whether "the members" is several (so "its" after it can only be the record it was of)."""
+    last = phrase.split()[-1]
+    return singular(last) != last

@@ -263,9 +263,8 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
     generic_verb = verb(it).split()[0] == "run" and named_verb(it) is None
     if (subject is None or it.entity == UNNAMED or generic_verb) and not own_path and not to and rel is None:
         # Nothing names what the call acts on: the tool's own words say what it does better than its name
-        # ("detect prompt injection attempts", not "analyze the prompt injection detector"); so for a tool nothing
-        # names a thing of ("Input text into the iOS Simulator", not "run the resource"), with the argument it
-        # acts on said among the others.
+        # ("detect prompt injection attempts", not "analyze the prompt injection detector"; "Input text into the iOS
+        # Simulator", not "run the resource"), with the argument it acts on said among the others.
         # ("fetch recent company headlines for the stock symbol AMD", "list the pipelines of the first project in …")
         own, stated = stated_action(it, {n: v for n, v in args.items() if (n in parts or n == subject)
                                          and n not in refs and n not in same}, extra=3 if it.entity == UNNAMED else 0,
@@ -496,7 +495,8 @@ def request(clauses: list[str], rng: random.Random, opener: str = "", start: boo
         body = [rng.choice(_ONLY).format(c=clauses[0])]
     else:
         # after a turn's opening remark the work goes on ("Now ..."), it does not start
-        body = [rng.choice(_FIRST if start else _ON).format(c=clauses[0])]
+        body = [rng.choice([t for t in (_FIRST if start else _ON) if not t.endswith("first.") or "first" not in clauses[0]
+                            ]).format(c=clauses[0])]  # (not "… the first one first.")
         turn = rng.sample(range(len(_MIDDLE)), len(_MIDDLE))  # (no connective twice running: "After that … After that")
         body += [_MIDDLE[turn[i % len(turn)]].format(c=c) for i, c in enumerate(clauses[1:-1])]
         body.append(rng.choice([t for t in _LAST if t[:4] != body[-1][:4]]).format(c=clauses[-1]))

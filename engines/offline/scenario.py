@@ -420,8 +420,8 @@ class OfflineScenarioWriter:
             context=dict(world.context))
         intro = " ".join(x for x in (prose.goal(steps, words, self.owned),
                                      prose.context_sentence(state.context, words)) if x)
-        clauses = prose.joined(list(range(len(steps))), mentions.named_once(  # ("… in the same project", after the first)
-            [prose.clause(st, steps, state.context) for st in steps], steps), steps)
+        clauses = mentions.run_together(prose.joined(list(range(len(steps))), mentions.named_once(  # ("the same project")
+            [prose.clause(st, steps, state.context) for st in steps], steps), steps), steps)
         optional = [n for st in steps for n in st.args if n not in {r.param for r in st.refs} and n not in state.context
                     and n not in set(self.its[st.tool].required_parameters)]
         return Scenario(
