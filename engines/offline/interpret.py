@@ -14,7 +14,7 @@ from common.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, UNNAMED, VERB
                              verb_base, without_modifiers)
 from engines.base import EngineContext, Outcome
 from engines.offline import compute, kinds
-from engines.offline.roles import param_entity, param_role
+from engines.offline.roles import SpecWords, param_entity, param_role
 from engines.offline.text import DOCS
 from engines.offline.verdicts import is_availability_check, is_checker
 from schemas import Action, ParameterInterpretation, ParameterRole, Tool, ToolInterpretation, ToolSuite
@@ -47,9 +47,11 @@ def namespaces(suite: ToolSuite) -> dict[str, set[str]]:
     services: dict[str, Counter[str]] = {}
     lasts: Counter[str] = Counter()
     methods: dict[str, set[str]] = {}
+    nouns: dict[str, set[str]] = {}
     for t in suite.tools:
         toks = tokens(t.original_name or t.name)
         sizes[t.spec] += 1
+        nouns.setdefault(t.spec, set()).update(singular(w) for w in toks if w not in VERBS)
         if len(toks) > 2 and toks[-1] in _METHODS:
             lasts[t.spec] += 1
             methods.setdefault(t.spec, set()).add(toks[-1])
@@ -66,7 +68,7 @@ def namespaces(suite: ToolSuite) -> dict[str, set[str]]:
         # several methods, not one word: a blog's `create_post`, `update_post` end in its resource
         if n >= 3 and n >= 0.5 * sizes[spec] and len(methods[spec]) >= 2:
             out.setdefault(spec, set()).update(_METHODS)
-    return out
+    return {spec: SpecWords(out.get(spec, ()), nouns[spec]) for spec in sizes}
 
 
 def _sentences(description: str) -> list[str]:
@@ -340,7 +342,8 @@ def _without_interfaces(toks: list[str]) -> list[str]:
 
 
 def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation:
-    """Interpret one tool; `ns` holds its spec's namespace tokens (see `namespaces`)."""
+    """Interpret one tool; `ns` holds its spec's namespace tokens and the nouns its tools are named by (`namespaces`)."""
+    own = ns.nouns if isinstance(ns, SpecWords) else frozenset()
     toks = without_modifiers(_compounds(_run_together(tokens(tool.original_name or tool.name), tool.description or "")))
     while len(toks) > 1 and ns and toks[0] in ns and toks[0] not in _METHODS:
         toks = toks[1:]
@@ -368,8 +371,7 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     named = _entity(toks, verb_idx, tool.input_schema)
     prep = next((k for k in range(verb_idx + 1, len(toks)) if toks[k] in _PLACING), None) if verb_idx >= 0 else None
     if prep is not None and all(t in _QUALIFYING for t in toks[verb_idx + 1:prep]):
-        # `get_latest_from_category` "Get the latest papers from an arXiv category": papers, listed; the name
-        # says only which ones and where from
+        # `get_latest_from_category` "Get the latest papers from an arXiv category": papers, listed (the name: which)
         thing = _described_object(tool.description)
         if thing is not None and thing not in toks[prep:]:
             named, action = thing, Action.list if action is Action.read else action
@@ -383,8 +385,7 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         roles[req[0]] = (roles[req[0]][0], ParameterRole.identifier)
     idents = [(name not in req, name, sub, role) for name, (sub, role) in roles.items()
               if role is ParameterRole.identifier]
-    # A search named by its verb alone finds what its description says ("Searches for flights"), not the
-    # session or account its identifiers name.
+    # A search named by its verb alone finds what its description says ("Searches for flights"), not its IDs' session.
     described = _described_object(tool.description)
     if named is not None and described is not None and described != named and verb_idx < 0 \
             and described in {singular(t) for t in toks}:
@@ -393,10 +394,9 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
             and named not in HEADS and named not in PARAM_ENTITY and not getAllLemmas(named) \
             and re.search(rf"(?<![.!?]\s)(?<!^)\b{named.capitalize()}\b", tool.description or "") \
             and getAllLemmas(described).get("NOUN"):
-        # `qdrant_retrieve` "Retrieves semantically similar documents from Qdrant … collections": a word no
-        # dictionary knows, written as a name in the description (not `repo`, `org`) and put before the verb
-        # like a namespace, is the product's name, not what the call works on; the description's object is (several of
-        # them, found by the queries it is given, where the description says so in the plural)
+        # `qdrant_retrieve` "Retrieves … documents from Qdrant": a word no dictionary knows, a name in the description
+        # put before the verb, is the product's, not what the call works on; the description's object is (several,
+        # found by the queries it is given, where it says so in the plural)
         named = described
         said = re.findall(r"[a-z]+", ((_sentences(tool.description) or [""])[0]).lower())
         if action is Action.read and any(w != described and singular(w) == described for w in said):
@@ -405,7 +405,7 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
             action = Action.search if queried else Action.list
     entity = named or (described if action in (Action.search, Action.list) else None) \
         or next((e for _, name, sub, role in sorted(idents, key=lambda x: x[0])
-                 if (e := param_entity(name, sub, role, ""))), None) or described or UNNAMED
+                 if (e := param_entity(name, sub, role, "", own))), None) or described or UNNAMED
     entity = many or entity
     sentences = _sentences(tool.description)
     if DOCS.match(tool.description or "") and action is not Action.search:
@@ -416,7 +416,7 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     picked = _picked_kind(entity, sentences[:1])
     if picked is not None:  # "Get movie recommendations", "Get trending movies": movies, several of them
         entity, action = picked, Action.list if action is Action.read else action
-    if action is Action.update and any(tokens(n)[-1:] == ["id"] and param_entity(n, sub, r, entity) == entity
+    if action is Action.update and any(tokens(n)[-1:] == ["id"] and param_entity(n, sub, r, entity, own) == entity
                                        for n, (sub, r) in roles.items() if r is ParameterRole.identifier):
         # `updateRoom(room_id, name)`: the record is named by its ID; the name is the new one it is given
         for n in [n for n, (_, r) in roles.items() if r is ParameterRole.identifier and n.lower() in _NEW_NAMES]:
@@ -424,7 +424,7 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     params = [
         ParameterInterpretation(
             name=name, role=role, entity=owner[0] if owner is not None and name.lower() in _BARE_IDS
-            and role is ParameterRole.identifier else _searched_in(action, name, param_entity(name, sub, role, entity)),
+            and role is ParameterRole.identifier else _searched_in(action, name, param_entity(name, sub, role, entity, own)),
             required=name in req, description=" ".join(str(sub.get("description", "")).split())[:200])
         for name, (sub, role) in roles.items()]
     functionality = " ".join(sentences[:2])[:400] or f"{action.value.capitalize()} a {entity.replace('_', ' ')}."

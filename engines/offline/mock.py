@@ -119,9 +119,9 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
             shown.append(Entity(kind=it.entity, id=str(named), created_by=index))
             state.entities.append(shown[-1])
     # `open_nodes(names=[…])`: the nodes named, not others beside them
-    only = it.action in (Action.read, Action.navigate) and any(
+    only = it.action in (Action.read, Action.navigate, Action.delete) and any(  # (`delete_records(recordIds)` too)
         p.role is ParameterRole.identifier and isinstance(arguments.get(p.name), list) for p in it.parameters)
-    if it.action in (Action.read, Action.navigate) and tool.output_schema and (shown or only):
+    if it.action in (Action.read, Action.navigate) and tool.output_schema and (shown or only) or only:
         # A read (or an `open`) that reveals records shows the one it was asked for among them, even when the
         # scenario only named it inside another call's content, or planned none (`open_nodes(names)` answers
         # with the nodes named). (Declared outputs only for now: a text result shows one record, the planned one.)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from common.taxonomy import PARAM_ENTITY, singular, tokens
+from common.taxonomy import PARAM_ENTITY, same_kind, singular, tokens
 from schemas import Action, ParameterRole
 
 _CREDENTIAL = {"token", "password", "secret", "apikey", "credential", "credentials", "passphrase"}
@@ -143,8 +143,22 @@ def param_role(name: str, schema: dict[str, Any], tool_action: Action) -> Parame
     return ParameterRole.other
 
 
-def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_entity: str) -> str | None:
-    """The entity kind a parameter's value names, for roles that name things."""
+class SpecWords(frozenset):
+    """A spec's namespace tokens (`git_`, `jira_`: a frozenset of them) and, as `nouns`, the words its tools are
+    named by (`list_bases` -> base), so that a word the spec names a kind of is that kind, not a usual alias."""
+
+    nouns: frozenset[str] = frozenset()
+
+    def __new__(cls, tokens: Any = (), nouns: Any = ()) -> "SpecWords":
+        made = super().__new__(cls, tokens)
+        made.nouns = frozenset(nouns)
+        return made
+
+
+def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_entity: str,
+                 nouns: frozenset[str] = frozenset()) -> str | None:
+    """The entity kind a parameter's value names, for roles that name things; a word the spec's tools are named
+    by (`nouns`) names its own kind (an Airtable `baseId` with `list_bases`), not the usual one (a git base branch)."""
     if role not in (ParameterRole.identifier, ParameterRole.target, ParameterRole.context):
         return None
     desc = str(schema.get("description", "")).lower()
@@ -158,10 +172,10 @@ def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_en
     if len(toks) > 2 and toks[0] == "sub":  # `subTaskId`: a subtask's, not its parent task's
         return "sub" + toks[1]
     if len(toks) == 2 and toks[0] == "id":  # `idList`: a list's, named after the ID
-        return PARAM_ENTITY.get(toks[1], toks[1])
+        return _own(toks[1], PARAM_ENTITY.get(toks[1], toks[1]), nouns)
     for t in toks:
         if t in PARAM_ENTITY and t not in _GENERIC and t != "path":
-            return PARAM_ENTITY[t]
+            return _own(t, PARAM_ENTITY[t], nouns)
     if "uuid" in toks:
         return "item"
     # A generic name ("ref", "target"): the description often says what it refers to.
@@ -183,3 +197,11 @@ def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_en
     if nouns and toks[-1] in _ID_TAIL:
         return nouns[-1]
     return tool_entity
+
+
+def _own(word: str, usual: str, nouns: frozenset[str]) -> str:
+    """The kind `word` names: `usual`, unless that is another thing's name (`base` a branch, `ts` a message: not a
+    short form like `org`, `repo`, `pr`) and the spec names tools by `word` itself."""
+    letters = iter(usual)
+    short = all(c in letters for c in word) or word in usual or usual in word or same_kind(word, usual)
+    return word if word in nouns and not short else usual

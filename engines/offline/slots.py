@@ -188,9 +188,11 @@ def fill_record(obj: Any, schema: dict[str, Any], values: dict[str, Any], valid:
             break
         node, sub = node[inner[0]], deref((sub.get("properties") or {}).get(inner[0]) or {}, schema)
     declared = set(sub.get("properties") or {}) if isinstance(sub, dict) else set()
-    if kind and any(same_kind(k, kind) for k in set(node) | declared):
+    # `{id, fields: {…}}`: a top with an `id` of its own is the record; its ID is there, what was written inside
+    top = [(obj, "id", values["id"])] if node is not obj and "id" in obj and "id" in values else []
+    if kind and any(same_kind(k, kind) for k in set(node) | declared) or top:
         values = {k: v for k, v in values.items() if k != "id"}
-    for key, value in values.items():
+    for node, key, value in top + [(node, k, v) for k, v in values.items()]:
         if key not in node and key not in declared or node.get(key) == value:
             continue
         had, before = key in node, node.get(key)
@@ -453,11 +455,9 @@ def _place(node: Any, schema: Any, root: dict[str, Any], kind: str, ids: list[An
         current = node.get(name) if isinstance(node.get(name), list) else []
         free = free_object(items, root)
         path = None if free else _item_field(items, root, kind, ids)
-        # An array another kind filled takes these too when they name themselves by the same field (the
-        # nodes an `open` was asked for beside the entities it was planned to show).
+        # An array another kind filled takes these too when they name themselves by the same field (nodes opened).
         joins = path is not None and f"{prefix}.{name}#{'.'.join(path)}" in claimed
-        # An array another kind filled through a different field of its records: those records carry these
-        # ids too (a user's questions, each with its tags), rather than the ids going unshown.
+        # Filled by another kind through another field: its records carry these too (questions, with their tags).
         used = [c.split("#", 1)[1] for c in claimed if c.startswith(f"{prefix}.{name}#")]
         beside = path is not None and not joins and bool(used) and not any(
             u.startswith(".".join(path)) or ".".join(path).startswith(u) for u in used)

@@ -165,7 +165,10 @@ class Containers:
     def _reference(self, slot: Slot) -> dict | None:
         """An open object a record names after a kind of thing (its `team`, `creator`, `label`) is that thing as
         records refer to one, its ID and name (a person's e-mail too), not a map of settings."""
-        kind = singular(words(slot.name).split("_")[-1])
+        last = words(slot.name).split("_")[-1]
+        kind = singular(last)
+        if kind != last:  # (`fields`, `labels`: several, by name, a map; not the one `field` a reference names)
+            return None
         if not v.names_its_kind(kind) and not v.of_people(kind) and kind not in self.org.kinds:
             return None  # (`metadata`, `filters`, `diff`: settings; a `cycle` where the spec's tools name cycles)
         h = dataclasses.replace(self._hint(slot), name=f"{kind}_id", entity=kind, description="")
