@@ -15,6 +15,7 @@ from common.json_values import leaves
 from common.taxonomy import same_kind
 from engines.offline import chrono
 from engines.offline.outputs import in_output, listed_rows, names_id, output_objects, searchable, token_in
+from engines.offline.structured import in_words
 from engines.offline.text import said, said_list, show, switch
 from engines.offline.values import first_error
 from engines.offline.values_formats import EPOCH
@@ -128,7 +129,11 @@ def unstated_values(s: Scenario) -> list[str]:
 
 
 def stated(value: Any, instruction: str) -> bool:
-    """Whether an instruction states a value, as `text.said` writes it (a bare word or number as a whole token)."""
+    """Whether an instruction states a value, as `text.said` writes it (a bare word or number as a whole token),
+    or, for a small object or several values, in words (`merchant details (country code BR)`)."""
+    words = in_words(value) if isinstance(value, dict) or isinstance(value, list) and len(value) > 1 else None
+    if words is not None and words in instruction:
+        return True
     written = said(value)
     if isinstance(value, list) and value and all(isinstance(v, (int, float, str)) for v in value):
         listed = said_list(value)  # "the sum of 215, 69 and 223" states [215, 69, 223]; "the node Oskar" ["Oskar"]

@@ -76,3 +76,11 @@ def test_a_record_taken_from_a_result_is_named_by_where_it_comes_from_once_then_
     # two listings of one project in a row are asked in one breath, and nothing says "first" twice running
     assert any(re.search(r"list the \w+ and the \w+ of the same project", s.instruction) for s in scenarios)
     assert not any("first one first" in s.instruction for s in scenarios)
+
+
+def test_an_object_said_in_words_counts_as_stated_at_any_depth_of_the_check():
+    # (`customerData.billing` of a wrapped create: the check looks one level in, and finds the words there)
+    said = "Could you create a new customer with first name Jennifer and billing (priority High, region Tokyo)?"
+    assert q.stated({"priority": "High", "region": "Tokyo"}, said)
+    assert q.stated(["bug", "urgent"], "with labels (bug and urgent)")
+    assert not q.stated({"priority": "Low"}, said)
