@@ -26,7 +26,7 @@ from schemas import Action, Call, ParameterRole, Scenario, Turn
 MAX_TURNS = 4
 # What a follow-up may ask to do next with a record just shown: look closer, fetch it; not change, run or delete
 # it (a change needs what to change, which nobody has said yet; "close the alert" may be what was just done).
-_ONWARD = frozenset({Action.read, Action.analyze, Action.transfer})
+_ONWARD = frozenset({Action.read, Action.analyze, Action.transfer, Action.list})
 
 
 # (a decimal number whole: `5489.73`, not `5489`)
@@ -127,7 +127,7 @@ class OfflineExpander:
         records = output_objects(last.output, max_depth=1)
         rng = random.Random(f"follow:{s.seed}:next")
         onward = self._next_step(s, records, rng)
-        if onward is not None and rng.random() < 0.5:
+        if onward is not None and rng.random() < 0.8:  # (what the spec's tools can do next, most often)
             return onward
         asked = prose.grounded_follow_up(step, records, random.Random(f"follow:{s.seed}"))
         # (else a stock question this result can answer: no "are there more" when all came back)
@@ -135,20 +135,25 @@ class OfflineExpander:
 
     def _next_step(self, s: Scenario, records: list[dict[str, Any]], rng: random.Random) -> str | None:
         """The next thing a person asks of what the last call showed, from what the spec's own tools can do with
-        it: "Could you download the paper `2403.01234` next?" after a search, a tool the scenario did not call
-        that needs nothing but one of the records shown. None where no tool takes what was shown."""
+        it: "Could you download the paper `2403.01234` next?" after a search, "Could you list the comments on the
+        issue `KIT-7` next?" after an update: a tool the scenario did not call that needs one of the records shown
+        and, besides, only what the last call was given (the same base, the same table). None where none does."""
+        last = s.calls[-1]
+        if self.its[last.tool].action is Action.delete:
+            return None  # (what was just deleted is nothing to look at next, nor what was in it)
         called = {c.tool for c in s.calls}
-        kind = self.its[s.calls[-1].tool].entity
+        given = self._inner(last)[0]
+        kind = self.its[last.tool].entity
         rows = [r for r in records if "total_count" not in r]
         asks = []
-        for tool, name, takes in self._onward():
-            if tool in called or not same_kind(takes, kind):
+        for tool, name, takes, also in self._onward():
+            if tool in called or not same_kind(takes, kind) or not all(n in given for n in also):
                 continue
             it = self.its[tool]
             for rec in rows[1:2] + rows[:1]:  # (the first row is the one the workflow already took)
                 value = rec.get(name, rec.get("id"))
-                if isinstance(value, (str, int)) and not isinstance(value, bool) and in_output(value, s.calls[-1].output):
-                    ask = prose.clause(prose.Step(tool, it, {name: value}, ()), [], {})
+                if isinstance(value, (str, int)) and not isinstance(value, bool) and in_output(value, last.output):
+                    ask = prose.clause(prose.Step(tool, it, {name: value, **{n: given[n] for n in also}}, ()), [], {})
                     asks.append(f"pull up {ask[5:]}" if ask.startswith("read ") else ask)  # (not "read the release")
                     break
         if not asks:
@@ -156,17 +161,21 @@ class OfflineExpander:
         ask = rng.choice(asks)
         return rng.choice((f"Could you {ask} next?", f"Can you {ask} as well?", f"While you're at it, could you {ask}?"))
 
-    def _onward(self) -> list[tuple[str, str, str]]:
-        """(tool, parameter, kind) of the tools that look closer at or fetch one record given by its ID alone,
-        read once per suite (a follow-up is written for every scenario)."""
+    def _onward(self) -> list[tuple[str, str, str, tuple[str, ...]]]:
+        """(tool, parameter, kind, other required parameters) of the tools that look closer at, list what is in,
+        or fetch one record given by its ID, and, besides, only IDs of where it is (a base and a table), read once
+        per suite (a follow-up is written for every scenario)."""
         if self._onward_tools is None:
             self._onward_tools = []
             for tool in sorted(self.its):
                 it = self.its[tool]
                 required = [p for p in it.parameters if p.required]
-                if it.action in _ONWARD and len(required) == 1 and required[0].role is ParameterRole.identifier \
-                        and required[0].entity:
-                    self._onward_tools.append((tool, required[0].name, required[0].entity))
+                if it.action not in _ONWARD or not required or any(
+                        p.role is not ParameterRole.identifier or not p.entity for p in required):
+                    continue
+                for p in required:  # (which one takes the record shown: the others come from the last call)
+                    also = tuple(q.name for q in required if q is not p)
+                    self._onward_tools.append((tool, p.name, p.entity, also))
         return self._onward_tools
 
     def _phase(self, scenario: Scenario, i: int) -> bool:

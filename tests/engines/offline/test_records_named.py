@@ -59,3 +59,13 @@ def test_a_read_answers_with_the_id_it_was_asked_and_a_delete_with_the_ids_it_de
         assert "id" not in c.output["fields"]
     for c in deletes:
         assert [r["id"] for r in c.output["records"]] == c.arguments["recordIds"], c.output
+
+
+def test_a_follow_up_asks_for_a_next_look_the_spec_can_take_and_never_at_what_was_just_deleted(tmp_path):
+    _, scenarios = generate_local(load_suite([_spec(tmp_path)]), RunConfig(seed=7), str(tmp_path / "h"))
+    onward = [s for s in scenarios if "pull up the record" in s.follow_up]
+    # (`get_record` needs a base and a table besides the record: the ones the last call was given)
+    assert any(s.calls[-1].arguments["baseId"] in s.follow_up for s in onward), [s.follow_up for s in scenarios]
+    for s in scenarios:
+        if s.calls[-1].tool == "delete_records":
+            assert "pull up" not in s.follow_up, s.follow_up
