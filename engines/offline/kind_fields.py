@@ -70,7 +70,14 @@ def _day(rng: random.Random, org: Organisation, topic: str) -> str:
 _TITLED = ("", ": what changed", " explained", " — an overview", ": a practical guide", " in 2026")
 
 
+# (a stock's symbol: `AAPL`, `BRK.B`, `0700.HK`, an A-share's `600519`)
+TICKER = re.compile(r"[A-Z]{1,5}(\.[A-Z]{1,2})?|\d{4,6}(\.[A-Z]{1,2})?")
+
+
 def title(rng: random.Random, org: Organisation, topic: str) -> str:
+    if TICKER.fullmatch(topic):  # news of a stock is market news, not "AAPL: a practical guide"
+        return rng.choice((f"{topic} shares rise after quarterly results", f"{topic} beats revenue estimates",
+                           f"Analysts raise price targets on {topic}", f"{topic} slips as guidance disappoints"))
     return topic[:1].upper() + topic[1:] + rng.choice(_TITLED)
 
 
@@ -96,6 +103,9 @@ def _prompt_text(rng: random.Random, org: Organisation, topic: str) -> str:
 
 
 def summary(rng: random.Random, org: Organisation, topic: str) -> str:
+    if TICKER.fullmatch(topic):
+        return rng.choice((f"{topic} reported its quarterly figures; revenue and margins moved the stock.",
+                           f"What the latest results and analyst notes say about {topic}."))
     return rng.choice((f"An overview of {topic}, with the main figures and what they mean.",
                        f"Covers {topic}: the background, the latest numbers and what comes next.",
                        f"Key points on {topic}, summarised from the full text."))

@@ -17,7 +17,9 @@ from typing import Any, Callable
 from common.taxonomy import singular, tokens
 from engines.offline.derived import forecast, plausible_weather
 from engines.offline.kind_fields import JOBS, KINDS, LANGUAGES, LEVELS, METRICS, OUTLET_SITES, PROGRESS, Draw, series
+from engines.offline import kind_fields_market as market
 from engines.offline.kind_fields_chain import LEDGER_BY_WORD
+from engines.offline.kind_fields_market import market_fields
 from engines.offline.values_standard import CITY_COORDS, CITY_COUNTRY
 from engines.offline.world import Organisation
 
@@ -76,6 +78,8 @@ def fields_of(kind: str) -> dict[str, Draw] | None:
         return PROGRESS  # a job's status is how far it has got
     if words and _no_picture(words):
         words = words[:-1]  # (a coin's market chart: what the coin's record holds)
+    if (market := market_fields(words)) is not None:  # a balance sheet, not a bank balance
+        return market
     for w in reversed(words):
         if w in _BY_WORD:
             return _BY_WORD[w]
@@ -108,6 +112,8 @@ def borrowable(kind: str, speaks_of: Callable[[str], bool], technical: bool = Tr
     if ledger and _ledger_fields(kind) is not None:
         return True
     words = _words(kind)
+    if market_fields(words) is not None:  # (named by finance's own phrase: one sense only)
+        return True
     fields = fields_of(kind)
     if fields is None:
         return False
@@ -147,6 +153,7 @@ def record(kind: str, org: Organisation, key: str, topic: str) -> dict[str, Any]
             out["country"] = CITY_COUNTRY[where]
     if out.get("code") in LANGUAGES and "name" in out:
         out["name"] = LANGUAGES[out["code"]]
+    market.cohere(out, random.Random(f"{key}:sums"), org, topic)  # (a balance sheet that balances, a bar's low below its high)
     if out.get("metric") in METRICS and "service" in out:  # a series in the metric's own unit and range
         unit, lo, hi = METRICS[out["metric"]]
         out.update(unit=unit, points=series(random.Random(f"{key}:points"), lo, hi))

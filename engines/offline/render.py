@@ -165,7 +165,7 @@ _WORDS_SOUGHT = re.compile(r"[A-Za-z][A-Za-z0-9' -]{1,58}[A-Za-z0-9]")
 
 
 _ASKING = frozenset({"query", "q", "search", "keyword", "keywords", "term", "terms", "topic", "subject", "title",
-                     "question", "prompt", "text", "phrase"})
+                     "question", "prompt", "text", "phrase", "symbol", "ticker"})  # (a stock's figures are its own)
 # What a call for news, articles or videos narrows them to (`sport: nba`, `league: premier-league`): their subject.
 # (not a bare `category` or `tag`: the words drawn for those say nothing of a public subject)
 _NARROWING = frozenset({"sport", "league", "genre", "team"})
