@@ -458,3 +458,14 @@ def test_a_forecast_is_periods_ahead_of_now_and_a_point_given_by_coordinates_is_
         if (args["latitude"], args["longitude"]) == CITY_COORDS["Singapore"]:
             assert all(d["high_c"] > 22 for d in days), days
         assert [d["date"] for d in days] == sorted(d["date"] for d in days)
+
+
+def test_a_job_s_progress_agrees_with_its_state():
+    from engines.offline import kinds
+    from engines.offline.world import make_org
+    org = make_org(7)
+    records = [kinds.record("export_status", org, f"job{k}", "export") for k in range(60)]
+    assert {r["state"] for r in records} >= {"completed", "pending", "in_progress"}
+    for r in records:  # (no "completed" at 12 %, no "pending" at 21 %, nothing in progress at 100 %)
+        expected = {"completed": 100, "pending": 0}.get(r["state"])
+        assert r["progress_percent"] == expected if expected is not None else r["progress_percent"] < 100, r
