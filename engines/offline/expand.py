@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from common.json_values import leaves
-from common.taxonomy import same_kind
+from common.taxonomy import same_kind, tokens
 from engines.base import EngineContext, Outcome
 from engines.offline import prose, text
 from engines.offline.nested import unwrap
@@ -27,6 +27,7 @@ MAX_TURNS = 4
 # What a follow-up may ask to do next with a record just shown: look closer, fetch it; not change, run or delete
 # it (a change needs what to change, which nobody has said yet; "close the alert" may be what was just done).
 _ONWARD = frozenset({Action.read, Action.analyze, Action.transfer, Action.list})
+_REMOVES = frozenset({"delete", "remove", "destroy", "drop", "purge", "erase", "trash"})  # (gone, not unprotected)
 
 
 # (a decimal number whole: `5489.73`, not `5489`)
@@ -139,11 +140,11 @@ class OfflineExpander:
         issue `KIT-7` next?" after an update: a tool the scenario did not call that needs one of the records shown
         and, besides, only what the last call was given (the same base, the same table). None where none does."""
         last = s.calls[-1]
-        if self.its[last.tool].action is Action.delete:
-            return None  # (what was just deleted is nothing to look at next, nor what was in it)
-        called = {c.tool for c in s.calls}
         given = self._inner(last)[0]
         kind = self.its[last.tool].entity
+        if self.its[last.tool].action is Action.delete:  # (what was deleted is nothing to look at: that it is gone is)
+            return self._gone(last.tool, kind, given, rng)
+        called = {c.tool for c in s.calls}
         rows = [r for r in records if "total_count" not in r]
         asks = []
         for tool, name, takes, also in self._onward():
@@ -160,6 +161,20 @@ class OfflineExpander:
             return None
         ask = rng.choice(asks)
         return rng.choice((f"Could you {ask} next?", f"Can you {ask} as well?", f"While you're at it, could you {ask}?"))
+
+    def _gone(self, s_tool: str, kind: str, given: dict[str, Any], rng: random.Random) -> str | None:
+        """After a delete, the listing that would show it gone ("Could you list the databases again to check it's
+        gone?"), where the spec has one that needs only what the delete was given; else None."""
+        for tool in sorted(self.its):
+            it = self.its[tool]
+            needs = [p.name for p in it.parameters if p.required]
+            # (of the very kind deleted, where it was, not filtered by it: a branch unprotected is still there)
+            if it.action is Action.list and it.entity == kind and all(n in given for n in needs) and not any(
+                    p.required and p.entity == kind for p in it.parameters) and set(tokens(s_tool)) & _REMOVES:
+                ask = prose.clause(prose.Step(tool, it, {n: given[n] for n in needs}, ()), [], {})
+                return rng.choice((f"Could you {ask} again to check it's gone?",
+                                   f"Can you {ask} once more so I can see it's no longer there?"))
+        return None
 
     def _onward(self) -> list[tuple[str, str, str, tuple[str, ...]]]:
         """(tool, parameter, kind, other required parameters) of the tools that look closer at, list what is in,

@@ -67,5 +67,6 @@ def test_a_follow_up_asks_for_a_next_look_the_spec_can_take_and_never_at_what_wa
     # (`get_record` needs a base and a table besides the record: the ones the last call was given)
     assert any(s.calls[-1].arguments["baseId"] in s.follow_up for s in onward), [s.follow_up for s in scenarios]
     for s in scenarios:
-        if s.calls[-1].tool == "delete_records":
+        if s.calls[-1].tool == "delete_records":  # (where it was: a listing of that table, to see it gone)
             assert "pull up" not in s.follow_up, s.follow_up
+            assert "list the records" in s.follow_up and s.calls[-1].arguments["baseId"] in s.follow_up, s.follow_up
