@@ -104,6 +104,8 @@ _DISHES = ("pad thai", "lasagna", "chicken curry", "caesar salad", "shakshuka", 
 _INGREDIENTS = ("chicken", "garlic", "basil", "tomato", "lentils", "salmon", "spinach")
 _COINS = ("bitcoin", "ethereum", "solana", "cardano", "polkadot")
 _BRANDS = ("Sony", "Nike", "Samsung", "Lego", "Patagonia", "IKEA")
+_INDUSTRIES = ("Software", "Healthcare", "Financial Services", "Retail", "Manufacturing", "Education", "Logistics",
+               "Real Estate")
 # Everyday kinds known by their real names, and those names: what a search of them is asked about ("Inception",
 # not "movie summary May") and what its hits are called.
 _NAMED_THINGS: dict[str, tuple[str, ...]] = {
@@ -257,6 +259,12 @@ _KINDS: tuple[tuple[str, Callable[[Faker], str]], ...] = (
     ("coin coin_name cryptocurrency", lambda f: f.random_element(_COINS)),
     ("token_name crypto_name asset_name", lambda f: f.random_element(tuple(TOKENS))),
     ("brand brand_name", lambda f: f.random_element(_BRANDS)),
+    # a contact's social profiles and a company's sector, as a CRM holds them
+    ("industry sector", lambda f: f.random_element(_INDUSTRIES)),
+    ("twitter twitterhandle twitter_handle twitter_username x_handle", lambda f: "@" + f.user_name()),
+    ("linkedin linkedin_url linkedin_profile linkedinurl", lambda f: f"https://www.linkedin.com/in/{f.user_name()}"),
+    ("facebook facebook_url facebookfanpage facebook_page", lambda f: f"https://www.facebook.com/{f.user_name()}"),
+    ("mood", lambda f: f.random_element(("calm", "upbeat", "melancholic", "energetic", "romantic", "focused"))),
     ("artist artist_name player_name composer singer", lambda f: f.name()),
 )
 _EXACT: dict[str, Callable[[Faker], str]] = {n: make for names, make in _KINDS for n in names.split()}

@@ -558,3 +558,15 @@ def test_a_name_described_as_a_persons_first_or_full_name_is_one_whatever_word_p
         full = gen.value({"type": "string", "description": "Full name of the owner"}, name="owner_name")
         assert re.fullmatch(r"[A-Z][\w'.-]+( [A-Z][\w'.-]+)+", full), full
     assert "-" in gen.value({"type": "string", "description": "The name of the project"}, name="project_name")
+
+
+def test_a_crm_contact_s_social_profiles_and_a_company_s_industry_are_shaped_as_crms_hold_them():
+    import random as _random
+    import re as _re
+    from engines.offline.values_standard import standard_value
+    rng = _random.Random(3)
+    assert _re.fullmatch(r"@\w+", standard_value("twitterhandle", rng))  # (not `twitterhandle-4`)
+    assert standard_value("linkedin_url", rng).startswith("https://www.linkedin.com/in/")
+    assert standard_value("facebookfanpage", rng).startswith("https://www.facebook.com/")
+    assert standard_value("industry", rng)[0].isupper() and "-" not in standard_value("industry", rng)
+    assert standard_value("mood", rng).isalpha()
