@@ -102,7 +102,7 @@ class OfflineExpander:
         # attachments up to 2026-03-17"), as the scenario writer said it, not "with data `{…}`" (nested.py).
         self.wrapped = {n: w for n, t in ctx.suite.by_name().items() if (w := unwrap(t)) is not None}
         self.its = see_through(interpretations_for(ctx.suite, ctx.interpretations), self.wrapped, ctx.suite)
-        self._onward_tools: list[tuple[str, str, str]] | None = None
+        self._onward_tools: list[tuple[str, str, str, tuple[str, ...]]] | None = None
 
     def _inner(self, c: Call) -> tuple[dict[str, Any], dict[str, int]]:
         """A call's arguments and sources as its tool is read: a wrapped tool's inner object and paths."""
@@ -162,7 +162,7 @@ class OfflineExpander:
         ask = rng.choice(asks)
         return rng.choice((f"Could you {ask} next?", f"Can you {ask} as well?", f"While you're at it, could you {ask}?"))
 
-    def _gone(self, s_tool: str, kind: str, given: dict[str, Any], rng: random.Random) -> str | None:
+    def _gone(self, deleter: str, kind: str, given: dict[str, Any], rng: random.Random) -> str | None:
         """After a delete, the listing that would show it gone ("Could you list the databases again to check it's
         gone?"), where the spec has one that needs only what the delete was given; else None."""
         for tool in sorted(self.its):
@@ -170,7 +170,7 @@ class OfflineExpander:
             needs = [p.name for p in it.parameters if p.required]
             # (of the very kind deleted, where it was, not filtered by it: a branch unprotected is still there)
             if it.action is Action.list and it.entity == kind and all(n in given for n in needs) and not any(
-                    p.required and p.entity == kind for p in it.parameters) and set(tokens(s_tool)) & _REMOVES:
+                    p.required and p.entity == kind for p in it.parameters) and set(tokens(deleter)) & _REMOVES:
                 ask = prose.clause(prose.Step(tool, it, {n: given[n] for n in needs}, ()), [], {})
                 return rng.choice((f"Could you {ask} again to check it's gone?",
                                    f"Can you {ask} once more so I can see it's no longer there?"))

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from engines.offline.prose import Step, source
 from common.taxonomy import singular
+from engines.offline.prose import Step, source
 from engines.offline.text import label
 from engines.offline.values_vocab import of_people
 
@@ -77,7 +77,8 @@ def _together(first: str, then: str, kinds: list[str], phrases: dict[str, str]) 
             both = f"{ends.group(1)} {ends.group(2)} and the {tail.group(2)} {ends.group(3)} {ends.group(4)}"
         elif tail and ends and _many(ends.group(2)):  # "list the members of the same project and list its labels"
             both = f"{first} and {tail.group(1)} {its} {tail.group(2)}{tail.group(4) or ''}"
-        elif re.match(rf"(\w+)(?: \w+)? (?:{named})(?![\w-])", first) and re.match(rf"\w+(?: \w+)? {re.escape(same)}\b", then) \
+        elif re.match(rf"\w+(?: \w+)? (?:{named})(?![\w-])", first) \
+                and re.match(rf"\w+(?: \w+)? {re.escape(same)}\b", then) \
                 and first.split()[0] != then.split()[0]:  # ("read the same list and read it" asks nothing twice)
             both = f"{first} and {then.replace(same, it)}"  # "read the same list and update it with …"
         else:

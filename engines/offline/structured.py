@@ -1,7 +1,7 @@
 """Small structured arguments said in words, as a person writes them to an assistant.
 
 A request that dictates `merchant details {"countryCode": "BR"}` or `labels ["bug", "urgent"]` reads as a form
-being filled in; a person writes "merchant details (country code BR)" and "labels bug and urgent", and an agent
+being filled in; a person writes "merchant details (country code BR)" and "labels (bug and urgent)", and an agent
 that reads the tool's schema rebuilds the same JSON from those words. Only what can be rebuilt is said this way:
 a few scalars, or an object of a few fields whose values are scalars, switches or a few scalars. Anything
 deeper (an object in an object, a list of objects) stays exact JSON.
