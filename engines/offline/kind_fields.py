@@ -220,6 +220,9 @@ _RUN = pick("succeeded", "succeeded", "failed", "running")
 # How far a job has got: its state and share done (a run, an export, an upload).
 PROGRESS: dict[str, Draw] = {"state": pick("pending", "in_progress", "completed", "completed", "failed"),
                               "progress_percent": count(1, 100), "updated_at": when}
+# States of a job all the way done and not yet begun: its progress is whole in the one, nothing in the other.
+DONE = frozenset({"completed", "complete", "done", "finished", "succeeded", "success", "closed", "resolved"})
+NOT_STARTED = frozenset({"pending", "todo", "open", "new", "queued", "not_started", "draft"})
 # Words of things that run and finish: their status is a job's (`export_status`, `job status`).
 JOBS = frozenset({"job", "task", "run", "build", "export", "import", "upload", "download", "deployment", "operation",
                    "migration", "sync", "backup", "restore", "scan", "crawl", "training", "batch", "process", "workflow",

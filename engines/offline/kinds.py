@@ -16,7 +16,8 @@ from typing import Any, Callable
 
 from common.taxonomy import singular, tokens
 from engines.offline.derived import forecast, plausible_weather
-from engines.offline.kind_fields import JOBS, KINDS, LANGUAGES, LEVELS, METRICS, OUTLET_SITES, PROGRESS, Draw, series
+from engines.offline.kind_fields import (DONE, JOBS, KINDS, LANGUAGES, LEVELS, METRICS, NOT_STARTED, OUTLET_SITES,
+                                         PROGRESS, Draw, series)
 from engines.offline import kind_fields_market as market
 from engines.offline.kind_fields_chain import LEDGER_BY_WORD
 from engines.offline.kind_fields_market import market_fields
@@ -153,10 +154,10 @@ def record(kind: str, org: Organisation, key: str, topic: str) -> dict[str, Any]
             out["country"] = CITY_COUNTRY[where]
     if out.get("code") in LANGUAGES and "name" in out:
         out["name"] = LANGUAGES[out["code"]]
-    market.cohere(out, random.Random(f"{key}:sums"), org, topic)
-    if isinstance(out.get("progress_percent"), int) and out.get("state") in _HOW_FAR:  # (never completed at 12 %)
-        out["progress_percent"] = _HOW_FAR[out["state"]] if _HOW_FAR[out["state"]] is not None else \
-            min(out["progress_percent"], 99)  # (a balance sheet that balances, a bar's low below its high)
+    market.cohere(out, random.Random(f"{key}:sums"), org, topic)  # (a balance sheet that balances, a bar that holds)
+    if isinstance(out.get("progress_percent"), int) and isinstance(out.get("state"), str):  # (never completed at 12 %)
+        state = out["state"]
+        out["progress_percent"] = 100 if state in DONE else 0 if state in NOT_STARTED else min(out["progress_percent"], 99)
     if out.get("metric") in METRICS and "service" in out:  # a series in the metric's own unit and range
         unit, lo, hi = METRICS[out["metric"]]
         out.update(unit=unit, points=series(random.Random(f"{key}:points"), lo, hi))
@@ -165,10 +166,6 @@ def record(kind: str, org: Organisation, key: str, topic: str) -> dict[str, Any]
     if out.get("source") in OUTLET_SITES and isinstance(out.get("url"), str):  # an outlet's story is on its site
         out["url"] = out["url"].replace(f"https://{org.domain}/", f"https://www.{OUTLET_SITES[out['source']]}/")
     return out
-
-
-# How far a job in each state has got: all the way, not at all, or somewhere short of the end.
-_HOW_FAR = {"completed": 100, "pending": 0, "in_progress": None, "failed": None}
 
 
 def outlet_site(outlet: str) -> str:

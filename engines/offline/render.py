@@ -572,8 +572,6 @@ _ASPECTS = frozenset({"abstract", "detail", "details", "info", "information", "s
                       "overview", "profile", "description", "properties", "attributes"})
 
 
-_DONE = frozenset({"completed", "complete", "done", "finished", "succeeded", "success", "closed", "resolved"})
-_NOT_STARTED = frozenset({"pending", "todo", "open", "new", "queued", "not_started", "draft"})
 
 
 def _in_state(rec: dict[str, Any], known: dict[str, Any], restate: bool = True) -> dict[str, Any]:
@@ -586,11 +584,11 @@ def _in_state(rec: dict[str, Any], known: dict[str, Any], restate: bool = True) 
         return {}
     out: dict[str, Any] = {k: state for k, v in rec.items() if restate and set(tokens(k)) & _STATES
                            and isinstance(v, str) and not is_region(k, rec)}
-    done = state.lower() in _DONE
+    done = state.lower() in kind_fields.DONE
     for k, v in rec.items():
         if "progress" in tokens(k) and isinstance(v, (int, float)) and not isinstance(v, bool):
             whole = 100 if "percent" in tokens(k) or v > 1 else 1
-            out[k] = whole if done else 0 if state.lower() in _NOT_STARTED else v
+            out[k] = whole if done else 0 if state.lower() in kind_fields.NOT_STARTED else v
     return out
 
 

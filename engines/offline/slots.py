@@ -192,19 +192,19 @@ def fill_record(obj: Any, schema: dict[str, Any], values: dict[str, Any], valid:
     top = [(obj, "id", values["id"])] if node is not obj and "id" in obj and "id" in values else []
     if kind and any(same_kind(k, kind) for k in set(node) | declared) or top:
         values = {k: v for k, v in values.items() if k != "id"}
-    for node, key, value in top + [(node, k, v) for k, v in values.items()]:
-        if key not in node and key not in declared or node.get(key) == value:
+    for at, key, value in top + [(node, k, v) for k, v in values.items()]:
+        if key not in at and key not in declared or at.get(key) == value:
             continue
-        had, before = key in node, node.get(key)
+        had, before = key in at, at.get(key)
         for candidate in (value, int(value)) if isinstance(value, str) and value.isdigit() else (value,):
-            node[key] = copy.deepcopy(candidate)  # (an argument's own object: the output may change its copy)
+            at[key] = copy.deepcopy(candidate)  # (an argument's own object: the output may change its copy)
             if valid(obj):
                 break
         else:
             if had:
-                node[key] = before
+                at[key] = before
             else:
-                del node[key]
+                del at[key]
     return obj
 
 
