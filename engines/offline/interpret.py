@@ -14,6 +14,7 @@ from common.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, UNNAMED, VERB
                              verb_base, without_modifiers)
 from engines.base import EngineContext, Outcome
 from engines.offline import compute, kinds
+from engines.offline.described_kinds import described_kinds, mentions_files
 from engines.offline.roles import SpecWords, param_entity, param_role
 from engines.offline.text import DOCS
 from engines.offline.verdicts import is_availability_check, is_checker
@@ -172,7 +173,7 @@ def _done_to(word: str) -> bool:
         stem in VERBS for stem in (word[:-2], word[:-1], word[:-3] if word[-3] == word[-4] else ""))
 
 
-def _entity(toks: list[str], verb_idx: int, input_schema: dict[str, Any]) -> str | None:
+def _entity(toks: list[str], verb_idx: int, description: str = "", own: frozenset[str] = frozenset()) -> str | None:
     def nouns(ts: list[str], also: frozenset[str] = frozenset()) -> list[str]:
         return [singular(t) for t in ts if (t not in VERBS or t in _NOUN_VERBS or t in also) and t not in NOT_NOUNS
                 and not t.isdigit() and t not in _ID_WORDS and not _done_to(t)]
@@ -198,20 +199,16 @@ def _entity(toks: list[str], verb_idx: int, input_schema: dict[str, Any]) -> str
         return "_".join(cand[-2:])
     if verb_idx >= 0 and toks[verb_idx] in VERB_NOUN:
         return VERB_NOUN[toks[verb_idx]]
+    last = toks[-1]
+    if 0 <= verb_idx == len(toks) - 2 and last in VERBS and last not in NOT_NOUNS and last not in _ID_WORDS \
+            and getAllLemmas(last).get("NOUN") and VERBS[last] is not Action.search \
+            and not (VERBS[last] in _LOOKS and VERBS[toks[verb_idx]] in _LOOKS) \
+            and (last in own or re.search(rf"\b(?:a|an|the|new|each|this|one)\s+{last}s?\b", description, re.I)):
+        # `create_run` beside `get_runs`, `start_scan` "Start a scan": a verb-like word after the verb, that the spec
+        # names things by or writes after an article, is the thing made, not a second verb (in `get_list` and
+        # `place_search` the second word is the verb)
+        return last
     return None
-
-
-# Kinds a description can say an output holds ("a snapshot with element references").
-_STRONG = {"element": "element", "ref": "element", "refs": "element", "reference": "element", "references": "element",
-           "uuid": "item", "uuids": "item", "branch": "branch", "branches": "branch", "commit": "commit",
-           "commits": "commit", "tag": "tag", "tags": "tag", "tab": "tab", "tabs": "tab", "layer": "layer",
-           "layers": "layer", "issue": "issue", "issues": "issue", "file": "file", "files": "file",
-           "elements": "element", "snapshot": "element"}
-_SAYS_RETURNS = ("return", "list", "show", "including", "with", "snapshot", "status", "tree")
-
-
-def _mentions_files(sentences: list[str]) -> bool:
-    return any(w in ("file", "files") for s in sentences for w in tokens(s))
 
 
 _LEAD_INS = frozenset({"for", "a", "an", "the", "all", "some", "any", "one", "or", "more", "most", "new", "existing", "specific",
@@ -247,18 +244,6 @@ def _described_object(description: str) -> str | None:
     head = singular(heads[-1]) if heads else None
     return head if head and head not in NOT_NOUNS and head not in VERBS and head not in _HOLDERS and len(head) > 2 \
         else None
-
-
-def _described_kinds(sentences: list[str]) -> list[str]:
-    out: list[str] = []
-    for s in sentences:
-        low = s.lower()
-        if not any(w in low for w in _SAYS_RETURNS):
-            continue
-        out += [_STRONG[w] for w in tokens(s) if w in _STRONG and w not in NOT_NOUNS]
-        if "working tree" in low:
-            out.append("file")
-    return list(dict.fromkeys(out))
 
 
 def _tags(toks: list[str], description: str, spec: str) -> list[str]:
@@ -368,7 +353,7 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     if by is not None and action is Action.read:  # `get_users_by_email` lists users; `…_by_query` searches
         action = Action.search if toks[by + 1] in _QUERY_WORDS else \
             Action.list if _lists_many(toks[:by], verb_idx) else action
-    named = _entity(toks, verb_idx, tool.input_schema)
+    named = _entity(toks, verb_idx, tool.description or "", own)
     prep = next((k for k in range(verb_idx + 1, len(toks)) if toks[k] in _PLACING), None) if verb_idx >= 0 else None
     if prep is not None and all(t in _QUALIFYING for t in toks[verb_idx + 1:prep]):
         # `get_latest_from_category` "Get the latest papers from an arXiv category": papers, listed (the name: which)
@@ -434,9 +419,9 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     if action in _PRODUCING:
         produces.append(entity)
     if action in _PRODUCING or action is Action.navigate:
-        produces += _described_kinds(sentences[:2])
+        produces += described_kinds(sentences[:2])
     if action is Action.list and entity == "directory" and (
-            any(role is ParameterRole.identifier for _, _, _, role in idents) or _mentions_files(sentences[:2])):
+            any(role is ParameterRole.identifier for _, _, _, role in idents) or mentions_files(sentences[:2])):
         produces.append("file")  # listing inside a directory shows its files; listing the directories themselves does not
     out = ToolInterpretation(
         tool=tool.name, functionality=functionality, action=action, entity=entity, parameters=params,

@@ -47,6 +47,8 @@ _OPTION_NAMES = {"mode", "format", "timeout", "force", "depth", "recursive", "ex
                  "expire_seconds", "verbose", "sort", "order", "direction"}
 _GENERIC = {"id", "ids", "key", "keys", "name", "names", "uuid", "uuids", "number", "num", "ref", "index",
             "handle", "value", "new", "old", "source", "target", "to", "from", "identifier", "object"}
+_MODIFIERS = frozenset({"base", "head"})  # a git branch alone, a modifier before another noun
+_BRANCH_WORDS = frozenset({"branch", "ref", "refs", "sha"})
 _PERSON_NAME_PARTS = {"first", "last", "middle", "given", "family", "sur", "nick", "maiden"}
 _DESC_DIRECTORY = ("directory", "folder")
 _DESC_CONTEXT = ("working directory", "path to the git repository", "repository path", "path to git repo")
@@ -173,7 +175,9 @@ def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_en
         return "sub" + toks[1]
     if len(toks) == 2 and toks[0] == "id":  # `idList`: a list's, named after the ID
         return _own(toks[1], PARAM_ENTITY.get(toks[1], toks[1]), nouns)
-    for t in toks:
+    for i, t in enumerate(toks):
+        if t in _MODIFIERS and set(toks[i + 1:]) - _GENERIC - _BRANCH_WORDS:
+            continue  # `baseUrl`, `head_commit_id`: a base URL, a head commit; the word after is the thing
         if t in PARAM_ENTITY and t not in _GENERIC and t != "path":
             return _own(t, PARAM_ENTITY[t], nouns)
     if "uuid" in toks:

@@ -1,0 +1,70 @@
+"""Which word of a tool's or a parameter's name names the thing: `create_run` beside `get_runs` makes a run (a
+word that is also a verb, after the verb), `start_scan` "Start a scan" a scan; `baseUrl` is a URL and
+`head_commit_id` a commit (`base`/`head` alone are git branches, before another noun they only qualify it)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from actors.local import generate_local
+from engines.offline.interpret import interpret_tool, namespaces
+from engines.offline.roles import param_entity
+from schemas import Action, ParameterRole, RunConfig, Tool
+from specs import load_suite
+
+_PROJECT = {"projectId": {"type": "number", "description": "Project ID"}}
+
+
+def _tool(name: str, desc: str, props: dict) -> dict:
+    return {"name": name, "description": desc, "inputSchema": {"type": "object", "properties": props,
+                                                                 "required": list(props)[:1]}}
+
+
+def _spec(tmp_path: Path) -> Path:
+    tools = [
+        _tool("get_projects", "Get all projects", {}),
+        _tool("create_project", "Create new project", {"name": {"type": "string"},
+                                                       "suiteMode": {"type": "number", "description": "Suite mode"}}),
+        _tool("get_runs", "Get test runs for a project", dict(_PROJECT)),
+        _tool("create_run", "Create new test run", {**_PROJECT, "name": {"type": "string"},
+                                                     "milestoneId": {"type": "number", "description": "Milestone"}}),
+    ]
+    path = tmp_path / "runs.json"
+    path.write_text(json.dumps({"tools": tools}))
+    return path
+
+
+def test_a_verb_like_word_the_spec_names_things_by_is_the_thing_a_tool_makes(tmp_path):
+    suite = load_suite([_spec(tmp_path)])
+    ns = namespaces(suite)[suite.tools[0].spec]
+    it = interpret_tool(suite.by_name()["create_run"], ns)
+    assert (it.action, it.entity) == (Action.create, "run")  # not a project, named by the `projectId` it is given
+    assert {p.name: p.entity for p in it.parameters}["projectId"] == "project"
+    # a run made answers as a run: its own name and milestone, none of a project's fields
+    _, scenarios = generate_local(suite, RunConfig(seed=7), str(tmp_path / "h"))
+    made = [c for s in scenarios for c in s.calls if c.tool == "create_run"]
+    assert made
+    for c in made:
+        assert "suiteMode" not in c.output, c.output
+
+
+def test_a_verb_like_word_written_after_an_article_is_a_thing_and_a_second_finding_verb_is_not():
+    scan = interpret_tool(Tool(name="start_scan", description="Start a scan of the given target.", spec="s",
+                               input_schema={"type": "object", "properties": {"target": {"type": "string"}}}))
+    assert scan.entity == "scan"
+    # `get_list`, `place_search`: the second word is the verb, not what they find
+    for name in ("get_list", "place_search"):
+        it = interpret_tool(Tool(name=name, description="Search for places near a point.", spec="s",
+                                 input_schema={"type": "object", "properties": {}}))
+        assert it.entity not in ("list", "search"), (name, it.entity)
+
+
+def test_base_and_head_before_another_noun_only_qualify_it():
+    def kind(name: str) -> str | None:
+        return param_entity(name, {"type": "string"}, ParameterRole.identifier, "resource")
+
+    assert kind("baseUrl") == "url" and kind("api_base_url") == "url"
+    assert kind("head_commit_id") == "commit"
+    assert kind("base_asset_id") == "asset"
+    assert kind("base") == "branch" and kind("head_ref") == "branch" and kind("base_branch") == "branch"
