@@ -122,8 +122,9 @@ def unstated_values(s: Scenario) -> list[str]:
                 fields = {name: value}
             for path, v in fields.items():
                 if path not in c.sources and not stated(v, s.instruction) \
-                        and not (isinstance(v, bool) and any(switch(n, v) in s.instruction
-                                                             for n in (path, path.rsplit(".", 1)[-1]))):
+                        and not (isinstance(v, bool) and any(switch(n, v, listing) in s.instruction
+                                                             for n in (path, path.rsplit(".", 1)[-1])
+                                                             for listing in (None, True, False))):
                     out.append(f"{s.id} calls[{k}].arguments.{path}: {v!r} is not in the instruction")
     return out
 

@@ -203,10 +203,10 @@ def _entity(toks: list[str], verb_idx: int, description: str = "", own: frozense
     if 0 <= verb_idx == len(toks) - 2 and last in VERBS and last not in NOT_NOUNS and last not in _ID_WORDS \
             and getAllLemmas(last).get("NOUN") and VERBS[last] is not Action.search \
             and not (VERBS[last] in _LOOKS and VERBS[toks[verb_idx]] in _LOOKS) \
-            and (last in own or re.search(rf"\b(?:a|an|the|new|each|this|one)\s+{last}s?\b", description, re.I)):
-        # `create_run` beside `get_runs`, `start_scan` "Start a scan": a verb-like word after the verb, that the spec
-        # names things by or writes after an article, is the thing made, not a second verb (in `get_list` and
-        # `place_search` the second word is the verb)
+            and (last in own or re.search(rf"\b(?:a|an|the|new|each|this|one)\s+(?:[a-z]+\s+)?{last}s?\b", description,
+                                          re.I)):
+        # `create_run` beside `get_runs`, `start_scan` "Start a scan": a verb-like word the spec names things by or
+        # writes after an article is the thing made (in `get_list` and `place_search` the second word is the verb)
         return last
     return None
 

@@ -19,6 +19,7 @@ from common.taxonomy import UNNAMED, said_once, singular, third_person, tokens, 
 from engines.offline import compute
 from engines.offline.chrono import SINCE, UNTIL
 from engines.offline.derived import figure
+from engines.offline.homes import CONTAINERS, home
 from engines.offline.places import said_place
 from engines.offline.relations import past, relation, relation_goal
 from engines.offline.structured import said_argument
@@ -31,8 +32,6 @@ from schemas import Action, ParameterRole, ToolInterpretation
 _CHANGE = {Action.create, Action.update, Action.delete, Action.transfer, Action.configure, Action.execute}
 _QUERY = ("query", "q", "pattern", "search", "keyword", "keywords", "filter", "text_query")
 _QUALIFIERS = {"allowed", "latest", "recent", "failed", "pending", "open", "active", "current", "default", "unread", "starred"}
-_CONTAINERS = {"directory", "folder", "repository", "project", "channel", "workspace", "database", "schema",
-               "bucket", "board", "space", "document", "namespace", "organization", "team", "group"}
 # Words a name and description may agree on that say less than the action's own verb.
 _NOT_SAID = frozenset({"get", "do", "perform", "handle", "manage", "process", "use", "make", "provide", "return", "is"})
 _READ_VERBS = {"list", "get", "read", "search", "find", "fetch", "show", "query", "retrieve", "describe", "view", "browse"}
@@ -58,16 +57,9 @@ def result_noun(steps: list[Step], k: int) -> str:
     if rel is not None:  # "the issue you added to the cycle"
         kinds = {p.name: p.entity or it.entity for p in it.parameters}
         return f"the {label(kinds[rel.moved])} you {past(rel.verb)} {rel.prep} the {label(kinds[rel.holder])}"
-    if it.action is Action.create:
-        base = f"{label(it.entity)} you created"
-    elif it.action is Action.search:
-        base = "search results"
-    elif it.action is Action.list:
-        base = f"{label(it.entity)} list"
-    elif it.action is Action.read:
-        base = f"{label(it.entity)} details"
-    else:
-        base = _as_result(_said_name(steps[k]))
+    base = {Action.create: f"{label(it.entity)} you created", Action.search: "search results",
+            Action.list: f"{label(it.entity)} list", Action.read: f"{label(it.entity)} details"}.get(it.action) \
+        or _as_result(_said_name(steps[k]))
     if sum(1 for s in steps if _noun_key(s) == _noun_key(steps[k])) > 1:
         nouns = {s.tool: _tool_noun(s.tool) if _sayable(s.tool) else _as_result(_said_name(s)) for s in steps}
         base = nouns[steps[k].tool]
@@ -199,7 +191,7 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         elif it.action is Action.navigate and isinstance(value, str) and "://" in value:
             obj = f"to {named or shown}"
         elif listing or kind != it.entity:
-            prep = "in" if kind in _CONTAINERS else "for"
+            prep = "in" if kind in CONTAINERS else "for"
             obj += f" {prep} {named or f'the {plural(kind) if many else label(kind)} {shown}'}"
         else:
             obj = named or (f"the {plural(kind)} {shown}" if many else f"{obj} {shown}")
@@ -222,12 +214,16 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         obj += f" in {source(refs[own_path], steps) if own_path in refs else said(args[own_path])}"
         subject = own_path
     parts: dict[str, str] = {}  # what each remaining argument is said as
-    lead = to = ""
+    lead = to = where = ""
     asked: str | None = None
     for name, value in args.items():
-        if name in skip or name == subject:
+        at_home = home(it, args, name) if name not in skip and name != subject else None
+        if at_home is not None and (name in refs or name in same or _scalar_ok(value)):  # "in the same project"
+            where += f" {at_home[0]} " + (source(refs[name], steps) if name in refs else f"the same {label(at_home[1])}"
+                                          if name in same else f"the {label(at_home[1])} {said(value)}")
+        elif name in skip or name == subject:
             continue
-        if name in refs and subject in refs and (refs[name].step, refs[name].kind) == (refs[subject].step, refs[subject].kind):
+        elif name in refs and subject in refs and (refs[name].step, refs[name].kind) == (refs[subject].step, refs[subject].kind):
             parts[name] = f"{humanise(name)} set to that same {label(refs[name].kind)}"
         elif name in refs:
             parts[name] = f"{humanise(name)} set to {source(refs[name], steps)}"
@@ -239,11 +235,11 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         elif roles.get(name) is not None and roles[name].role is ParameterRole.target and not to:
             to = f" to {said(value)}"
         elif isinstance(value, bool):
-            parts[name] = switch(name, value)  # "including details", not "return details `true`"
+            parts[name] = switch(name, value, listing)  # "including details", not "return details `true`"
         else:
             parts[name] = said_argument(name, value)  # (in words where words say it: "labels bug and urgent")
     at, placed = said_place(args, set(refs) | same)  # "at Busan (35.1796, 129.0756)", not "with latitude … and …"
-    lead, parts = lead + at, {n: t for n, t in parts.items() if n not in placed}
+    lead, parts = where + lead + at, {n: t for n, t in parts.items() if n not in placed}
     spans, spanned = _bounds(args, [n for n in parts if n not in refs and n not in same], listing)
     # (switches go last, after what the call is given: "with resource type notes, including details")
     switched = [n for n in parts if isinstance(args.get(n), bool) and n not in refs and n not in same]

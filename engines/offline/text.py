@@ -23,14 +23,13 @@ VERB = {
 INSPECT = {Action.read, Action.list, Action.search, Action.analyze, Action.navigate}
 # Name verbs that read well in a sentence ("click the element", "merge the branch"); command
 # mnemonics (hset, lpop, ls) and vague ones (get, make) keep the action's generic verb.
-_PLAIN = set("""click hover drag fill press scroll select submit upload navigate open close switch focus
-merge rebase rename move edit replace resize rotate align reset restore pause resume assign
-mark resolve lock unlock export import download copy sync pull push save publish subscribe
-deploy trigger cancel dismiss archive approve evaluate execute run start stop send test
-validate verify audit analyze diagnose compare inspect checkout clone fork apply convert
-kick ban unban acknowledge pin unpin mute unmute block unblock reject snooze escalate react vote star unstar
-research calculate decode detect expand optimize terminate
-follow unfollow reopen unarchive like unlike invite restart retry complete uncomplete undelete""".split())
+_PLAIN = set("""click hover drag fill press scroll select submit upload navigate open close switch focus merge rebase
+rename move edit replace resize rotate align reset restore pause resume assign mark resolve lock unlock export import
+download copy sync pull push save publish subscribe deploy trigger cancel dismiss archive approve evaluate execute run
+start stop send test validate verify audit analyze diagnose compare inspect checkout clone fork apply convert kick ban
+unban acknowledge pin unpin mute unmute block unblock reject snooze escalate react vote star unstar research calculate
+decode detect expand optimize terminate follow unfollow reopen unarchive like unlike invite restart retry complete
+uncomplete undelete""".split())
 
 _MAX_INLINE = 400
 
@@ -64,8 +63,8 @@ def humanise(name: str) -> str:
     return " ".join(w.lower() if not w.isupper() or len(w) > 4 else w for w in spaced.split())
 
 
-# How a person says a switch by its name's first word: `include_archived: true` "including archived",
-# `exclude_drafts: true` "without drafts", `use_cache: false` "without using cache".
+# A switch said by its name's first word: `include_archived: true` "including archived", `use_cache: false` "without
+# using cache"; and the states a switch may be named by alone (`private`), said as filters or as what a record is.
 _SWITCH_HEADS = {
     **dict.fromkeys(("include", "with", "show", "return", "fetch", "get", "load", "expand", "display", "add", "list"),
                     ("including {}", "without {}")),
@@ -75,13 +74,19 @@ _SWITCH_HEADS = {
     "enable": ("with {} enabled", "with {} disabled"), "disable": ("with {} disabled", "with {} enabled"),
     "only": ("{} only", "not only {}"),
 }
+_STATES = frozenset({"public", "private", "active", "hidden", "visible", "draft", "done", "open", "closed", "pinned",
+                     "starred", "unread", "read", "favorite", "default", "internal", "verified", "deleted"})
 
 
-def switch(name: str, value: bool) -> str:
-    """A boolean argument as a request says it, by what its name switches: "including details"
-    (`return_details: true`), "without drafts" (`exclude_drafts`), "as a dry run", "with notify off"."""
+def switch(name: str, value: bool, listing: bool | None = None) -> str:
+    """A boolean said by what its name switches: "including details" (`return_details`), "without drafts", "as a dry
+    run", "with notify off"; a state (`isCompleted`) as a listing's filter ("not completed") or as made ("marked …")."""
     words = humanise(name).split()
     head, rest = (words[0].lower(), " ".join(words[1:])) if words else ("", "")
+    state = rest if head == "is" and rest else head if len(words) == 1 and (
+        head in _STATES or len(head) > 5 and head.endswith("ed") and head not in _SWITCH_HEADS) else None
+    if state is not None and listing is not None:
+        return (f"{state} only" if listing else f"marked {state}") if value else f"{'not' if listing else 'marked not'} {state}"
     if head in _SWITCH_HEADS and rest:
         return _SWITCH_HEADS[head][0 if value else 1].format(rest)
     if len(words) > 1 and words[-1].lower() == "only":

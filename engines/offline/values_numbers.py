@@ -324,6 +324,7 @@ def epoch_text(h: Hint, form: Any) -> str | None:
 
 
 _DESCRIBED_DEFAULT = re.compile(r"\bdefaults?(?:\s+(?:is|to|of|value))?\s*[:=]?\s*(-?\d+(?:\.\d+)?)\b", re.I)
+_CODED = re.compile(r"(?<![\w.:-])(-?\d+)\s*(?:=|:|->|\u2192)\s*[\"'`]?[A-Za-z]")  # a number and what it means
 _IN_MS = re.compile(r"\b(milliseconds?|millis|in ms)\b", re.I)
 _DURATIONS = frozenset({"timeout", "wait", "delay", "duration", "interval", "ttl"})
 
@@ -344,6 +345,9 @@ def realistic_number(h: Hint) -> float | None:
         return unix_time(h)
     if words(h.name).split("_")[-1] == "port" and (known := fmt.service(h.description)):  # "SMTP port": 587
         return known[0]
+    coded = _CODED.findall(h.description or "")
+    if len(coded) >= 2:  # "0 = No priority, 1 = Urgent, …", "Chain ID (1: Ethereum, 10: Optimism, …)": one of those
+        return int(h.rng.choice(coded))
     if words(h.name).endswith("id"):
         return _id_number(h)
     said = _DESCRIBED_DEFAULT.search(h.description or "")

@@ -838,3 +838,34 @@ def test_a_point_is_said_where_it_is_not_as_two_parameters():
     assert "at Seoul (37.5665, 126.978)" in said and "latitude" not in said and "a location" not in said, said
     said = prose.clause(prose.Step(tool.name, it, {"latitude": 12.5, "longitude": 45.25}, ()), [], {})
     assert "at 12.5, 45.25" in said and "latitude" not in said, said
+
+
+def test_a_state_switch_is_a_listing_s_filter_and_what_a_write_makes_the_record(tmp_path):
+    """`isCompleted: false` on a listing is asked as "not completed", `archived: true` on an update as "marked
+    archived", never "with is completed off"; the grounding check reads both forms."""
+    import json
+
+    from actors.local import generate_local
+    from evaluation.scenario_checks import unstated_values
+    from schemas import RunConfig
+    from specs import load_suite
+
+    flag = {"type": "boolean", "description": "Filter by completion status"}
+    tools = [{"name": "list_tasks", "description": "List the tasks.",
+              "inputSchema": {"type": "object", "properties": {"isCompleted": flag}, "required": ["isCompleted"]}},
+             {"name": "update_task", "description": "Update a task.",
+              "inputSchema": {"type": "object", "properties": {"taskId": {"type": "string"}, "archived": {
+                  "type": "boolean"}}, "required": ["taskId", "archived"]}}]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "s.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    said = {"list_tasks": {True: "completed only", False: "not completed"},
+            "update_task": {True: "marked archived", False: "marked not archived"}}
+    seen = set()
+    for s in scenarios:
+        assert unstated_values(s) == [], s.instruction
+        assert not re.search(r"\bwith (?:is completed|archived) (?:on|off)\b", s.instruction), s.instruction
+        for c in s.calls:
+            value = c.arguments["isCompleted" if c.tool == "list_tasks" else "archived"]
+            assert said[c.tool][value] in s.instruction, s.instruction
+            seen.add((c.tool, value))
+    assert {t for t, _ in seen} == {"list_tasks", "update_task"}

@@ -1,0 +1,33 @@
+"""A number whose description says what each value means ("0 = No priority, 1 = Urgent", "1: Ethereum, 10:
+Optimism") is one of those values; a time ("10:30") or a "1-based" index gives no codes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.offline.values import ValueGenerator
+from engines.offline.world import make_org
+
+
+def _values(name: str, description: str, kind: str = "integer") -> set:
+    return {ValueGenerator(make_org(s), random.Random(s)).value({"type": kind, "description": description}, name=name,
+                                                                role="option") for s in range(12)}
+
+
+@pytest.mark.parametrize("name, description, kind, codes", [
+    ("suiteMode", "Suite mode (1=single, 2=single+baselines, 3=multiple)", "number", {1, 2, 3}),
+    ("push_access_level", "Access level for pushing (0=No access, 30=Developer, 40=Maintainer, 60=Admin).", "integer",
+     {0, 30, 40, 60}),
+    ("chainId", "Chain ID (1: Ethereum, 10: Optimism, 137: Polygon, 42161: Arbitrum)", "integer", {1, 10, 137, 42161}),
+    ("status", "Filtrar por status (0=Aberta, 2=Concluída, 4=No Show)", "integer", {0, 2, 4}),
+])
+def test_a_number_whose_description_gives_each_value_a_meaning_is_one_of_them(name, description, kind, codes):
+    got = _values(name, description, kind)
+    assert got <= codes and len(got) > 1, got
+
+
+def test_times_and_based_indexes_are_no_codes():
+    assert len(_values("startIndex", "Start index. Google Docs: 1-based index. Text files: 0-based offset.")) > 3
+    assert len(_values("count", "How many, e.g. at 10:30 or 11:45")) > 3
