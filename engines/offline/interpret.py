@@ -10,11 +10,11 @@ from lemminflect import getAllLemmas
 
 from common.graph import output_fields
 from common.schemautil import properties, required
-from common.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, UNNAMED, VERB_NOUN, VERBS, singular, tokens,
+from common.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, UNNAMED, VERB_NOUN, VERBS, plural_noun, singular, tokens,
                              verb_base, without_modifiers)
 from engines.base import EngineContext, Outcome
 from engines.offline import compute, kinds
-from engines.offline.described_kinds import described_kinds, mentions_files
+from engines.offline.described_kinds import described_kind, described_kinds, mentions_files, picked_kind
 from engines.offline.roles import SpecWords, param_entity, param_role
 from engines.offline.text import DOCS
 from engines.offline.verdicts import is_availability_check, is_checker
@@ -375,6 +375,12 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     if named is not None and described is not None and described != named and verb_idx < 0 \
             and described in {singular(t) for t in toks}:
         named = described  # `project_environments` "List all environments in a project": environments
+    elif named is not None and described is not None and verb_idx < 0 and action is Action.read \
+            and (known := kinds.fields_of(described)) is not None and any(kinds.fields_of(t) is known for t in toks):
+        # `news_company` "Fetch recent company headlines": headlines (news, in the name), several where it says so
+        several = plural_noun(described) != described and \
+            re.search(rf"\b{plural_noun(described)}\b", tool.description, re.I)
+        named, action = described, Action.list if several else action
     if named is not None and described is not None and described != named and verb_idx > 0 and toks[0] == named \
             and named not in HEADS and named not in PARAM_ENTITY and not getAllLemmas(named) \
             and re.search(rf"(?<![.!?]\s)(?<!^)\b{named.capitalize()}\b", tool.description or "") \
@@ -397,8 +403,8 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         # "Documentation for widget grid size configuration": a page of docs to read, not a widget to open
         action, entity = Action.read, "documentation"
     if kinds.fields_of(entity) is None:  # "Get historical weather observations": weather observations
-        entity = _described_kind(entity, sentences[:1]) or entity
-    picked = _picked_kind(entity, sentences[:1])
+        entity = described_kind(entity, sentences[:1]) or entity
+    picked = picked_kind(entity, sentences[:1])
     if picked is not None:  # "Get movie recommendations", "Get trending movies": movies, several of them
         entity, action = picked, Action.list if action is Action.read else action
     if action is Action.update and any(tokens(n)[-1:] == ["id"] and param_entity(n, sub, r, entity, own) == entity
@@ -465,41 +471,6 @@ def _owner(toks: list[str], verb_idx: int, schema: dict[str, Any]) -> tuple[str,
     owner = "_".join(singular(t) for t in toks[cut + 1:])
     names = [n for n in properties(schema) if n.lower() in _BARE_IDS or singular(toks[-1]) in tokens(n)]
     return (owner, cut) if names else None
-
-
-def _described_kind(entity: str, sentences: list[str]) -> str | None:
-    """The entity with the word its description puts before it, where that word names a kind whose records
-    are known (`observation` described as "weather observations": a weather observation)."""
-    head = entity.rsplit("_", 1)[-1]
-    for sentence in sentences:
-        words = tokens(sentence)
-        for k in range(1, len(words)):
-            if singular(words[k]) == head and kinds.fields_of(words[k - 1]) is not None:
-                return f"{singular(words[k - 1])}_{entity}"
-    return None
-
-
-_PICKS = frozenset({"recommendation", "suggestion", "trending", "popular"})
-
-
-def _picked_kind(entity: str, sentences: list[str]) -> str | None:
-    """The kind a tool picks things of, where its name says only how they are picked (`movie_recommendation`,
-    `trending` described as "Get trending movies"): a kind whose records are known, never the picker
-    ("analyst recommendations" stay recommendations)."""
-    words = entity.split("_")
-    if words[-1] not in _PICKS:
-        return None
-    if len(words) > 1:
-        return "_".join(words[:-1]) if kinds.fields_of(words[-2]) is not None else None
-    for sentence in sentences:
-        said = tokens(sentence)
-        for k, w in enumerate(said):
-            near = [said[k + 1]] if k + 1 < len(said) and singular(w) in _PICKS else []
-            near += [said[k - 1]] if k and singular(w) in _PICKS else []
-            for noun in near:
-                if singular(noun) not in _PICKS and kinds.fields_of(singular(noun)) is not None:
-                    return singular(noun)
-    return None
 
 
 # A getter's description that opens on a plural noun and then says whose or which ones: "Get papers written by

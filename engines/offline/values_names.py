@@ -161,6 +161,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
      "result response", v.text),  # (not `output`: mostly where the output goes, said by its description)
     ("args arg argv flags flag cli_args extra_args command_args", _flag),
     ("key cache_key keys new_key old_key", v.cache_key),
+    ("file_key file_keys document_key", lambda h: fmt.shaped_like("hCqf6Tc6WWlF3ISlEcLPzJ", h.rng)),  # a hosted file's, no path
     ("subscription subscription_id", lambda h: h.org.subscription),
     ("tenant tenant_id", lambda h: h.org.tenant),
     ("uuid guid", lambda h: _uuid(h.rng)),
@@ -401,10 +402,9 @@ def _from_siblings(h: Hint) -> str | None:
     """Values that depend on the rest of the object: a locator for its `by`, a date after `since`."""
     w = words(h.name)
     if w == "value" and isinstance((h.siblings or {}).get("by"), str):
-        make = v.LOCATORS.get(h.siblings["by"].lower().replace("_", " "))
-        return make(h) if make else None
+        return make(h) if (make := v.LOCATORS.get(h.siblings["by"].lower().replace("_", " "))) else None
     if w in ("path", "file_path", "filepath", "file") and {"owner", "repo"} <= h.context:
-        return v.repo_file(h)  # hosted git APIs take paths inside the repository
+        return v.relative_file(h)  # hosted git APIs take paths inside the repository
     parts = {words(c) for c in h.context} if w == "value" else set()
     if parts & _CONDITION_FIELDS and parts & _OPERATORS:
         # the value of a condition on a field (`attribute`, `operator`, `value`): a word the field holds, not prose

@@ -164,9 +164,8 @@ def file_path(h: Hint) -> str:
     return typed_file(h) or h.rng.choice(h.org.files)
 
 
-def relative_file(h: Hint) -> str:
-    path = file_path(h)
-    return path.split("/", 4)[-1]
+def relative_file(h: Hint) -> str:  # (a path under its project: `src/invoice_retry.py`)
+    return file_path(h).split("/", 4)[-1]
 
 
 _BUCKETS = (("gs", re.compile(r"\bgcs\b|google cloud storage|\bgs://", re.I)),
@@ -188,11 +187,6 @@ def path(h: Hint) -> str:
     if re.search(r"director|folder|repositor|working dir|workspace|clone", d) and "file" not in d:
         return directory(h)
     return file_path(h)
-
-
-def repo_file(h: Hint) -> str:
-    """A path inside a repository, as hosted git APIs take it ("src/invoice_retry.py")."""
-    return relative_file(h)
 
 
 def sha(h: Hint) -> str:
@@ -698,7 +692,7 @@ def for_entity(h: Hint, entity: str, slot_name: str) -> str:
     if e in ("file", "attachment", "image") or (e == "document" and kind == "path"):
         if kind == "name":
             return file_path(h).rsplit("/", 1)[-1]
-        return repo_file(h) if {"owner", "repo"} <= h.context else file_path(h)
+        return relative_file(h) if {"owner", "repo"} <= h.context else file_path(h)
     if e in ("directory", "folder", "dir", "workspace", "worktree"):
         d = directory(h)
         return d.rsplit("/", 1)[-1] if kind == "name" else d

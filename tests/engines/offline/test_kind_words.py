@@ -68,3 +68,38 @@ def test_base_and_head_before_another_noun_only_qualify_it():
     assert kind("head_commit_id") == "commit"
     assert kind("base_asset_id") == "asset"
     assert kind("base") == "branch" and kind("head_ref") == "branch" and kind("base_branch") == "branch"
+
+
+def test_a_file_s_key_is_the_opaque_key_it_is_stored_under_not_a_path():
+    """A design tool's `fileKey` "The key of the file to get" names a file by its key (`hCqf6Tc6WWlF3ISlEcLPzJ`);
+    a `path` or `file` still takes a path."""
+    import random
+    import re
+
+    from engines.offline.values import ValueGenerator
+    from engines.offline.world import make_org
+
+    def value(name: str, description: str) -> str:
+        return ValueGenerator(make_org(3), random.Random(3)).value(
+            {"type": "string", "description": description}, name=name, role="identifier", entity="file")
+
+    for name in ("fileKey", "file_key"):
+        assert re.fullmatch(r"[A-Za-z0-9]{22}", value(name, "The key of the file to get")), value(name, "")
+    assert "/" in value("file", "File path") and "/" in value("path", "Path of the file to read")
+
+
+def test_a_name_without_a_verb_works_on_the_known_kind_its_description_names_of_the_same_sort(tmp_path):
+    """`news_company` "Fetch recent company headlines for a given stock symbol": headlines (news, as its name
+    says), several of them, each with a title and a source, not `{updated_at, symbol}`."""
+    out = {"type": "object", "required": ["result"], "x-fastmcp-wrap-result": True, "properties": {"result": {
+        "type": "array", "items": {"type": "object", "additionalProperties": True}}}}
+    tool = {"name": "news_company", "description": "Fetch recent company headlines for a given stock symbol.",
+            "inputSchema": {"type": "object", "properties": {"symbol": {"type": "string"}}, "required": ["symbol"]},
+            "outputSchema": out}
+    (tmp_path / "news.json").write_text(json.dumps({"tools": [tool]}))
+    suite = load_suite([tmp_path / "news.json"])
+    it = interpret_tool(suite.tools[0], namespaces(suite)[suite.tools[0].spec])
+    assert (it.action, it.entity) == (Action.list, "headline")
+    _, scenarios = generate_local(suite, RunConfig(seed=7), str(tmp_path / "h"))
+    items = [row for s in scenarios for c in s.calls for row in c.output["result"]]
+    assert items and all({"title", "source"} <= set(row) for row in items), items[:2]
