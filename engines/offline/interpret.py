@@ -29,8 +29,6 @@ _METHODS = frozenset({"get", "post", "put", "patch", "delete"})  # no leading na
 _STAGING = re.compile(r"\bstaging area\b|\bto the index\b", re.I)
 _ID_WORDS = {"id", "ids", "isbn", "sku", "slug", "uuid"}  # `patch_books_isbn` acts on a book
 _PRODUCING = {Action.create, Action.list, Action.search, Action.read, Action.analyze}
-
-
 _CORE_VERBS = {"get", "list", "create", "update", "delete", "set", "show", "add", "remove", "read", "write", "run"}
 # Verbs that are as often the name of a resource (`tag_list`, `build_get`, `status_update`).
 _ALSO_NOUNS = frozenset({"tag", "set", "post", "group", "build", "type", "status", "profile", "info", "query", "config", "history",
@@ -148,6 +146,9 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
 
 
 _LOOKS = (Action.read, Action.list, Action.search)
+# What a record holds or is, after its name (`get_file_contents`, `get_page_children`): the record is the thing.
+_HELD = frozenset({"content", "metadata", "status", "text", "tree", "summary", "stat", "log", "url", "diff", "date",
+                   "child"})
 _NEW_NAMES = frozenset({"name", "title", "display_name", "displayname", "new_name", "newname", "label"})
 _BY_ID = re.compile(r"\bid\b|[a-z]Id\b|\bID\b")  # "Find workspace by ID", "Lookup image by docker imageId": one record
 _ONE_LIST = re.compile(r"\b(specific|details)\b", re.I)
@@ -167,8 +168,7 @@ def _opening_verb(description: str) -> Action | None:
 
 
 def _done_to(word: str) -> bool:
-    """A verb's past participle (`published`, `created`, `starred`): what was done to the thing, never the
-    thing (`get analytics content published` is about content)."""
+    """A past participle (`published`, `starred`): what was done to the thing (`get analytics content published`)."""
     return len(word) > 5 and word.endswith("ed") and any(
         stem in VERBS for stem in (word[:-2], word[:-1], word[:-3] if word[-3] == word[-4] else ""))
 
@@ -194,9 +194,9 @@ def _entity(toks: list[str], verb_idx: int, description: str = "", own: frozense
     cand = [c for k, c in enumerate(cand) if not k or c != cand[k - 1]]
     if cand:
         heads = [c for c in cand if c in HEADS]
-        if heads:
-            return heads[-1]
-        return "_".join(cand[-2:])
+        if heads and not (cand[-1] not in HEADS | _HELD and singular(toks[-1]) == cand[-1] != toks[-1]):
+            return heads[-1]  # (but `get_team_components` lists components, the team's, not the team)
+        return cand[-1] if heads else "_".join(cand[-2:])
     if verb_idx >= 0 and toks[verb_idx] in VERB_NOUN:
         return VERB_NOUN[toks[verb_idx]]
     last = toks[-1]

@@ -103,3 +103,18 @@ def test_a_name_without_a_verb_works_on_the_known_kind_its_description_names_of_
     _, scenarios = generate_local(suite, RunConfig(seed=7), str(tmp_path / "h"))
     items = [row for s in scenarios for c in s.calls for row in c.output["result"]]
     assert items and all({"title", "source"} <= set(row) for row in items), items[:2]
+
+
+def test_a_name_ending_in_a_plural_lists_those_things_of_the_head_it_names_first():
+    """`get_team_components(team_id)` lists components (the team's), `list_project_members` members; where the
+    name ends in what a record holds (`get_file_contents`) or in the head itself, the head is still the thing."""
+    def kind(name: str, param: str | None = None) -> str:
+        props = {param: {"type": "string"}} if param else {}
+        return interpret_tool(Tool(name=name, description="", spec="s", input_schema={
+            "type": "object", "properties": props, "required": list(props)})).entity
+
+    assert kind("get_team_components", "team_id") == "component"
+    assert kind("list_project_members", "project_id") == "member"
+    assert kind("get_file_styles", "file_key") == "style"
+    assert kind("get_file_contents", "path") == "file" and kind("read_text_file", "path") == "file"
+    assert kind("list_repository_branches", "repo") == "branch"

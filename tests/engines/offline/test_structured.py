@@ -74,7 +74,7 @@ def test_a_record_taken_from_a_result_is_named_by_where_it_comes_from_once_then_
             assert "the same project" in s.instruction, s.instruction
     assert repeated  # the spec does give workflows that use one listed project three times
     # two listings of one project in a row are asked in one breath, and nothing says "first" twice running
-    assert any(re.search(r"list the \w+ and the \w+ of the same project", s.instruction) for s in scenarios)
+    assert any(re.search(r"list the \w+ and the \w+ (?:of|in) the same project", s.instruction) for s in scenarios)
     assert not any("first one first" in s.instruction for s in scenarios)
 
 
