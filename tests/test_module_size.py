@@ -12,7 +12,7 @@ TO_SPLIT = {
     "engines/offline/values_vocab.py": 770,
     "engines/offline/values_names.py": 808,
     "engines/offline/mock.py": 863,
-    "engines/offline/scenario.py": 921,
+    "engines/offline/scenario.py": 870,
     "engines/offline/prose.py": 928,
     "engines/offline/render.py": 809,
 }

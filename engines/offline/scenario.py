@@ -13,13 +13,12 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Callable
 
 from common.aliases import plumbing
 from common.graph import ToolGraph
 from common.schemautil import deref, properties
-from common.taxonomy import NOT_NOUNS, VERBS, same_kind, singular, tokens, without_modifiers
+from common.taxonomy import same_kind, singular, tokens
 from engines.base import EngineContext, Outcome, StageError
 from engines.offline import compute, files, mentions, paths, prose, text
 from engines.offline.interpret import interpret_tool, namespaces
@@ -29,6 +28,7 @@ from engines.offline.nested import unwrap
 from engines.offline.outputs import searchable, token_in
 from engines.offline.plan import Planner
 from engines.offline.slots import can_carry, embed, id_field
+from engines.offline.subjects import STORE_WORDS, name_nouns, subjects_from
 from engines.offline.values import ValueGenerator, first_error, is_valid
 from engines.offline.values_describe import examples, options, param_docs
 from engines.offline.values_formats import shape_of
@@ -62,11 +62,11 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
             _SUBJECTS.clear()
         names = tuple(t.name for t in suite.tools)
         counts = name_nouns(names)
-        subjects = _subjects(counts, len(names))
+        subjects = subjects_from(counts, names)
         params = tuple(sorted({singular(w) for t in suite.tools for n in properties(t.input_schema) for w in tokens(n)}))
         texts = tuple(_described(t) for t in suite.tools)
         topics, technical = spec_words(texts, subjects, params)
-        topics = tuple(t for t in topics if t not in _STORE_WORDS)
+        topics = tuple(t for t in topics if t not in STORE_WORDS)
         known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical, locale_of(texts),
                                         ledger_of(texts), _spec_examples(suite), registry_ids(suite), _site(suite),
                                         ecosystem_of(texts), frozenset(counts))
@@ -160,57 +160,6 @@ def numeric_ids(suite: ToolSuite) -> frozenset[str]:
         walk(t.input_schema, 0)
         walk(t.output_schema, 0)
     return frozenset(k for k, flag in votes if flag and votes[k, True] > votes[k, False])
-
-
-# Words of tool names that name no subject of the system: generic holders and qualifiers.
-_NOT_SUBJECTS = frozenset({"resource", "item", "object", "entity", "result", "value", "name", "type", "status", "id",
-                           "info", "detail", "data", "content", "text", "file", "directory", "folder", "path", "list",
-                           "tool", "server", "client", "request", "response", "query", "search", "config", "setting",
-                           "option", "mode", "state", "page", "url", "link", "key", "field", "version", "latest",
-                           "current", "recent", "default", "custom", "new", "top", "random", "simple", "test",
-                           "advanced", "batch", "bulk", "single", "multiple", "local", "remote", "public", "private",
-                           "track", "synthetic", "optimize"})
-
-
-@lru_cache(maxsize=256)
-def name_nouns(names: tuple[str, ...]) -> Counter[str]:
-    """The nouns of a suite's tool names, each with the number of names it is in: `get_case`, `search_opinions`
-    -> case, opinion."""
-    counts: Counter[str] = Counter()
-    for name in names:
-        words = [singular(t) for t in without_modifiers(tokens(name))]
-        lead = next((i for i, w in enumerate(words) if w in VERBS), len(words))
-        # (a verb's word after the name's verb is its object: `get_logs` is about logs, `list_runs` about runs)
-        for word in {w for i, w in enumerate(words) if w not in VERBS or i > lead}:
-            if word.isalpha() and 3 <= len(word) <= 14 and word not in NOT_NOUNS \
-                    and word not in _NOT_SUBJECTS and not word.endswith(("ed", "ing", "ize", "ise")):
-                counts[word] += 1
-    return counts
-
-
-def subjects_of(names: tuple[str, ...]) -> tuple[str, ...]:
-    """The nouns a suite's tool names are about, most used first (at most six). A word in most names (the
-    server's own name: `github_`, `exa_`) is left out."""
-    return _subjects(name_nouns(names), len(names))
-
-
-def _subjects(counts: Counter[str], names: int) -> tuple[str, ...]:
-    """`subjects_of`, from the nouns' counts over `names` tool names."""
-    common = {w for w, n in counts.items() if names >= 3 and n > 0.6 * names}
-    ranked = tuple(w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])) if w not in common)[:6]
-    # A platform's tools name its containers (repositories, channels, tables): what they hold is the
-    # organisation's own business, so such a suite keeps the organisation's subjects.
-    return () if set(ranked[:3]) & _CONTAINERS else ranked
-
-
-# A knowledge store's own words: what its entities and observations say is the business's, not these.
-_STORE_WORDS = frozenset({"entity", "node", "relation", "relationship", "observation", "graph", "memory", "knowledge"})
-_CONTAINERS = frozenset({"repository", "repo", "issue", "pull", "branch", "commit", "channel", "message", "conversation",
-                         "project", "document", "doc", "page", "table", "database", "schema", "collection", "index",
-                         "hash", "bucket", "workspace", "board", "card", "task", "ticket", "sprint", "comment", "note",
-                         "user", "team", "folder", "sheet", "spreadsheet", "row", "record", "workflow", "pipeline",
-                         "container", "cluster", "namespace", "pod", "deployment", "email", "calendar", "event"}) | \
-    _STORE_WORDS
 
 
 _PATH_KINDS = {"file", "directory", "repository"}

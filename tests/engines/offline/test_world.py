@@ -47,7 +47,7 @@ def test_git_and_cloud_names_are_well_formed():
 
 
 def test_an_organisation_works_on_what_a_domain_spec_s_tools_name_and_keeps_its_business_on_a_platform():
-    from engines.offline.scenario import subjects_of
+    from engines.offline.subjects import subjects_of
 
     legal = ("search_cases", "get_case_details", "get_docket", "list_docket_entries", "find_attorney", "validate_citation")
     assert subjects_of(legal)[:2] == ("case", "docket")
@@ -57,6 +57,9 @@ def test_an_organisation_works_on_what_a_domain_spec_s_tools_name_and_keeps_its_
     # a platform's tools name its containers; what they hold stays the organisation's business
     assert subjects_of(("create_repository", "list_issues", "get_issue", "create_pull_request", "merge_pull")) == ()
     assert "exa" not in subjects_of(("exa_search", "exa_crawl", "exa_answer"))  # the server's own name is no subject
+    # ... but what most names are about is: a breed (a noun, though it ends like `created`), named mid-name
+    assert subjects_of(("get-all-breeds", "get-breed-info", "get-breed-posts", "get-post-by-id"))[:2] == ("breed", "post")
+    assert "created" not in subjects_of(("list_created_items", "get_created_item", "get_order", "list_orders"))
 
 
 def test_an_organisation_outside_software_writes_about_everyday_work_not_deploys():
