@@ -20,6 +20,7 @@ from engines.offline import chrono, compute, kind_fields, kinds, yields
 from engines.offline import values_formats as fmt
 from engines.offline.git_text import git_text
 from engines.offline.history import events, is_history
+from engines.offline.included import included
 from engines.offline.listed import in_sequence, listed_fields, listed_value
 from engines.offline.model import ABOUT, WITHIN, SpecModel, shown_fields, spread
 from engines.offline.outputs import token_in
@@ -389,6 +390,7 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
     if text is None:
         text = _paths(tool, it, args, shown, target, org, rng) if paths else \
             (_sentence if plain else _records)(tool, it, args, shown, target, org, rng, model, now)
+    text = text if plain else included(text, args, org, rng)  # (`includeImage: true`: each record's image)
     # Safety net: an ID the state says this call shows is always in it as a whole token (inside a JSON record as
     # a field of its own, `"board_id": …`, so the answer stays JSON; after any other text as a line).
     missing = [e for e in shown if not token_in(e.id, text)]
