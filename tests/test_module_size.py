@@ -13,7 +13,7 @@ TO_SPLIT = {
     "engines/offline/values_names.py": 808,
     "engines/offline/mock.py": 863,
     "engines/offline/scenario.py": 870,
-    "engines/offline/prose.py": 928,
+    "engines/offline/prose.py": 926,
     "engines/offline/render.py": 809,
 }
 

@@ -372,11 +372,7 @@ _MIDDLE = ("Then {c}.", "Next, {c}.", "After that, {c}.", "Once that's done, {c}
 _LAST = ("Finally, {c}.", "Then {c}.", "Last, {c}.", "To wrap up, {c}.")
 _ON = ("Now {c}.", "Next, {c}.", "Please {c} first.", "First, {c}.")
 _ONLY = ("Please {c}.", "Can you {c}?", "Could you {c}?", "I need you to {c}.")
-
-
 _LEADS = ("I can see {v} in {n}.", "OK, {n} gave me {v}.", "Got it: {v} is in {n}.", "Thanks. Going by {n}, {v} is the one.")
-
-
 _NOTED = ("Thanks, I see {v} in {n}.", "Noted: {v} in {n}.", "OK, {v} is in {n}; good to know.",
           "Good, {v} is in {n}, as I expected.")
 
@@ -410,6 +406,8 @@ def verdict_remark(record: dict[str, Any], noun: str, rng: random.Random) -> str
 
 
 # Openers that say what the quoted record showed (`facts`), as a person reading the result does.
+_MADE, _MADE_SHOWN = ("OK, {v} is created.", "Good, {v} exists now.", "Done: {v} is there."), \
+    ("OK, {v} is created ({f}).", "Good, {v} exists now: {f}.", "Done: {v} is there ({f}).")
 _READ_OFF = ("{v} ({f}) is the one.", "Let's take {v}: {f}.", "{v} looks right: {f}.", "OK, {v} it is ({f}).")
 _SEEN = ("So {v} shows {f}.", "{v}: {f}. Noted.", "I see {v} there ({f}).")
 
@@ -423,8 +421,8 @@ def lead(value: Any, noun: str, rng: random.Random, used: bool = True, made: boo
     if shown and not tied and not (noun.endswith(" you created") and made):
         said = rng.choice(_READ_OFF if used else _SEEN).format(v=show(value), f=shown)
         return said[0].upper() + said[1:]
-    if noun.endswith(" you created") and made:
-        return rng.choice(("OK, {v} is created.", "Good, {v} exists now.", "Done: {v} is there.")).format(v=show(value))
+    if noun.endswith(" you created") and made:  # (with what the new record shows: "Done: `r1` is there (queued).")
+        return rng.choice(_MADE_SHOWN if shown and not tied else _MADE).format(v=show(value), f=shown)
     if tied:  # after a relation: that it holds now, not which "result" the value came from
         return rng.choice(("Good, that worked for {v}.", "OK, done: {v}.", "Thanks, {v} is sorted.",
                            "Great, that went through for {v}.")).format(v=show(value))

@@ -869,3 +869,14 @@ def test_a_state_switch_is_a_listing_s_filter_and_what_a_write_makes_the_record(
             assert said[c.tool][value] in s.instruction, s.instruction
             seen.add((c.tool, value))
     assert {t for t, _ in seen} == {"list_tasks", "update_task"}
+
+
+def test_a_turn_after_a_create_says_what_the_new_record_shows():
+    """"Done: `r1` is there (queued, branch main)." where the created record showed anything, not only its ID."""
+    from engines.offline.prose import lead
+
+    for seed in range(6):
+        said = lead("r1", "the run you created", random.Random(seed), used=True, made=True, shown="queued, branch main")
+        assert "`r1`" in said and "queued, branch main" in said, said
+        bare = lead("r1", "the run you created", random.Random(seed), used=True, made=True)
+        assert "`r1`" in bare and "None" not in bare, bare
