@@ -129,6 +129,12 @@ def _doc_page(rng: random.Random, org: Organisation, topic: str) -> str:
             "## Notes\n\n- Changes take effect the next time it loads.\n- See also the related settings in this section.")
 
 
+def _page_text(rng: random.Random, org: Organisation, topic: str) -> str:
+    """A page's text as a reader extracts it (Markdown): its heading, what it covers, its main points."""
+    points = "\n".join(f"- {p}" for p in _findings(rng, topic))
+    return f"# {_doc_title(rng, org, topic)}\n\n{summary(rng, org, topic)}\n\n## Key points\n\n{points}"
+
+
 def _findings(rng: random.Random, topic: str) -> list[str]:
     return rng.sample((f"Interest in {topic} grew over the last quarter.", f"Most sources on {topic} agree on the basics.",
                        f"Costs remain the main open question for {topic}.", f"Two recent reports on {topic} disagree on timing."), 2)
@@ -360,7 +366,7 @@ KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
     ("summary analysis report research insight", {"summary": summary,
                                                          "findings": lambda r, o, t: _findings(r, t),
                                                          "generated_at": when}),
-    ("content text markdown html transcript", {"content": summary, "word_count": count(60, 4_000)}),
+    ("content text markdown html transcript", {"content": _page_text, "word_count": count(60, 4_000)}),
     ("time clock datetime", {"datetime": lambda r, o, t: _now_in(r, _zone(r, o, t)), "timezone": _zone}),
     ("session browser tab window", {"status": pick("active", "active", "closed"), "url": _url, "created_at": when}),
     ("course lesson class", {"title": title, "instructor": _person, "enrolled": count(8, 400), "start_date": _day}),

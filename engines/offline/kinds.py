@@ -12,6 +12,7 @@ score falls with its rank), so a record reads like one of its kind whatever the 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Callable
 
 from common.taxonomy import singular, tokens
@@ -154,6 +155,8 @@ def record(kind: str, org: Organisation, key: str, topic: str) -> dict[str, Any]
             out["country"] = CITY_COUNTRY[where]
     if out.get("code") in LANGUAGES and "name" in out:
         out["name"] = LANGUAGES[out["code"]]
+    if isinstance(out.get("content"), str) and isinstance(out.get("word_count"), int):  # (the count of that text)
+        out["word_count"] = len(re.findall(r"\w+", out["content"]))
     market.cohere(out, random.Random(f"{key}:sums"), org, topic)  # (a balance sheet that balances, a bar that holds)
     if isinstance(out.get("progress_percent"), int) and isinstance(out.get("state"), str):  # (never completed at 12 %)
         state = out["state"]

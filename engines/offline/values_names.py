@@ -349,7 +349,7 @@ def _name_rule(name: str) -> tuple[Make | None, bool]:
         if rx.search(w):
             return make, True  # "*_id" and "*_name" say what the value is as clearly as an exact name
     for token in reversed(w.split("_")):
-        if token in _BY_NAME and len(token) > 2:  # "to", "ts", "q" only count as whole names
+        if token in _BY_NAME and len(token) > 2 and token != "statement":  # (not "q"; a decision's statement: words)
             return _BY_NAME[token], False
     last = w.split("_")[-1]
     if last != (one := singular(last)) and len(one) > 2:  # `urls`, `time_zones`: each is what one of them is

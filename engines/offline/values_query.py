@@ -19,6 +19,7 @@ import sqlglot
 
 from engines.offline import compute
 from engines.offline.roles import PROGRAM
+from engines.offline.values_describe import examples
 from engines.offline.values_vocab import Hint, STATUSES, noun
 
 # Names of parameters that carry a statement when their tool speaks a query language.
@@ -42,6 +43,10 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((lang, re.compile(rx)) fo
 _WRITES = re.compile(r"\b(insert|update|delete|write|modify|execute (any|a write)|ddl|dml|create table)\b")
 
 
+_OTHER_LANGUAGE = re.compile(r"c#|\bcsharp\b|\bjava\b|\bruby\b|\brust\b|\blua\b|\bphp\b|\bswift\b|\bkotlin\b|"
+                             r"\bbash\b|\bshell\b|powershell|applescript|\bgolang\b|\bgdscript\b")
+
+
 def _program(h: Hint) -> str | None:
     """The programming language a `code`/`script` slot asks for: JavaScript where it runs in a page or names
     JavaScript, Python where it names Python or just asks for code to run."""
@@ -49,8 +54,8 @@ def _program(h: Hint) -> str | None:
     if name.rsplit("_", 1)[-1] not in ("code", "script", "snippet", "source"):
         return None
     said = f"{h.description} {h.name}".lower()
-    if not PROGRAM.search(said):
-        return None
+    if not PROGRAM.search(said) or _OTHER_LANGUAGE.search(said) or examples(h.description):
+        return None  # (C# for a Unity editor, or the author's own snippets: theirs, not a Python one)
     if re.search(r"\b(javascript|typescript|js|node\.?js)\b", said) or re.search(r"\b(page|browser|dom)\b", h.about.lower()):
         return "javascript"
     return "python"

@@ -4,6 +4,7 @@ Optimism") is one of those values; a time ("10:30") or a "1-based" index gives n
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -31,3 +32,31 @@ def test_a_number_whose_description_gives_each_value_a_meaning_is_one_of_them(na
 def test_times_and_based_indexes_are_no_codes():
     assert len(_values("startIndex", "Start index. Google Docs: 1-based index. Text files: 0-based offset.")) > 3
     assert len(_values("count", "How many, e.g. at 10:30 or 11:45")) > 3
+
+
+def test_code_for_another_language_or_with_the_author_s_snippets_is_theirs_not_python():
+    """A Unity editor's `code` "C# code to execute …" with C# examples is one of those, not a Python program; a
+    `decisionStatement` is words, not SQL (a `statement` of a database tool still is SQL)."""
+    from engines.offline.values_slot import desc
+
+    snippets = ["Selection.activeGameObject.transform.position = Vector3.zero;",
+                "EditorApplication.isPlaying = !EditorApplication.isPlaying;"]
+    code = {"type": "string", "examples": snippets, "description": "C# code to execute in the Unity Editor context."}
+    for s in range(6):
+        made = ValueGenerator(make_org(s), random.Random(s)).value(code, name="code", role="content", description=desc(code))
+        assert made in snippets, made
+    python = ValueGenerator(make_org(1), random.Random(1)).value(
+        {"type": "string", "description": "Python code to execute"}, name="code", role="content")
+    assert "print(" in python
+    said = _values("decisionStatement", "Clear statement of the decision to be made", "string")
+    assert not any(v.lstrip().upper().startswith(("SELECT", "INSERT", "UPDATE")) for v in said), said
+    assert all(v.upper().startswith(("SELECT", "INSERT", "UPDATE")) for v in _values("statement", "SQL statement to run",
+                                                                                          "string"))
+
+
+def test_a_page_s_word_count_is_the_count_of_its_text():
+    from engines.offline import kinds
+
+    for key in ("a", "b", "c"):
+        rec = kinds.record("webpage content", make_org(2), key, "checkout page")
+        assert rec["word_count"] == len(re.findall(r"\w+", rec["content"])) and rec["content"].startswith("# "), rec
