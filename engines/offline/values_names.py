@@ -126,7 +126,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
      "created_date modified_date updated_date last_seen last_login deleted_at timestamp",
      lambda h: fmt.past_datetime(h.rng)),
     ("jql", v.jql), ("cql", v.cql), ("sql statement", v.sql), ("kql", v.kql),
-    ("query search q keyword keywords search_string question grep search_query", v.query),
+    ("query search q keyword keywords search_string question grep search_query term search_term", v.query),
     ("filter where condition", v.sql_filter),
     ("selector css locator css_selector", v.selector),
     ("xpath", v.xpath),

@@ -60,3 +60,12 @@ def test_a_page_s_word_count_is_the_count_of_its_text():
     for key in ("a", "b", "c"):
         rec = kinds.record("webpage content", make_org(2), key, "checkout page")
         assert rec["word_count"] == len(re.findall(r"\w+", rec["content"])) and rec["content"].startswith("# "), rec
+
+
+def test_a_search_term_is_words_not_an_id():
+    """`catalog_search(term)` "Search the product catalog": a term to look for, never `cat_c2ad4e1414`."""
+    for s in range(6):
+        gen = ValueGenerator(make_org(s), random.Random(s))
+        gen.about = "catalog_search Search the product catalog to find grocery products."
+        made = gen.value({"type": "string"}, name="term", role="filter", entity="product_catalog")
+        assert not re.search(r"_[0-9a-f]{6,}", made) and re.search(r"[a-z]{3}", made), made
