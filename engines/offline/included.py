@@ -39,10 +39,10 @@ def switched_fields(args: dict[str, Any]) -> dict[str, bool]:
 
 def _made(field: str, org: Organisation, rng: random.Random) -> Any:
     """A value for a field a switch asked for: a picture's URL, else what the field's name says it holds."""
-    if set(tokens(field)) & _PICTURES:
-        one = lambda: f"https://{org.domain}/images/{rng.getrandbits(32):08x}.jpg"  # noqa: E731
-        return [one(), one()] if singular(field) != field else one()
     many = singular(field) != field
+    if set(tokens(field)) & _PICTURES:
+        urls = [f"https://{org.domain}/images/{rng.getrandbits(32):08x}.jpg" for _ in range(2 if many else 1)]
+        return urls if many else urls[0]
     made = ValueGenerator(org, rng).value({"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2}
                                           if many else {"type": "string"}, name=field, role="content")
     return None if any(is_placeholder(field, v) for v in (made if many else [made])) else made

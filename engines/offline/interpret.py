@@ -42,9 +42,8 @@ def namespaces(suite: ToolSuite) -> dict[str, set[str]]:
     and, where a spec names its operations with the HTTP method last (`…RepositoryV1SavePost`, `Folder_Get`),
     those method words, which then are no part of the name either (see `_METHODS`)."""
     firsts: dict[str, Counter[str]] = {}
-    sizes: Counter[str] = Counter()
+    sizes, lasts = Counter[str](), Counter[str]()
     services: dict[str, Counter[str]] = {}
-    lasts: Counter[str] = Counter()
     methods: dict[str, set[str]] = {}
     nouns: dict[str, set[str]] = {}
     for t in suite.tools:
@@ -147,8 +146,7 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
 
 _LOOKS = (Action.read, Action.list, Action.search)
 # What a record holds or is, after its name (`get_file_contents`, `get_page_children`): the record is the thing.
-_HELD = frozenset({"content", "metadata", "status", "text", "tree", "summary", "stat", "log", "url", "diff", "date",
-                   "child"})
+_HELD = frozenset({"content", "metadata", "status", "text", "tree", "summary", "stat", "log", "url", "diff", "date", "child"})
 _NEW_NAMES = frozenset({"name", "title", "display_name", "displayname", "new_name", "newname", "label"})
 _BY_ID = re.compile(r"\bid\b|[a-z]Id\b|\bID\b")  # "Find workspace by ID", "Lookup image by docker imageId": one record
 _ONE_LIST = re.compile(r"\b(specific|details)\b", re.I)
@@ -168,7 +166,7 @@ def _opening_verb(description: str) -> Action | None:
 
 
 def _done_to(word: str) -> bool:
-    """A past participle (`published`, `starred`): what was done to the thing (`get analytics content published`)."""
+    """A past participle (`published`, `starred`): what was done to a thing, never the thing."""
     return len(word) > 5 and word.endswith("ed") and any(
         stem in VERBS for stem in (word[:-2], word[:-1], word[:-3] if word[-3] == word[-4] else ""))
 
@@ -194,8 +192,10 @@ def _entity(toks: list[str], verb_idx: int, description: str = "", own: frozense
     cand = [c for k, c in enumerate(cand) if not k or c != cand[k - 1]]
     if cand:
         heads = [c for c in cand if c in HEADS]
-        if heads and not (cand[-1] not in HEADS | _HELD and singular(toks[-1]) == cand[-1] != toks[-1]):
-            return heads[-1]  # (but `get_team_components` lists components, the team's, not the team)
+        # (`get_team_components`: a name that ends in a plural lists those, the team's, not the team)
+        listed = cand[-1] not in HEADS | _HELD and singular(toks[-1]) == cand[-1] != toks[-1]
+        if heads and not listed:
+            return heads[-1]
         return cand[-1] if heads else "_".join(cand[-2:])
     if verb_idx >= 0 and toks[verb_idx] in VERB_NOUN:
         return VERB_NOUN[toks[verb_idx]]

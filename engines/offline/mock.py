@@ -506,7 +506,7 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
         else:
             # (a kind whose bare name is a value's, a film's or a city's, is drawn as its ID parameter would be: a
             # film listed beside film 77360 is film 51371, not "Coco"; a Redis key stays `session:4441`)
-            slot = f"{kind}_id" if named_things(kind) or standard_kind(kind) else kind
+            slot = f"{kind}_id" if named_things(kind) or standard_kind(kind) or kind in gen.org.id_kinds else kind
             value = str(gen.value({"type": "string", "minLength": 3}, **value_hint(slot, "identifier", kind)))
         if value not in taken:
             break

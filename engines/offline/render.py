@@ -30,6 +30,7 @@ from engines.offline.shell import command_of, ran, workdir_of
 from engines.offline.text import docs_topic, label
 from engines.offline.transforms import with_result
 from engines.offline.usual import extras, held_facts, said_otherwise
+from engines.offline.values import ValueGenerator
 from engines.offline.values_standard import named_things, naming_field, spare_names
 from engines.offline.values_vocab import PUBLIC_KINDS, PUBLIC_TOPICS, kind_id, org_topic, registry_id, registry_of
 from engines.offline.verdicts import answer, availability, is_availability_check, is_checker, question, verdict
@@ -65,8 +66,6 @@ def is_metadata(tool: str) -> bool:
 
 
 _ISO_Z = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")  # as last_touched and _acted write it: comparable as text
-
-
 _CREATED = frozenset({"createdat", "created", "creationdate", "createdtime", "createdon", "datecreated"})
 _UPDATED = frozenset({"updatedat", "updated", "modifiedat", "modified", "lastmodified", "lastupdated", "dateupdated"})
 _STATES = frozenset({"status", "state"})
@@ -199,6 +198,9 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
             span = tuple(map(chrono.when, e.attributes[WITHIN]))
             drawn = chrono.within(drawn, span, fmt.EPOCH, f"{org.seed}:{e.kind}:{e.id}")
         out.update({k: v for k, v in drawn.items() if k != key})  # (a drawn `name` never hides the ID)
+        if key == "id" and e.kind in org.id_kinds and not any(k == "title" or _bare(k).endswith("name") for k in out):
+            out["name"] = ValueGenerator(org, random.Random(e.id)).value(  # (a project listed by its ID has a name)
+                {"type": "string"}, name=f"{e.kind}_name", role="content", entity=e.kind)
         if key == "id" and tokens(e.kind):  # a listing's `listing_id` is its ID, not a second one beside it
             own = f"{tokens(e.kind)[-1]}id"
             for k in [k for k in out if k != key and _bare(k) == own and isinstance(out[k], (str, int))]:
@@ -572,8 +574,6 @@ _LOOKS = (Action.read, Action.analyze, Action.navigate)
 # not a thing of its own.
 _ASPECTS = frozenset({"abstract", "detail", "details", "info", "information", "summary", "metadata", "meta",
                       "overview", "profile", "description", "properties", "attributes"})
-
-
 
 
 def _in_state(rec: dict[str, Any], known: dict[str, Any], restate: bool = True) -> dict[str, Any]:

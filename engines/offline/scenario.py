@@ -28,7 +28,7 @@ from engines.offline.nested import unwrap
 from engines.offline.outputs import searchable, token_in
 from engines.offline.plan import Planner
 from engines.offline.slots import can_carry, embed, id_field
-from engines.offline.subjects import STORE_WORDS, name_nouns, subjects_from
+from engines.offline.subjects import STORE_WORDS, id_named, name_nouns, subjects_from
 from engines.offline.values import ValueGenerator, first_error, is_valid
 from engines.offline.values_describe import examples, options, param_docs
 from engines.offline.values_formats import shape_of
@@ -69,7 +69,7 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
         topics = tuple(t for t in topics if t not in STORE_WORDS)
         known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical, locale_of(texts),
                                         ledger_of(texts), _spec_examples(suite), registry_ids(suite), _site(suite),
-                                        ecosystem_of(texts), frozenset(counts))
+                                        ecosystem_of(texts), frozenset(counts), id_named(suite))
     return make_org(seed, *known[1:])
 
 

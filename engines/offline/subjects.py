@@ -8,7 +8,9 @@ from functools import lru_cache
 
 from lemminflect import getAllLemmas
 
+from common.schemautil import properties
 from common.taxonomy import NOT_NOUNS, VERBS, singular, tokens, without_modifiers
+from schemas import ToolSuite
 
 # Words of tool names that name no subject of the system: generic holders and qualifiers.
 _NOT_SUBJECTS = frozenset({"resource", "item", "object", "entity", "result", "value", "name", "type", "status", "id",
@@ -61,3 +63,10 @@ _CONTAINERS = frozenset({"repository", "repo", "issue", "pull", "branch", "commi
                          "user", "team", "folder", "sheet", "spreadsheet", "row", "record", "workflow", "pipeline",
                          "container", "cluster", "namespace", "pod", "deployment", "email", "calendar", "event"}) | \
     STORE_WORDS
+
+
+def id_named(suite: ToolSuite) -> frozenset[str]:
+    """The kinds the spec's parameters name by an ID (`projectId`, `workspace_id`): a listing shows such a record
+    under an ID, not under its name, whatever kind of thing is usually named by name."""
+    named = (tokens(n) for t in suite.tools for n in properties(t.input_schema))
+    return frozenset("_".join(map(singular, w[:-1])) for w in named if len(w) > 1 and w[-1] == "id")

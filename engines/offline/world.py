@@ -94,6 +94,7 @@ class Organisation:
     registry_ids: tuple[tuple[str, str], ...] = ()
     ecosystem: str = ""  # the programming language the spec's texts speak of most (`javascript` for an npm server)
     kinds: frozenset[str] = frozenset()  # the nouns the spec's tool names name (`cycle` of `get_cycles`)
+    id_kinds: frozenset[str] = frozenset()  # the kinds its parameters name by an ID (`project` of `projectId`)
 
     def project_path(self, project: str) -> str:
         return f"{self.root}/{project}"
@@ -112,7 +113,8 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
              topics: tuple[str, ...] = (), technical: bool | None = None, locale: str = "",
              ledger: tuple[str, str] = ("", ""), shown: tuple[tuple[str, tuple[str, ...]], ...] = (),
              registry_ids: tuple[tuple[str, str], ...] = (), site: tuple[str, str] = (),
-             ecosystem: str = "", kinds: frozenset[str] = frozenset()) -> Organisation:
+             ecosystem: str = "", kinds: frozenset[str] = frozenset(),
+             id_kinds: frozenset[str] = frozenset()) -> Organisation:
     """The organisation for `seed`: the same seed always gives the same organisation. `subjects` (at least
     two nouns, e.g. what a spec's tools work on) replace the industry's nouns, so its projects, services,
     tables and the topics of its texts are about the spec's own things; `topics` (from the spec's
@@ -167,7 +169,7 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
         resource_groups=resource_groups, subscription=subscription, tenant=tenant,
         technical=(len(subjects) < 2 or bool(set(subjects) & _TECHNICAL)) if technical is None else technical,
         topics=topics, locale=locale, numeric_ids=numeric_ids, ledger=ledger[0], coin=ledger[1], shown=shown,
-        registry_ids=registry_ids, ecosystem=ecosystem, kinds=kinds,
+        registry_ids=registry_ids, ecosystem=ecosystem, kinds=kinds, id_kinds=id_kinds,
     )
 
 
