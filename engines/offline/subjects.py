@@ -1,5 +1,6 @@
 """What a spec's tools are about: the nouns their names share (a case-law spec's cases and dockets), which become
-the organisation's subjects, so that its projects, tables and texts are about the spec's own things."""
+the organisation's subjects, so that its projects, tables and texts are about the spec's own things; and the kinds
+its parameters name by an ID, whose records are listed under one."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def subjects_from(counts: Counter[str], names: tuple[str, ...]) -> tuple[str, ..
     """`subjects_of`, from the nouns' counts over the tool `names`; the server's own name is the word most of them
     start with (`github_`), not one most are about (`get-all-breeds`, `get-breed-info`: breeds)."""
     firsts = Counter(singular(tokens(n)[0]) for n in names if tokens(n))
-    common = {w for w, n in counts.items() if len(names) >= 3 and firsts[w] > 0.6 * len(names)}
+    common = {w for w in counts if len(names) >= 3 and firsts[w] > 0.6 * len(names)}
     ranked = tuple(w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])) if w not in common)[:6]
     # A platform's tools name its containers (repositories, channels, tables): what they hold is the
     # organisation's own business, so such a suite keeps the organisation's subjects.

@@ -120,7 +120,7 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
     tables and the topics of its texts are about the spec's own things; `topics` (from the spec's
     descriptions) are what its texts talk about, and `technical` whether they talk like a software team
     (without a spec to say: when it has fewer than two subjects or a software one); `ledger` a blockchain
-    spec's address style and coin (ledger.py)."""
+    spec's address style and coin (ledger.py); `id_kinds` the kinds its parameters name by an ID."""
     rng = random.Random(f"org:{seed}")
     prefix = rng.choice(_PREFIXES)
     suffix, nouns = rng.choice(_INDUSTRIES)
