@@ -165,12 +165,14 @@ class OfflineExpander:
     def _gone(self, deleter: str, kind: str, given: dict[str, Any], rng: random.Random) -> str | None:
         """After a delete, the listing that would show it gone ("Could you list the databases again to check it's
         gone?"), where the spec has one that needs only what the delete was given; else None."""
+        if not set(tokens(deleter)) & _REMOVES:
+            return None  # (a branch unprotected is still there)
         for tool in sorted(self.its):
             it = self.its[tool]
             needs = [p.name for p in it.parameters if p.required]
-            # (of the very kind deleted, where it was, not filtered by it: a branch unprotected is still there)
+            # (of the very kind deleted, where it was, not filtered by it)
             if it.action is Action.list and it.entity == kind and all(n in given for n in needs) and not any(
-                    p.required and p.entity == kind for p in it.parameters) and set(tokens(deleter)) & _REMOVES:
+                    p.required and p.entity == kind for p in it.parameters):
                 ask = prose.clause(prose.Step(tool, it, {n: given[n] for n in needs}, ()), [], {})
                 return rng.choice((f"Could you {ask} again to check it's gone?",
                                    f"Can you {ask} once more so I can see it's no longer there?"))

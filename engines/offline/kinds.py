@@ -21,7 +21,6 @@ from engines.offline.kind_fields import (DONE, JOBS, KINDS, LANGUAGES, LEVELS, M
                                          PROGRESS, Draw, series)
 from engines.offline import kind_fields_market as market
 from engines.offline.kind_fields_chain import LEDGER_BY_WORD
-from engines.offline.kind_fields_market import market_fields
 from engines.offline.values_standard import CITY_COORDS, CITY_COUNTRY
 from engines.offline.world import Organisation
 
@@ -80,8 +79,8 @@ def fields_of(kind: str) -> dict[str, Draw] | None:
         return PROGRESS  # a job's status is how far it has got
     if words and _no_picture(words):
         words = words[:-1]  # (a coin's market chart: what the coin's record holds)
-    if (market := market_fields(words)) is not None:  # a balance sheet, not a bank balance
-        return market
+    if (figures := market.market_fields(words)) is not None:  # a balance sheet, not a bank balance
+        return figures
     for w in reversed(words):
         if w in _BY_WORD:
             return _BY_WORD[w]
@@ -114,7 +113,7 @@ def borrowable(kind: str, speaks_of: Callable[[str], bool], technical: bool = Tr
     if ledger and _ledger_fields(kind) is not None:
         return True
     words = _words(kind)
-    if market_fields(words) is not None:  # (named by finance's own phrase: one sense only)
+    if market.market_fields(words) is not None:  # (named by finance's own phrase: one sense only)
         return True
     fields = fields_of(kind)
     if fields is None:

@@ -64,7 +64,7 @@ def humanise(name: str) -> str:
 
 
 # A switch said by its name's first word: `include_archived: true` "including archived", `use_cache: false` "without
-# using cache"; and the states a switch may be named by alone (`private`), said as filters or as what a record is.
+# using cache"; the states a switch may be named by alone (`private`), said as filters or marks (listing?, value).
 _SWITCH_HEADS = {
     **dict.fromkeys(("include", "with", "show", "return", "fetch", "get", "load", "expand", "display", "add", "list"),
                     ("including {}", "without {}")),
@@ -76,17 +76,17 @@ _SWITCH_HEADS = {
 }
 _STATES = frozenset({"public", "private", "active", "hidden", "visible", "draft", "done", "open", "closed", "pinned",
                      "starred", "unread", "read", "favorite", "default", "internal", "verified", "deleted"})
+_STATE_SAID = {(True, True): "{} only", (True, False): "not {}", (False, True): "marked {}", (False, False): "marked not {}"}
 
 
 def switch(name: str, value: bool, listing: bool | None = None) -> str:
-    """A boolean said by what its name switches: "including details" (`return_details`), "without drafts", "as a dry
-    run", "with notify off"; a state (`isCompleted`) as a listing's filter ("not completed") or as made ("marked …")."""
+    """A boolean said by what its name switches ("including details", "as a dry run"), or by the state it names."""
     words = humanise(name).split()
     head, rest = (words[0].lower(), " ".join(words[1:])) if words else ("", "")
     state = rest if head == "is" and rest else head if len(words) == 1 and (
         head in _STATES or len(head) > 5 and head.endswith("ed") and head not in _SWITCH_HEADS) else None
-    if state is not None and listing is not None:
-        return (f"{state} only" if listing else f"marked {state}") if value else f"{'not' if listing else 'marked not'} {state}"
+    if state is not None and listing is not None:  # ("completed only", "not completed", "marked completed", …)
+        return _STATE_SAID[listing, value].format(state)
     if head in _SWITCH_HEADS and rest:
         return _SWITCH_HEADS[head][0 if value else 1].format(rest)
     if len(words) > 1 and words[-1].lower() == "only":
