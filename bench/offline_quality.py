@@ -159,7 +159,7 @@ def measure(path: Path, domain: str, seed: int, limit_s: int) -> dict:
 def org_words(seed: int) -> set[str]:
     """The fixed vocabulary of the scenario's organisation (its industry nouns, teams and topics) and the design
     asset names the engine knows."""
-    from engines.offline.scenario import org_for
+    from engines.offline.spec_org import org_for
     from engines.offline.values_vocab import DESIGN
 
     org = org_for(seed)

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from engines.offline.pipeline import Pipeline, cover_suite
-from engines.offline.scenario import org_for
+from engines.offline.spec_org import org_for
 from schemas import ScenarioRequest, Tool, ToolSuite
 from specs import load_suite
 

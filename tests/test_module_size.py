@@ -11,8 +11,8 @@ TO_SPLIT = {
     "engines/offline/interpret.py": 524,
     "engines/offline/values_vocab.py": 770,
     "engines/offline/values_names.py": 808,
-    "engines/offline/mock.py": 863,
-    "engines/offline/scenario.py": 870,
+    "engines/offline/mock.py": 860,
+    "engines/offline/scenario.py": 755,
     "engines/offline/prose.py": 926,
     "engines/offline/render.py": 809,
 }

@@ -87,7 +87,7 @@ def spec_words(texts: tuple[str, ...], subjects: tuple[str, ...], params: tuple[
     spec's station and location, a shop's variant and price. A word only ever capitalised is a name (the
     product's own) and is left out, as are the subjects (the tool names' nouns) themselves. In a spec of
     several tools a topic must come up in at least two of them: a word said once is incidental. (Read once
-    per spec: `scenario.org_for` keeps the answer.)
+    per spec: `spec_org.org_for` keeps the answer.)
     Also whether the spec is about software: two or more of its subjects and widespread nouns, and a quarter
     of them, are software's own (a database server's tables and queries, not a subway's service alerts), or
     one is and the tool names name nothing else (a file server's directories); where they are fewer than

@@ -23,10 +23,12 @@ from engines.offline import chrono, compute, kinds, paths, values_formats as fmt
 from engines.offline.derived import in_proportion, in_zone, observed_now, summarised
 from engines.offline.files import Story, diff, files_read, pairs, window
 from engines.offline.history import is_history
+from engines.offline.members import members_of
 from engines.offline.model import ABOUT, WITHIN, SpecModel, record_writes, several, shown_fields, spread
 from engines.offline.outputs import listed_rows, names_id, output_objects, token_in
 from engines.offline.render import asked_about, distinct, is_metadata, render
-from engines.offline.scenario import interpretations_for, named_ids, org_for, value_hint
+from engines.offline.scenario import interpretations_for, named_ids, value_hint
+from engines.offline.spec_org import org_for
 from engines.offline.slots import can_carry, counted, echo, embed, fill_record, free_object
 from engines.offline.text import label
 from engines.offline.values import ValueGenerator, first_error, is_valid
@@ -204,7 +206,8 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         and _CURRENT.search(f"{tool.name.replace('_', ' ')} {tool.description or ''}") else None
     if not tool.output_schema:
         return MockOutput(output=_in_order(text, current), grounding=tier)
-    own = {json.dumps(v) if not isinstance(v, str) else v for v in _flat(arguments)}
+    own = {json.dumps(x) if not isinstance(x, str) else x
+           for v in arguments.values() for x in (v if isinstance(v, list) else [v])}
     record = _record_values(it, target, shown, index, arguments, written)
     obj, missing = _structured(tool, shown, own, text, gen, arguments, record=record, kind=it.entity, only=only)
     lost = missing & planned if needed is None else missing & planned & needed
@@ -465,10 +468,6 @@ def _child_name(root: str, org: Organisation, rng: random.Random, directory: boo
     return f"test_{noun}_{topic}{ext}" if kind == "tests" else f"{noun}_{topic}{ext}"
 
 
-def _flat(args: dict[str, Any]) -> list[Any]:
-    return [x for v in args.values() for x in (v if isinstance(v, list) else [v])]
-
-
 def _relates(tool: Tool, kind: str) -> bool:
     """Whether a tool's description speaks of things of `kind` and of one of them ("papers that cite a paper")."""
     said = re.findall(r"[a-z]+", (tool.description or "").lower().split(". ")[0])
@@ -496,8 +495,11 @@ def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState
     when no ID unlike those the world holds comes up (a listing then shows one row fewer, never one twice)."""
     taken = {e.id for e in state.entities + state.preconditions}
     registry = registry_of(kind, gen.org)
+    spare = [m for m in members_of(kind, gen.org.lists) if m not in taken]
     for _ in range(4):
-        if registry is not None:  # (an arXiv paper beside another: both `2403.01234`, drawn whole)
+        if spare:  # (a listing of the providers a parameter names from a closed list lists those providers)
+            value = gen.rng.choice(spare)
+        elif registry is not None:  # (an arXiv paper beside another: both `2403.01234`, drawn whole)
             value = registry_id(registry, gen.rng)
         elif like is not None and like.isdigit():
             value = str(gen.rng.randint(10 ** (len(like) - 1), 10 ** len(like) - 1))
@@ -593,11 +595,6 @@ def _file_text(body: dict[str, Any]) -> str:
         if new:
             return "\n".join(new)
     return ""
-
-
-def _short(value: Any) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _open(schema: dict[str, Any]) -> bool:

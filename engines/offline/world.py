@@ -95,6 +95,9 @@ class Organisation:
     ecosystem: str = ""  # the programming language the spec's texts speak of most (`javascript` for an npm server)
     kinds: frozenset[str] = frozenset()  # the nouns the spec's tool names name (`cycle` of `get_cycles`)
     id_kinds: frozenset[str] = frozenset()  # the kinds its parameters name by an ID (`project` of `projectId`)
+    # The spec's closed lists of values, by the words of the parameter that takes them (members.py): which
+    # providers, database types or themes there are.
+    lists: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = ()
 
     def project_path(self, project: str) -> str:
         return f"{self.root}/{project}"
@@ -114,13 +117,15 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
              ledger: tuple[str, str] = ("", ""), shown: tuple[tuple[str, tuple[str, ...]], ...] = (),
              registry_ids: tuple[tuple[str, str], ...] = (), site: tuple[str, str] = (),
              ecosystem: str = "", kinds: frozenset[str] = frozenset(),
-             id_kinds: frozenset[str] = frozenset()) -> Organisation:
+             id_kinds: frozenset[str] = frozenset(),
+             lists: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = ()) -> Organisation:
     """The organisation for `seed`: the same seed always gives the same organisation. `subjects` (at least
     two nouns, e.g. what a spec's tools work on) replace the industry's nouns, so its projects, services,
     tables and the topics of its texts are about the spec's own things; `topics` (from the spec's
     descriptions) are what its texts talk about, and `technical` whether they talk like a software team
     (without a spec to say: when it has fewer than two subjects or a software one); `ledger` a blockchain
-    spec's address style and coin (ledger.py); `id_kinds` the kinds its parameters name by an ID."""
+    spec's address style and coin (ledger.py); `id_kinds` the kinds its parameters name by an ID; `lists` its
+    closed lists of values (members.py)."""
     rng = random.Random(f"org:{seed}")
     prefix = rng.choice(_PREFIXES)
     suffix, nouns = rng.choice(_INDUSTRIES)
@@ -169,7 +174,7 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
         resource_groups=resource_groups, subscription=subscription, tenant=tenant,
         technical=(len(subjects) < 2 or bool(set(subjects) & _TECHNICAL)) if technical is None else technical,
         topics=topics, locale=locale, numeric_ids=numeric_ids, ledger=ledger[0], coin=ledger[1], shown=shown,
-        registry_ids=registry_ids, ecosystem=ecosystem, kinds=kinds, id_kinds=id_kinds,
+        registry_ids=registry_ids, ecosystem=ecosystem, kinds=kinds, id_kinds=id_kinds, lists=lists,
     )
 
 

@@ -9,7 +9,7 @@ import re
 
 from engines.offline import kind_fields, kinds
 from engines.offline.pipeline import Pipeline, cover_suite
-from engines.offline.scenario import org_for
+from engines.offline.spec_org import org_for
 from evaluation import scenario_checks as q
 from specs import load_suite
 

@@ -86,7 +86,7 @@ def test_a_dex_s_tokens_are_addresses_and_an_amount_said_not_to_be_in_wei_is_in_
 def test_an_alert_s_fingerprint_is_hex_as_hashes_print():
     import random
 
-    from engines.offline.scenario import org_for
+    from engines.offline.spec_org import org_for
     from engines.offline.values import ValueGenerator
 
     gen = ValueGenerator(org_for(1), random.Random(1))

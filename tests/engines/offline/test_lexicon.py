@@ -7,7 +7,7 @@ import json
 import random
 
 from engines.offline.lexicon import spec_words
-from engines.offline.scenario import org_for
+from engines.offline.spec_org import org_for
 from engines.offline.values_vocab import TOPICS, Hint, named, query, text
 from specs import load_suite
 

@@ -7,7 +7,7 @@ import json
 
 from engines.offline.model import SpecModel
 from engines.offline.pipeline import Pipeline, cover_suite, interpret_suite
-from engines.offline.scenario import org_for
+from engines.offline.spec_org import org_for
 from evaluation import scenario_checks as q
 from specs import load_suite
 
@@ -135,7 +135,7 @@ def test_a_lookup_without_an_output_schema_shows_the_fields_its_description_says
     from engines.offline.model import SpecModel
     from engines.offline.values_describe import described_fields
     from engines.offline.pipeline import interpret_suite
-    from engines.offline.scenario import org_for
+    from engines.offline.spec_org import org_for
     from specs import load_suite
 
     assert described_fields("Get a company overview, including sector, industry and market capitalization.") == [

@@ -9,7 +9,7 @@ import random
 
 from engines.offline.model import SpecModel
 from engines.offline.pipeline import Pipeline, cover_suite, interpret_suite
-from engines.offline.scenario import org_for
+from engines.offline.spec_org import org_for
 from engines.offline.places import COUNTRY_NAME, REGION, cohere
 from engines.offline.values import ValueGenerator
 from engines.offline.values_standard import CITY_COUNTRY

@@ -97,7 +97,7 @@ def test_public_lookups_have_no_organisation_and_no_our(tmp_path):
     import json
 
     from engines.offline.pipeline import Pipeline, cover_suite
-    from engines.offline.scenario import org_for
+    from engines.offline.spec_org import org_for
     from specs import load_suite
 
     tool = {"name": "get_forecast", "description": "Get the weather forecast for a city.",

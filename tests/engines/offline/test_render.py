@@ -220,7 +220,7 @@ def test_a_report_takes_the_state_of_the_record_it_is_on_but_no_other_axis_of_it
 
 def test_rows_whose_name_is_an_object_of_parts_are_told_apart_without_failing():
     from engines.offline.render import distinct
-    from engines.offline.scenario import org_for
+    from engines.offline.spec_org import org_for
     org = org_for(3)
     person = org.people[0]
     rows = [{"id": "1", "name": {"first": "Ana", "last": "Lopez"}}, {"id": "2", "name": person.name},

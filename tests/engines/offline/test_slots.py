@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from engines.offline.scenario import numeric_ids, org_for
+from engines.offline.spec_org import numeric_ids, org_for
 from engines.offline.slots import embed
 from engines.offline.values import ValueGenerator, is_valid
 from schemas import Tool, ToolSuite

@@ -144,7 +144,7 @@ def test_a_oneof_of_open_objects_is_met_by_naming_the_other_alternative_null():
     exactly one; a server marks the alternative it does not return as null."""
     import random
 
-    from engines.offline.scenario import org_for
+    from engines.offline.spec_org import org_for
     from engines.offline.values import ValueGenerator, is_valid
 
     status = {"type": "object", "properties": {"status": {"type": "object", "properties": {"message": {"type": "string"}}}}}
@@ -393,7 +393,7 @@ def test_an_answers_status_enum_that_lists_errors_beside_ok_mostly_says_ok():
     """A query's `status` with `OK` beside error codes answers `OK` most of the time; arguments are drawn as before."""
     import random
 
-    from engines.offline.scenario import org_for
+    from engines.offline.spec_org import org_for
     from engines.offline.values import ValueGenerator
 
     codes = {"type": "string", "enum": ["QRY__TOO_MANY_CORPORA", "ADM__SIGNUP_INVALID_EMAIL", "OK", "FAILURE"]}

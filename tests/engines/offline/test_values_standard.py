@@ -7,7 +7,7 @@ import random
 import re
 
 from actors.local import generate_local
-from engines.offline.scenario import org_for
+from engines.offline.spec_org import org_for
 from engines.offline.values import ValueGenerator
 from engines.offline.values_standard import standard_kind, standard_value
 from schemas import RunConfig
