@@ -16,7 +16,7 @@ from engines.base import EngineContext, Outcome
 from engines.offline import compute, kinds
 from engines.offline.described_kinds import described_kind, described_kinds, mentions_files, picked_kind
 from engines.offline.roles import SpecWords, param_entity, param_role
-from engines.offline.text import DOCS
+from engines.offline.own_words import DOCS
 from engines.offline.verdicts import is_availability_check, is_checker
 from schemas import Action, ParameterInterpretation, ParameterRole, Tool, ToolInterpretation, ToolSuite
 

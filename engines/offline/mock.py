@@ -164,7 +164,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
         shown += [e for e in pool if e.id not in seen and not seen.add(e.id)][:5]
         for _ in range(_DECOYS[it.action]):
             decoy = _new_entity(gen, shown[0].kind if shown else it.entity, index, state,
-                                like=shown[0].id if shown else None, fresh=True)
+                                like=shown[0].id if shown else None, fresh=True, later=later)
             shown += [decoy] if decoy is not None else []
     if it.action in (Action.search, Action.list):
         _name_things(it, arguments, shown, state, index)
@@ -490,15 +490,15 @@ def _bound_entity(it: ToolInterpretation, args: dict[str, Any], state: WorkflowS
 
 
 def _new_entity(gen: ValueGenerator, kind: str, index: int, state: WorkflowState, like: str | None = None,
-                fresh: bool = False) -> Entity | None:
-    """A further entity of `kind`, shaped like `like` (a numeric ID next to numeric IDs); with `fresh`, None
-    when no ID unlike those the world holds comes up (a listing then shows one row fewer, never one twice)."""
+                fresh: bool = False, later: frozenset[str] = frozenset()) -> Entity | None:
+    """A further entity of `kind`: a member of its closed list (one a `later` call is given first), or shaped like
+    `like` (numeric next to numeric); with `fresh`, None when no new ID comes up (a listing shows one row fewer)."""
     taken = {e.id for e in state.entities + state.preconditions}
     registry = registry_of(kind, gen.org)
     spare = [m for m in members_of(kind, gen.org.lists) if m not in taken]
     for _ in range(4):
-        if spare:  # (a listing of the providers a parameter names from a closed list lists those providers)
-            value = gen.rng.choice(spare)
+        if spare:  # (the providers listed are those the spec names, the one a later call asks first)
+            value = next((m for m in spare if m in later), None) or gen.rng.choice(spare)
         elif registry is not None:  # (an arXiv paper beside another: both `2403.01234`, drawn whole)
             value = registry_id(registry, gen.rng)
         elif like is not None and like.isdigit():

@@ -20,11 +20,12 @@ from engines.offline import compute
 from engines.offline.chrono import SINCE, UNTIL
 from engines.offline.derived import figure
 from engines.offline.homes import CONTAINERS, home
+from engines.offline.own_words import described_action, named_verb, stated_action
 from engines.offline.places import said_place
 from engines.offline.relations import past, relation, relation_goal
 from engines.offline.structured import said_argument
-from engines.offline.text import (INSPECT, Ref, described_action, humanise, is_code, label, named_verb, plural, said,
-                                 said_list, shape, show, stated_action, switch, undescribed, verb)
+from engines.offline.text import (INSPECT, Ref, humanise, is_code, label, plural, said, said_list, shape, show, switch,
+                                 undescribed, verb)
 from engines.offline.values_vocab import of_people
 from engines.offline.verdicts import is_checker
 from schemas import Action, ParameterRole, ToolInterpretation
@@ -899,8 +900,7 @@ def grounded_follow_up(step: Step, records: list[dict[str, Any]], rng: random.Ra
         if len(names) == 2 and names[0] != names[1]:
             a, b = show(names[0]), show(names[1])
             return rng.choice((f"Of {a} and {b}, which should I look at first?",
-                               f"What's the difference between {a} and {b}?",
-                               f"Is {b} related to {a} at all?"))
+                               f"What's the difference between {a} and {b}?", f"Is {b} related to {a} at all?"))
     for rec in records[:1]:
         for key, value in rec.items():
             words = tokens(key)

@@ -16,18 +16,18 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from common.taxonomy import same_kind, tokens
-from engines.offline import chrono, compute, kind_fields, kinds, yields
-from engines.offline import values_formats as fmt
+from engines.offline import chrono, compute, kind_fields, kinds, values_formats as fmt, yields
 from engines.offline.git_text import git_text
 from engines.offline.history import events, is_history
 from engines.offline.included import included
 from engines.offline.listed import in_sequence, listed_fields, listed_value
 from engines.offline.model import ABOUT, WITHIN, SpecModel, shown_fields, spread
 from engines.offline.outputs import token_in
+from engines.offline.own_words import docs_topic
 from engines.offline.places import city_at, cohere, is_region
 from engines.offline.query_results import query_result
 from engines.offline.shell import command_of, ran, workdir_of
-from engines.offline.text import docs_topic, label
+from engines.offline.text import label
 from engines.offline.transforms import with_result
 from engines.offline.usual import extras, held_facts, said_otherwise
 from engines.offline.values import ValueGenerator

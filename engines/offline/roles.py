@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lemminflect import getAllLemmas
+
 from common.taxonomy import PARAM_ENTITY, same_kind, singular, tokens
 from schemas import Action, ParameterRole
 
@@ -200,7 +202,51 @@ def param_entity(name: str, schema: dict[str, Any], role: ParameterRole, tool_en
     nouns = [t for t in toks[:-1] if t not in _GENERIC and len(t) > 2]
     if nouns and toks[-1] in _ID_TAIL:
         return nouns[-1]
+    said = described_kind(desc) if toks in (["id"], ["ids"]) else ()
+    last = (tokens(tool_entity) or [""])[-1]
+    # (`check_status(id)`, "Document ID": a document's; `get_llm_txt(id)`, "ID of the LLM.txt file": the tool's own)
+    if said and not (last and any(same_kind(w, last) or w.startswith(last) or last.startswith(w) for w in said)):
+        return singular(said[-1])
     return tool_entity
+
+
+_NOT_KINDS = frozenset({"unique", "numeric", "internal", "external", "optional", "required", "its", "their", "this",
+                        "that", "the", "a", "an", "record", "item", "object", "resource", "entity", "string", "integer",
+                        "primary", "given", "specific", "target", "known", "new", "existing", "valid"})
+_ENDS = frozenset({"to", "or", "and", "with", "that", "which", "in", "from", "you", "is", "must", "e", "eg", "if"})
+
+
+def described_kind(desc: str) -> tuple[str, ...]:
+    """The words naming what a bare `id`'s description says it is of: "The ID of the team membership to update",
+    "Spotify ID for the artist" (after "of the", up to the first word that is no noun), else the nouns just before
+    "ID" ("Published document ID": document); () where it names nothing."""
+    words = re.findall(r"[a-z]+", re.split(r"\.\s", desc, maxsplit=1)[0])
+    at = next((i for i, w in enumerate(words) if w in ("id", "ids")), None)
+    if at is None:
+        return ()
+    after = words[at + 1:at + 7]
+    of = next((i for i in range(len(after) - 1) if after[i] in ("of", "for") and after[i + 1] in ("the", "a", "an")), None)
+    named: list[str] = []
+    if of is not None:
+        for w in words[at + of + 3:at + of + 6]:
+            if not _nominal(w, unknown=True):
+                break
+            named.append(w)
+    else:
+        for w in reversed(words[max(0, at - 3):at]):
+            if not _nominal(w, unknown=False):
+                break
+            named.insert(0, w)
+    return tuple(named) if named and named[-1] not in _NOT_KINDS else ()
+
+
+def _nominal(word: str, unknown: bool) -> bool:
+    """Whether `word` can be part of a thing's name: a noun, or a word no dictionary knows (`llm`, `smime`) where
+    `unknown`."""
+    if word in _ENDS or word in _NOT_KINDS:
+        return False
+    lemmas = getAllLemmas(word)
+    return "NOUN" in lemmas or unknown and not lemmas
 
 
 def _own(word: str, usual: str, nouns: frozenset[str]) -> str:

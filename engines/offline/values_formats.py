@@ -7,6 +7,7 @@ clock, so the same seed gives the same dates on any day.
 from __future__ import annotations
 
 import base64
+import mimetypes
 import random
 import re
 from datetime import date, datetime, timedelta, timezone
@@ -235,3 +236,22 @@ def format_string(fmt: str, org: Organisation, rng: random.Random) -> str | None
 
 def today() -> date:
     return EPOCH.date()
+
+
+_DOCUMENTS = frozenset({"pdf", "doc", "docx", "odt", "rtf", "txt", "md", "pptx", "ppt", "epub", "html", "tex"})
+
+
+def format_path(path: str, formats: tuple[str, ...], rng: random.Random) -> str | None:
+    """`path` as a file of one of `formats` where each is a file format ("Path to the document (PDF, JPG, PNG, etc.)":
+    `…/docs/carrier_retry.pdf`, not `PDF`), in its project's folder for such files; None where any is not one."""
+    exts = [f.lower().lstrip(".") for f in formats]
+    kinds = [mimetypes.guess_type(f"x.{e}")[0] for e in exts]
+    if not all(kinds):
+        return None
+    k = rng.randrange(len(exts))
+    major = kinds[k].split("/")[0]
+    folder = "assets" if major == "image" else "media" if major in ("audio", "video") else \
+        "docs" if exts[k] in _DOCUMENTS else "data"
+    project, _, name = path.rpartition("/")
+    stem = name.rsplit(".", 1)[0].removeprefix("test_")
+    return f"{project.rsplit('/', 1)[0] if project.count('/') > 3 else project}/{folder}/{stem}.{exts[k]}"

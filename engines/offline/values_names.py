@@ -144,8 +144,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("repo repository project project_name projectname", v.project),
     ("project_key space_key key_prefix target_project_key", lambda h: h.rng.choice(h.org.project_keys)),
     ("username user login assignee author member handle reviewer user_identifier account user_name actor creator "
-     "requester submitter committer",
-     lambda h: v.person(h).username),
+     "requester submitter committer", lambda h: v.person(h).username),
     ("display_name full_name sender_name", lambda h: v.person(h).name),
     ("channel channels", lambda h: "#" + h.rng.choice(h.org.channels)),
     ("channel_id", lambda h: "C0" + "".join(h.rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ0123456789") for _ in range(9))),
@@ -606,11 +605,12 @@ def _realistic(h: Hint) -> str:
     if make in _PROSE and _ENCODED.search(h.description):
         return v.url(h)  # what a QR code or a barcode holds is mostly a link, not a chat message
     listed = options(h.description) if h.description else ()
-    # The author's own list or examples come before what the name alone suggests ("Supported categories include:
-    # …", a `state` "e.g. CA, NY"); not for free text, whose "(tags, keywords, etc.)" say what it may hold.
+    # The author's own list or examples come before what the name alone suggests ("Supported categories include: …",
+    # a `state` "e.g. CA, NY"; a file's "(PDF, JPG, etc.)" its format); not free text's "(tags, keywords, etc.)".
     if h.role != "identifier" and make not in _PROSE:
         if len(listed) >= 2 and all(_WORDLIKE.fullmatch(x) for x in listed):  # (words, not paths or quoted keys)
-            return h.rng.choice(listed)
+            filed = w.split("_")[-1] in _FILE_SLOTS and fmt.format_path(v.file_path(h), listed, h.rng)
+            return filed or h.rng.choice(listed)
         shown = [x for x in (examples(h.description) if h.description and exact and not generic else ())
                  if re.search(r"[A-Za-z0-9]", x) and words(x) != words(h.name)]
         if len(shown) >= 2 and _cue(h.description) is not v.json_text:  # (two alike: a list of examples, not prose)

@@ -195,7 +195,7 @@ def test_what_a_tool_gets_from_a_source_is_its_kind_not_the_source():
 
 
 def test_what_a_conversion_is_into_is_an_option_and_a_request_says_the_tool_s_task_without_its_pitch():
-    from engines.offline.text import described_action
+    from engines.offline.own_words import described_action
 
     it = _interpret("text-translation", "Translate text quickly and easily with JigsawStack, we support 180+ pairs.",
                     {"text": {"type": "string"}, "target_language": {"type": "string"},

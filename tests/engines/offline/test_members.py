@@ -33,6 +33,17 @@ def test_a_listing_of_a_kind_a_closed_list_names_lists_its_members(tmp_path):
     assert rows
     for row in rows:
         assert (row.get("id") or row.get("name")) in _PROVIDERS, row
+    # A provider asked after the listing is one the listing showed.
+    asked = 0
+    for s in scenarios:
+        listed: set[str] = set()
+        for c in s.calls:
+            if c.tool == "listProviders":
+                listed |= {row.get("id") or row.get("name") for row in json.loads(c.output)}
+            elif listed:
+                asked += 1
+                assert c.arguments["provider"] in listed, (c.arguments, listed)
+    assert asked
 
 
 def test_a_list_names_the_kind_its_words_are_or_the_last_word_of_on_that_kinds_tool(tmp_path):

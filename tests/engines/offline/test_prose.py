@@ -144,9 +144,13 @@ def test_a_search_is_asked_as_a_search_for_words_and_follow_ups_ask_what_any_res
     ("Reverse an input sentence.", "reverse an input sentence"),
     ("Run diagnostics to check the health of the SDK documentation and GitHub repository.", "run diagnostics"),
     ("Weather forecast for a city", None), ("For a given gene, find its homologs", None),
+    # words that qualify one noun, a comma between them, are one phrase; a comma after a noun still ends it
+    ("Generate a complete, production-ready technical design document from a user idea.",
+     "generate a complete, production-ready technical design document"),
+    ("Get a task, then mark it done.", "get a task"),
 ])
 def test_a_call_nothing_names_is_asked_for_in_its_descriptions_own_words(description, said):
-    from engines.offline.text import described_action
+    from engines.offline.own_words import described_action
     from schemas import Action, ToolInterpretation
 
     it = ToolInterpretation(tool="t", functionality=description, action=Action.create, entity="ticket", parameters=[],
@@ -180,7 +184,7 @@ def test_a_verb_the_tool_name_and_description_agree_on_is_the_one_asked(tmp_path
     import json
 
     from actors.local import generate_local
-    from engines.offline.text import described_action, named_verb
+    from engines.offline.own_words import described_action, named_verb
     from schemas import Action, RunConfig, ToolInterpretation
     from specs import load_suite
 
@@ -283,7 +287,7 @@ def _news_tools() -> list[dict]:
      (None, set())),
 ])
 def test_a_description_that_speaks_of_a_given_thing_says_the_value_given_in_its_place(description, args, said):
-    from engines.offline.text import stated_action
+    from engines.offline.own_words import stated_action
     from schemas import Action, ToolInterpretation
 
     it = ToolInterpretation(tool="t", functionality=description, action=Action.read, entity="item", parameters=[
@@ -293,7 +297,7 @@ def test_a_description_that_speaks_of_a_given_thing_says_the_value_given_in_its_
 
 
 def test_an_argument_an_earlier_step_was_given_is_said_as_the_same_thing_in_its_place():
-    from engines.offline.text import stated_action
+    from engines.offline.own_words import stated_action
     from schemas import Action, ToolInterpretation
 
     it = ToolInterpretation(tool="get_weather", functionality="Get current weather information for a specified city.",
@@ -798,7 +802,7 @@ def test_no_follow_up_asks_about_the_state_of_what_was_just_deleted():
 
 
 def test_a_cap_on_how_many_come_back_is_not_said_in_the_place_of_a_noun():
-    from engines.offline.text import stated_action
+    from engines.offline.own_words import stated_action
     from schemas import Action, ToolInterpretation
 
     it = ToolInterpretation(tool="search_trials_by_acronym", functionality="Search clinical trials by study acronym",
