@@ -231,7 +231,7 @@ def clause(step: Step, steps: list[Step], context: dict[str, Any], start: int = 
         elif name in same:
             parts[name] = f"the same {humanise(name)}"
         elif name.lower() in _QUERY and not lead and isinstance(value, str) and not is_code(value):
-            lead = f" matching {said(value)}"
+            lead = f" {'asking' if value.rstrip().endswith(('.', '?', '!')) else 'matching'} {said(value)}"
             asked = value
         elif roles.get(name) is not None and roles[name].role is ParameterRole.target and not to:
             to = f" to {said(value)}"

@@ -18,6 +18,7 @@ from typing import Callable
 
 from common.taxonomy import singular as singular_word
 from engines.offline import values_formats as fmt
+from engines.offline import values_prose as vp
 from engines.offline import values_vocab as v
 from engines.offline.ledger import ledger_value
 from engines.offline.places import coordinate, placed
@@ -76,21 +77,6 @@ def _shaped(h: Hint) -> str:
     if m is None:
         return v.identifier(h)
     return re.sub(r"\d", lambda _m: str(h.rng.randint(0, 9)), m.group(1).rstrip("."))
-
-
-def _address(h: Hint) -> str:
-    """A bare `address`: an e-mail or IP address where the description says so, a place to look up where it
-    speaks of places, else a street address."""
-    d, n = h.description.lower(), words(h.name)
-    if "email" in d or "e-mail" in d or "email" in n or "mail" in n.split("_"):
-        return v.person(h).email
-    if re.search(r"\bip\b", d) or n.split("_")[0] in ("ip", "ipv4", "host", "server"):
-        return fmt.ipv4(h.rng)
-    if n != "address":  # `wallet_address`, `contract_address`: nothing postal
-        return v.identifier(h)
-    if re.search(r"\b(city|location|place|weather|forecast|geocod)", f"{d} {h.about.lower()}"):
-        return v.named(h, "location")
-    return standard_value("street_address", h.rng, "", h.org.locale) or v.named(h, "location")
 
 
 # (alternative names, generator): earlier rules win when several match
@@ -152,12 +138,12 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("action operation op", lambda h: h.rng.choice(("create", "update", "list", "get_info"))),
     ("commit_message message msg", v.commit_message),
     ("title summary subject heading heading_text goal new_title", v.title),
-    ("description about summary_text", v.describing),  # what a thing is, not a message about it
+    ("description about summary_text", vp.describing),  # what a thing is, not a message about it
     ("negative_prompt negativeprompt", lambda h: h.rng.choice(("blurry, low quality, watermark", "text, logo, watermark",
                                                                "distorted hands, extra fingers", "oversaturated, noisy"))),
-    ("prompt prompt_text image_prompt", v.prompt),  # (a picture described where the tool draws one)
-    ("body content comment text note notes contents answer input_text reason "
-     "result response", v.text),  # (not `output`: mostly where the output goes, said by its description)
+    ("prompt prompt_text image_prompt", vp.prompt),  # (a picture described where the tool draws one)
+    # (not `output`: mostly where the output goes, said by its description)
+    ("body content comment text note notes contents answer input_text reason result response", vp.text),
     ("args arg argv flags flag cli_args extra_args command_args", _flag),
     ("key cache_key keys new_key old_key", v.cache_key),
     ("file_key file_keys document_key", lambda h: fmt.shaped_like("hCqf6Tc6WWlF3ISlEcLPzJ", h.rng)),  # a hosted file's, no path
@@ -214,12 +200,12 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("kind", lambda h: h.rng.choice(("text", "path", "group", "image"))),
     ("entity_type", lambda h: h.rng.choice(("person", "project", "service", "team"))),
     ("relation_type", lambda h: h.rng.choice(("works_on", "owns", "depends_on", "reports_to"))),
-    ("observation observations fact facts", v.observation),
+    ("observation observations fact facts", vp.observation),
     ("premise premises claim claims conclusion conclusions assumption assumptions hypothesis hypotheses reasoning "
      "argument arguments thought thoughts insight insights weakness weaknesses strength strengths bias biases "
      "limitation limitations evidence rationale justification uncertainty uncertainties interpretation "
      "interpretations counterargument counterarguments approach recommendation recommendations problem problems "
-     "idea ideas solution solutions decomposition", v.reasoning),
+     "idea ideas solution solutions decomposition", vp.reasoning),
     ("stakeholder stakeholders audience audiences", lambda h: h.rng.choice((
         "customers", "finance team", "operations lead", "support staff", "legal", "partners", "end users"))),
     ("constraint constraints", lambda h: h.rng.choice((
@@ -228,7 +214,7 @@ _STRING_RULES: tuple[tuple[str, Make], ...] = (
     ("horizon time_horizon timeframe time_frame", lambda h: h.rng.choice(("3 months", "6 months", "1 year", "5 years"))),
     ("origin destination stop stops station stations locations waypoint waypoints venue",  # places, even in software
      lambda h: v.city(h.rng, h.org.locale)),
-    ("address", _address),
+    ("address", lambda h: v.address(h, words(h.name))),
     ("container parent group", lambda h: v.named(h, "group")),
     ("date_range daterange", lambda h: ",".join(sorted((fmt.iso_date(h.rng), fmt.iso_date(h.rng))))),
     ("range artboard_range page_range pages", lambda h: f"{h.rng.randint(1, 2)}-{h.rng.randint(3, 6)}"),
@@ -309,7 +295,7 @@ _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p
     (r"extendscript|\bjsx\b", lambda h: h.rng.choice(("app.activeDocument.name", "app.activeDocument.layers.length"))),
     (r"director|folder|repositor|working dir", v.directory),
     (r"\bfile\b", v.path),
-    (r"markdown", v.markdown),
+    (r"markdown", vp.markdown),
     (r"\bpath\b", v.path),
     (r"timestamp of the message|message timestamp|message's timestamp", v.slack_ts),
     (r"in format:? ['\"`]?[\w.:/+-]*\d", _shaped),
@@ -320,7 +306,8 @@ _CUES: tuple[tuple[re.Pattern[str], Make], ...] = tuple((re.compile(p), f) for p
 ))
 
 
-_PROSE = frozenset({v.text, v.title, v.commit_message, v.markdown, v.query, v.sql_filter, v.observation, v.reasoning})
+_PROSE = frozenset({vp.text, v.title, v.commit_message, vp.markdown, v.query, v.sql_filter, vp.observation,
+                    vp.reasoning})
 # what a "The name of ..." description overrides (a relation's `to`: "The name of the entity where it ends")
 _NOT_NAMES = _PROSE | {v.token, v.identifier, _recipient}
 
@@ -584,6 +571,8 @@ def _realistic(h: Hint) -> str:
     if standard is not None and not options(h.description or "") and not examples(h.description or ""):
         return standard  # (the spec author's own list or examples, `e.g. BTC/USDT`, come first)
     make, exact = _name_rule(h.name)
+    if make is v.query and _TO_A_MODEL.search(h.description or ""):
+        make = vp.prompt  # a chat's `query`, "The chat message to send": words to a model, not a search's
     if h.name.lower() in _BOUNDS and h.description and _NOT_A_MOMENT.search(h.description):
         # `after: "An ID to start from"`, `before: "cursor"`: a position in a listing, not a date
         return f"c_{h.rng.getrandbits(48):012x}" if "cursor" in h.description.lower() else _uuid(h.rng)
@@ -600,7 +589,7 @@ def _realistic(h: Hint) -> str:
         return _name_of(h)  # "The name of the secret": a name, not a secret value
     if h.role == "identifier" and make in _PROSE:
         make, exact = v.identifier, True  # `message` as an identifier is a message ID, not a sentence
-    if h.role == "filter" and make is v.text:
+    if h.role == "filter" and make is vp.text:
         make, exact = v.query, True  # a search's `text` is the words it looks for, not a message
     if make in _PROSE and _ENCODED.search(h.description):
         return v.url(h)  # what a QR code or a barcode holds is mostly a link, not a chat message
@@ -708,7 +697,7 @@ def _by_role(h: Hint) -> str:
     if role == "identifier":
         return v.identifier(h)
     if role == "content":
-        return v.text(h)
+        return vp.text(h)
     if role == "filter":
         return v.query(h)
     if role in ("target", "context"):
@@ -743,6 +732,7 @@ def _by_role(h: Hint) -> str:
 # that make it a question.
 _FREE_TEXT = frozenset({"information", "info", "thing", "things", "fact", "facts", "memory", "memories", "knowledge",
                         "idea", "ideas", "statement", "insight", "observation", "preference", "remember", "detail"})
+_TO_A_MODEL = re.compile(r"^(?!.*\bsearch).*\b(?:chat message|message to send|prompt|question to ask)\b", re.I | re.S)
 _ASKING = frozenset({"get", "retrieve", "find", "search", "recall", "lookup", "ask", "query", "question", "know"})
 
 
@@ -793,7 +783,7 @@ def _said_kind(h: Hint) -> str | None:
     if parts & {"title", "subtitle", "heading", "headline", "label"}:
         return v.title(h)
     if parts & _PROSE_NAMES or _PROSE_OPENINGS.match(d):
-        return v.text(h)
+        return vp.text(h)
     return None
 
 

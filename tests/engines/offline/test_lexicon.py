@@ -8,7 +8,8 @@ import random
 
 from engines.offline.lexicon import spec_words
 from engines.offline.spec_org import org_for
-from engines.offline.values_vocab import TOPICS, Hint, named, query, text
+from engines.offline.values_prose import text
+from engines.offline.values_vocab import TOPICS, Hint, named, query
 from specs import load_suite
 
 _WEATHER = [
