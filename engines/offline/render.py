@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from common.taxonomy import same_kind, tokens
-from engines.offline import chrono, compute, kind_fields, kinds, values_formats as fmt, yields
+from engines.offline import chrono, compute, kind_fields, kinds, units, values_formats as fmt, yields
 from engines.offline.git_text import git_text
 from engines.offline.history import events, is_history
 from engines.offline.included import included
@@ -197,7 +197,7 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
         if e.attributes.get(WITHIN):  # (found by a search since 24 January: dated since then wherever shown)
             span = tuple(map(chrono.when, e.attributes[WITHIN]))
             drawn = chrono.within(drawn, span, fmt.EPOCH, f"{org.seed}:{e.kind}:{e.id}")
-        out.update({k: v for k, v in drawn.items() if k != key})  # (a drawn `name` never hides the ID)
+        out.update({k: v for k, v in kinds.as_file(drawn, e.id).items() if k != key})  # (a `name` hides no ID)
         if key == "id" and e.kind in org.id_kinds and not any(k == "title" or _bare(k).endswith("name") for k in out):
             out["name"] = ValueGenerator(org, random.Random(e.id)).value(  # (a project listed by its ID has a name)
                 {"type": "string"}, name=f"{e.kind}_name", role="content", entity=e.kind)
@@ -392,7 +392,7 @@ def render(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: list[
     if text is None:
         text = _paths(tool, it, args, shown, target, org, rng) if paths else \
             (_sentence if plain else _records)(tool, it, args, shown, target, org, rng, model, now)
-    text = text if plain else included(text, args, org, rng)  # (`includeImage: true`: each record's image)
+    text = text if plain else units.in_units(included(text, args, org, rng), args)  # (`includeImage`, `unit: F`)
     # Safety net: an ID the state says this call shows is always in it as a whole token (inside a JSON record as
     # a field of its own, `"board_id": …`, so the answer stays JSON; after any other text as a line).
     missing = [e for e in shown if not token_in(e.id, text)]

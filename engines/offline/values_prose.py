@@ -32,12 +32,21 @@ _MEDIA_PROMPTS = (
 )
 
 
+_CODING = re.compile(r"\b(?:code|coding|codebase|git|terminal|repository|programming|developer)\b", re.I)
+
+
 def prompt(h: Hint) -> str:
     """A prompt: a picture, a clip or a tune described where the tool makes one, else a request in words."""
+    opening = re.split(r"(?<=[.!?])\s|\n", h.about, maxsplit=1)[0]  # (what the tool is; not all it can also do)
     for said, prompts in _MEDIA_PROMPTS:
-        if said.search(h.about):
+        if said.search(opening):
             return h.rng.choice(prompts)
     n, t, first = noun(h), topic(h), person(h).name.split()[0]  # what a model is asked to do, in a sentence
+    if _CODING.search(opening):  # an agent that works on code: a task on the project's code
+        return h.rng.choice((f"Find out why the {n} {t} tests fail in {project(h)} and fix them.",
+                             f"Add {t} handling to the {n} export in {project(h)} and update the README.",
+                             f"Refactor the {n} {t} code in {project(h)} into its own module; keep the tests green.",
+                             f"Commit the {n} {t} changes in {project(h)} with a clear message and push the branch."))
     return h.rng.choice((f"Summarise the {n} {t} notes in three bullet points.",
                          f"Draft a short email to {first} about the {n} {t}.",
                          f"Explain the {t} for {plural(n)} in two sentences.",

@@ -244,7 +244,7 @@ def _answered(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> 
     if asked is None:
         return None
     said = re.search(r"\bthe ([a-z][a-z-]+(?: [a-z][a-z-]+)?)", asked.lower())
-    subject = said.group(1) if said else "that"
+    subject = said.group(1) if said else "request"  # (what was asked names no thing: the request itself)
     who = rng.choice(org.people).name.split()[0]
     verb = asked.split()[0].lower().strip(",.:") if asked.split() else ""
     if verb in ("list", "name", "give"):  # what was asked for, in the form asked for
@@ -256,6 +256,10 @@ def _answered(a: _Act, org: Organisation, rng: random.Random, now: datetime) -> 
     elif verb in ("summarise", "summarize"):
         text = (f"- The {subject} is on track for the end of the month.\n- Two open questions remain; {who} owns "
                 f"both.\n- Next check-in is on Friday.")
+    elif verb in ("fix", "refactor", "add", "commit", "implement", "find", "edit", "create", "move", "run"):
+        k = rng.randint(2, 6)  # a task carried out: what was done to it, as an agent reports it
+        text = (f"Done: {k} files changed for the {subject}, {rng.randint(3, 9) * k} tests pass. Worth a look from "
+                f"{who} before it is merged.")
     else:
         text = (f"In short: the {subject} is mostly done. What is left is the sign-off from {who} and a final "
                 f"review of the numbers.")
