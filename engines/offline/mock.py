@@ -25,7 +25,7 @@ from engines.offline.files import Story, diff, files_read, pairs, window
 from engines.offline.history import is_history
 from engines.offline.members import members_of
 from engines.offline.model import ABOUT, WITHIN, SpecModel, record_writes, several, shown_fields, spread
-from engines.offline.outputs import listed_rows, names_id, output_objects, token_in
+from engines.offline.outputs import each_json, listed_rows, names_id, output_objects, token_in
 from engines.offline.render import asked_about, distinct, is_metadata, render
 from engines.offline.scenario import interpretations_for, named_ids, value_hint
 from engines.offline.spec_org import org_for
@@ -288,9 +288,9 @@ def _as_shown(output: Any, seen: _Shown, given: set[str], schema: dict[str, Any]
 
     if seen.made or seen.names:
         if isinstance(output, str):
-            output = _each_json(output, change)
+            output = each_json(output, change)
         elif isinstance(output, dict) and len(output) == 1 and isinstance(text := next(iter(output.values())), str):
-            output = {next(iter(output)): _each_json(text, change)}
+            output = {next(iter(output)): each_json(text, change)}
         else:
             kept = change(output)
             output = kept if schema is None or is_valid(schema, kept) else output
@@ -357,22 +357,6 @@ def _distinct_rows(node: Any, org: Organisation, claimed: frozenset[str]) -> Any
     return node
 
 
-def _each_json(text: str, change: Any) -> str:
-    """`text` with `change` applied to the JSON it holds (the whole text, or lines of it), re-written only where
-    that changed something."""
-
-    def changed(chunk: str) -> str | None:
-        try:
-            data = json.loads(chunk) if chunk.lstrip()[:1] in ("{", "[") else None
-        except ValueError:
-            return None
-        new = change(data) if data is not None else None
-        return chunk if new is None or new == data else json.dumps(new, ensure_ascii=False)
-
-    whole = changed(text)
-    return whole if whole is not None else "\n".join(changed(line) or line for line in text.split("\n"))
-
-
 _CURRENT = re.compile(r"\b(current|currently|live|real[- ]?time|right now)\b", re.I)
 
 
@@ -382,7 +366,7 @@ def _in_order(text: str, current: datetime | None = None) -> str:
     def settled(data: Any) -> Any:
         done = in_zone(summarised(in_proportion(chrono.ordered(data))))
         return observed_now(done, current) if current is not None else done
-    return _each_json(text, settled)
+    return each_json(text, settled)
 
 
 def _listing(tool: Tool, it: ToolInterpretation, args: dict[str, Any], root: str, state: WorkflowState, index: int,

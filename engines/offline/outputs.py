@@ -105,3 +105,19 @@ def listed_rows(output: Any) -> list[dict]:
     if isinstance(root, dict):
         root = [o for v in root.values() if isinstance(v, list) for o in v]
     return [o for o in root if isinstance(o, dict)] if isinstance(root, list) else []
+
+
+def each_json(text: str, change: Any) -> str:
+    """`text` with `change` applied to the JSON it holds (the whole text, or lines of it), re-written only where
+    that changed something."""
+
+    def changed(chunk: str) -> str | None:
+        try:
+            data = json.loads(chunk) if chunk.lstrip()[:1] in ("{", "[") else None
+        except ValueError:
+            return None
+        new = change(data) if data is not None else None
+        return chunk if new is None or new == data else json.dumps(new, ensure_ascii=False)
+
+    whole = changed(text)
+    return whole if whole is not None else "\n".join(changed(line) or line for line in text.split("\n"))

@@ -6,9 +6,10 @@ where it drew `temperature_c`), `wind_speed_unit: mph` in miles an hour, `precip
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Callable
+
+from engines.offline.outputs import each_json
 
 # (measure, the argument values that ask for another unit, its suffix, the conversion from the metric field)
 _UNITS: tuple[tuple[str, frozenset[str], str, Callable[[float], float]], ...] = (
@@ -57,14 +58,7 @@ def _converted(node: Any, asked: dict[str, tuple[str, Callable[[float], float]]]
 
 
 def in_units(text: str, args: dict[str, Any]) -> str:
-    """The result `text` (JSON) with its metric fields in the units the call's arguments ask for; text that is no
-    JSON, or asks for no other unit, is left as it is."""
+    """The result `text` (JSON, or lines of it) with its metric fields in the units the call's arguments ask for;
+    text that is no JSON, or asks for no other unit, is left as it is."""
     asked = _asked(args)
-    if not asked:
-        return text
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return text
-    converted = _converted(data, asked)
-    return json.dumps(converted, ensure_ascii=False) if converted != data else text
+    return each_json(text, lambda data: _converted(data, asked)) if asked else text
