@@ -558,7 +558,7 @@ def _public_goal(steps: list[Step], rng: random.Random) -> str:
                            f"What's out there on {said(topic)}?", f"I've been asked about {said(topic)}."))
     what, looks = _what(focal), _kinds(steps)
     if len(steps) > 1:
-        return rng.choice((f"I'm putting together an overview of the {looks}.", f"I want to compare a few {looks}.",
+        return rng.choice((f"I'm putting together an overview of the {looks}.", f"I want to compare the {looks}.",
                            f"Help me get the full picture on the {looks}.", f"I'm writing a short note on the {looks}.",
                            f"I need the facts on the {looks}.", f"Let's go through the {looks} together."))
     many = plural(focal.it.entity)

@@ -70,3 +70,18 @@ def test_a_model_answers_what_it_was_asked_in_the_form_asked():
     assert "the that" not in _answer("A photorealistic close-up of fresh croissants")
     done = _answer("Refactor the invoice export code into its own module.")
     assert done.startswith("Done:") and "files changed" in done
+
+
+def test_a_thing_counted_by_no_number_is_never_a_few(tmp_path):
+    from actors.local import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    city = {"city": {"type": "string", "description": "City name"}}
+    tools = [{"name": n, "description": d, "inputSchema": {"type": "object", "properties": city, "required": ["city"]}}
+             for n, d in (("get_weather", "Get current weather for a city"),
+                          ("get_weather_by_city", "Get weather for the city by name"))]
+    (tmp_path / "s.json").write_text(json.dumps({"tools": tools}))
+    said = " ".join(s.instruction for seed in range(8) for s in generate_local(
+        load_suite([tmp_path / "s.json"]), RunConfig(seed=seed, batch_size=40, complex_ratio=0.8), str(tmp_path / f"h{seed}"))[1])
+    assert "compare the weather" in said and "a few weather" not in said
