@@ -255,3 +255,25 @@ def format_path(path: str, formats: tuple[str, ...], rng: random.Random) -> str 
     project, _, name = path.rpartition("/")
     stem = name.rsplit(".", 1)[0].removeprefix("test_")
     return f"{project.rsplit('/', 1)[0] if project.count('/') > 3 else project}/{folder}/{stem}.{exts[k]}"
+
+
+# A path a description shows ("Relative path of the file (e.g., "components/sync/service/data_type_manager.cc")"):
+# the spec's own tree, which a path of that slot stays in.
+_SHOWN_PATH = re.compile(r"""(?:e\.g\.,?|example:?|such as|like)\s*[("'`]*((?:/?[\w.@-]+/)+[\w@-]+\.(\w{1,5}))\b""", re.I)
+_CODE_EXTS = frozenset({"c", "cc", "cpp", "h", "hpp", "py", "ts", "tsx", "js", "jsx", "go", "java", "kt", "rs", "rb",
+                        "php", "cs", "swift", "scala", "m", "mm"})
+
+
+def beside_example(description: str, rng: random.Random) -> str | None:
+    """A file beside the one a description shows as an example, of its type (`…/service/data_type_manager.cc` ->
+    itself or `…/service/data_type_util.cc`); None where it shows no path."""
+    shown = _SHOWN_PATH.search(description or "")
+    if shown is None:
+        return None
+    folder, _, name = shown.group(1).rpartition("/")
+    ext = shown.group(2)
+    words = name[: -len(ext) - 1].split("_")
+    ends = ("impl", "util", "test", "helper", "base") if ext.lower() in _CODE_EXTS else ("v2", "final", "draft", "notes")
+    stem = "_".join(words) if rng.random() < 0.4 else "_".join((words[:-1] or words) + [rng.choice(ends)])
+    return f"{folder}/{stem}.{ext}"
+

@@ -160,12 +160,12 @@ def extension(h: Hint) -> str:
     return ext if re.search(r"without (?:the )?(?:leading )?dot|no dot", h.description, re.I) else f".{ext}"
 
 
-def file_path(h: Hint) -> str:
-    return typed_file(h) or h.rng.choice(h.org.files)
+def file_path(h: Hint) -> str:  # (beside the file a description shows, in the spec's own tree)
+    return fmt.beside_example(h.description, h.rng) or typed_file(h) or h.rng.choice(h.org.files)
 
 
 def relative_file(h: Hint) -> str:  # (a path under its project: `src/invoice_retry.py`)
-    return file_path(h).split("/", 4)[-1]
+    return p.split("/", 4)[-1] if (p := file_path(h)).startswith("/") else p  # (a shown relative path stays whole)
 
 
 _BUCKETS = (("gs", re.compile(r"\bgcs\b|google cloud storage|\bgs://", re.I)),

@@ -53,3 +53,12 @@ def test_formats_listed_for_a_format_are_the_values():
     assert _values("format", "Output format (json, csv, xml)") <= {"json", "csv", "xml"}
     # (words that are no file formats stay the choices, for a file slot too)
     assert _values("file", "Which file to open (primary, backup)") <= {"primary", "backup"}
+
+
+def test_a_path_whose_description_shows_one_stays_in_its_tree_and_type():
+    shown = 'Relative path of the file in the repository (e.g., "components/sync/service/data_type_manager.cc")'
+    got = _values("file_path", shown)
+    assert all(re.fullmatch(r"components/sync/service/data_type_\w+\.cc", v) for v in got), got
+    assert len(got) > 1
+    # (a description that shows none keeps the organisation's own files)
+    assert not any(v.startswith("components/") for v in _values("file_path", "Path to the file"))
