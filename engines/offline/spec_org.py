@@ -13,7 +13,7 @@ from common.taxonomy import singular, tokens
 from engines.offline.ledger import ledger_of
 from engines.offline.lexicon import locale_of, spec_words
 from engines.offline.members import enumerated
-from engines.offline.subjects import STORE_WORDS, id_named, name_nouns, subjects_from
+from engines.offline.subjects import STORE_WORDS, id_named, name_nouns, subjects_from, with_spoken
 from engines.offline.values_describe import examples, param_docs
 from engines.offline.values_standard import ecosystem_of
 from engines.offline.values_vocab import product_site, registry_named
@@ -37,6 +37,7 @@ def org_for(seed: int, suite: ToolSuite | None = None) -> Organisation:
         texts = tuple(_described(t) for t in suite.tools)
         topics, technical = spec_words(texts, subjects, params)
         topics = tuple(t for t in topics if t not in STORE_WORDS)
+        subjects = with_spoken(subjects, topics)
         known = _SUBJECTS[id(suite)] = (suite, subjects, numeric_ids(suite), topics, technical, locale_of(texts),
                                         ledger_of(texts), _spec_examples(suite), registry_ids(suite), _site(suite),
                                         ecosystem_of(texts), frozenset(counts), id_named(suite), enumerated(suite))

@@ -20,7 +20,7 @@ _NOT_SUBJECTS = frozenset({"resource", "item", "object", "entity", "result", "va
                            "option", "mode", "state", "page", "url", "link", "key", "field", "version", "latest",
                            "current", "recent", "default", "custom", "new", "top", "random", "simple", "test",
                            "advanced", "batch", "bulk", "single", "multiple", "local", "remote", "public", "private",
-                           "track", "synthetic", "optimize", "most", "need"})
+                           "track", "synthetic", "optimize", "most", "need", "structure"})
 
 
 @lru_cache(maxsize=256)
@@ -54,6 +54,17 @@ def subjects_from(counts: Counter[str], names: tuple[str, ...]) -> tuple[str, ..
     # A platform's tools name its containers (repositories, channels, tables): what they hold is the
     # organisation's own business, so such a suite keeps the organisation's subjects.
     return () if set(ranked[:3]) & _CONTAINERS else ranked
+
+
+def with_spoken(subjects: tuple[str, ...], topics: tuple[str, ...]) -> tuple[str, ...]:
+    """One subject (flights) with the things the spec's descriptions speak of (airlines, airports: nouns, not
+    holders or containers), so that the organisation works on them and not on an industry's nouns; other
+    subjects as they are."""
+    if len(subjects) != 1:
+        return subjects
+    spoken = [t for t in topics if t != subjects[0] and t not in _NOT_SUBJECTS and t not in _CONTAINERS
+              and set(getAllLemmas(t)) - {"VERB"} == {"NOUN"}]
+    return subjects + tuple(spoken[:3])
 
 
 # A knowledge store's own words: what its entities and observations say is the business's, not these.
