@@ -391,6 +391,9 @@ KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
                     "started_at": when}),
     ("language", {"code": lambda r, o, t: language_of(t) or r.choice(tuple(LANGUAGES)), "name": pick("")}),
     ("route trip direction", {"distance_km": num(0.8, 900, 1), "duration_minutes": count(3, 720)}),
+    ("flight", {"flight_number": lambda r, o, t: f"{r.choice(('UA', 'LH', 'AC', 'CX', 'EK'))}{r.randint(10, 1999)}",
+                "duration_minutes": count(55, 900), "stops": pick(0, 0, 1, 2), "price": num(89, 1900),
+                "currency": pick("USD", "EUR")}),  # (no times of its own: the dates asked for are the flight's)
     ("metric metrics", {"metric": pick(*METRICS), "service": _service}),  # (its unit and points: record())
     ("stat statistic usage analytics", {"value": count(1, 250_000), "period": pick("24h", "7d", "30d"),
                                         "as_of": when}),

@@ -14,6 +14,8 @@ from common.schemautil import properties
 from common.taxonomy import singular, tokens
 from schemas import ToolSuite
 
+# Each closed list of a spec: (the words its parameter names, the words of its tool's name, the values).
+ClosedLists = tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]
 _ENDS = frozenset({"name", "id"})
 _FEWEST = 3  # (two values are a switch, `asc | desc`, not a catalogue)
 
@@ -38,9 +40,8 @@ def _closed_list(schema: object) -> tuple[str, ...]:
     return out if len(out) >= _FEWEST else ()
 
 
-def enumerated(suite: ToolSuite) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]:
-    """Each closed list of the spec: (the words its parameter names, the words of its tool's name, the values),
-    in the order the spec gives them."""
+def enumerated(suite: ToolSuite) -> ClosedLists:
+    """The spec's closed lists, in the order it gives them."""
     out = []
     for tool in suite.tools:
         props = properties(tool.input_schema)
@@ -51,7 +52,7 @@ def enumerated(suite: ToolSuite) -> tuple[tuple[tuple[str, ...], tuple[str, ...]
     return tuple(out)
 
 
-def members_of(kind: str, lists: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]) -> tuple[str, ...]:
+def members_of(kind: str, lists: ClosedLists) -> tuple[str, ...]:
     """The things of `kind` the spec's closed lists name, if one names them (see the module's docstring)."""
     words = tuple(singular(w) for w in tokens(kind))
     if not words:

@@ -182,7 +182,8 @@ def test_a_search_named_by_its_verb_finds_what_its_description_says_and_a_run_to
                        {"session_id": {"type": "string"}, "to_airport": {"type": "string"}}, req=("session_id",))
     assert found.entity == "flight"
     assert _interpret("getsession", "Starts a unique session on the server.").entity == "session"
-    assert _interpret("sendoffer", "Sends a flight offer to the customer by e-mail.").entity == "offer"
+    # (split into `send` + `offer`; "a flight offer" then names the known kind before it, as "weather observations")
+    assert _interpret("sendoffer", "Sends a flight offer to the customer by e-mail.").entity == "flight_offer"
     assert _interpret("devicelist", "Lists the devices.").entity != "list"  # no verb at its start: as it is
 
 

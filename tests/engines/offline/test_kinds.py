@@ -469,3 +469,12 @@ def test_a_job_s_progress_agrees_with_its_state():
     for r in records:  # (no "completed" at 12 %, no "pending" at 21 %, nothing in progress at 100 %)
         expected = {"completed": 100, "pending": 0}.get(r["state"])
         assert r["progress_percent"] == expected if expected is not None else r["progress_percent"] < 100, r
+
+
+def test_a_flight_found_has_a_flight_number_a_price_and_no_times_of_its_own():
+    from engines.offline.world import make_org
+
+    for key in ("a", "b", "c"):
+        rec = kinds.record("flight_departure", make_org(3), key, "YYZ")
+        assert re.fullmatch(r"[A-Z]{2}\d{2,4}", rec["flight_number"]) and rec["price"] > 0 and rec["stops"] in (0, 1, 2)
+        assert not any(k.endswith(("_at", "_time", "date")) for k in rec), rec  # (the dates asked for are its own)
