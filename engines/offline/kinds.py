@@ -174,11 +174,11 @@ def as_file(rec: dict[str, Any], path: str) -> dict[str, Any]:
     """`rec` of a file saved at `path` (`…/hero.png`): its `format`, and its link's ending, are the path's."""
     name = path.rsplit("/", 1)[-1] if path.startswith("/") else ""
     ext = name.rpartition(".")[2].lower() if "." in name else ""
-    if not ext or not isinstance(rec.get("format"), str) or rec["format"] in (ext, "jpeg" if ext == "jpg" else ext):
+    said = "jpeg" if ext == "jpg" else ext  # (as a picture's format is written)
+    if not ext or not isinstance(rec.get("format"), str) or rec["format"] in (ext, said):
         return rec
     url = rec.get("url")
-    return {**rec, "format": "jpeg" if ext == "jpg" else ext,
-            **({"url": re.sub(r"\.\w+$", f".{ext}", url)} if isinstance(url, str) else {})}
+    return {**rec, "format": said, **({"url": re.sub(r"\.\w+$", f".{ext}", url)} if isinstance(url, str) else {})}
 
 
 def outlet_site(outlet: str) -> str:

@@ -11,6 +11,8 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engines.offline.members import ClosedLists
+
 _PREFIXES = (
     "Nimbus", "Harbor", "Cobalt", "Juniper", "Atlas", "Lumen", "Brightwater", "Kestrel",
     "Orchid", "Summit", "Polar", "Ember", "Granite", "Meridian", "Tidal", "Willow",
@@ -97,7 +99,7 @@ class Organisation:
     id_kinds: frozenset[str] = frozenset()  # the kinds its parameters name by an ID (`project` of `projectId`)
     # The spec's closed lists of values, by the words of the parameter that takes them (members.py): which
     # providers, database types or themes there are.
-    lists: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = ()
+    lists: ClosedLists = ()
 
     def project_path(self, project: str) -> str:
         return f"{self.root}/{project}"
@@ -118,7 +120,7 @@ def make_org(seed: int, subjects: tuple[str, ...] = (), numeric_ids: frozenset[s
              registry_ids: tuple[tuple[str, str], ...] = (), site: tuple[str, str] = (),
              ecosystem: str = "", kinds: frozenset[str] = frozenset(),
              id_kinds: frozenset[str] = frozenset(),
-             lists: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = ()) -> Organisation:
+             lists: ClosedLists = ()) -> Organisation:
     """The organisation for `seed`: the same seed always gives the same organisation. `subjects` (at least
     two nouns, e.g. what a spec's tools work on) replace the industry's nouns, so its projects, services,
     tables and the topics of its texts are about the spec's own things; `topics` (from the spec's
