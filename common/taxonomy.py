@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from lemminflect import getAllLemmas
 
 from schemas import Action
 
@@ -122,6 +123,17 @@ def verb_base(word: str) -> str:
     if word.endswith(("ches", "shes", "sses", "xes")):
         return word[:-2]
     return word[:-1] if word.endswith("s") else word
+
+
+@lru_cache(maxsize=4096)
+def bare_verb(word: str) -> bool:
+    """A word English uses only as a verb, in its base form (`confirm`, `enrich`, `visualize`, `initiate`), that
+    the verb table does not know: opening a tool's name, it says what the tool does (`confirm_order` confirms an
+    order; it is no `confirm_order` thing). Not a noun of the table (`template`), not an inflected form."""
+    if len(word) < 3 or word in VERBS or word in HEADS or word in NOT_NOUNS:
+        return False
+    lemmas = getAllLemmas(word)
+    return "NOUN" not in lemmas and "ADJ" not in lemmas and word in lemmas.get("VERB", ())
 
 
 @lru_cache(maxsize=4096)

@@ -10,13 +10,16 @@ from lemminflect import getAllLemmas
 
 from common.graph import output_fields
 from common.schemautil import properties, required
-from common.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, TAGS, UNNAMED, VERB_NOUN, VERBS, plural_noun, singular, tokens,
-                             verb_base, without_modifiers)
+from common.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, UNNAMED, VERB_NOUN, VERBS, bare_verb, plural_noun,
+                             singular, tokens, verb_base, without_modifiers)
 from engines.base import EngineContext, Outcome
 from engines.offline import compute, kinds
 from engines.offline.described_kinds import described_kind, described_kinds, mentions_files, picked_kind
+from engines.offline.how_many import BARE_IDS, GETTERS, lists_many, owner_of, says_many
 from engines.offline.roles import SpecWords, param_entity, param_role
 from engines.offline.own_words import DOCS
+from engines.offline.tool_notes import tags_of, use_cases
+from engines.offline.values_query import spoken
 from engines.offline.verdicts import is_availability_check, is_checker
 from schemas import Action, ParameterInterpretation, ParameterRole, Tool, ToolInterpretation, ToolSuite
 
@@ -84,7 +87,12 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
     found: tuple[Action, int] | None = None
     # `post_send_message` (an RPC-style API named by method and path): the HTTP method is not the verb.
     start = 1 if len(toks) > 2 and toks[0] in _HTTP_WRITES and toks[1] in VERBS and toks[1] not in _NOUN_VERBS else 0
-    for i, t in enumerate(toks[start:], start):
+    if len(toks) > 1 and bare_verb(toks[start]) and _opens_with(description, toks[start]):
+        # `confirm_order` "Confirm a pending order", `enrich_contact_info` "Enrich existing profiles…": a verb
+        # the table does not know, which the description opens with too, is what the tool does (not `order`)
+        found = (Action.read if annotations.get("readOnlyHint") else
+                 Action.update if annotations.get("destructiveHint") else Action.execute, start)
+    for i, t in enumerate(toks[start:] if found is None else [], start):
         if t in VERBS:
             found = (VERBS[t], i)
             break
@@ -115,10 +123,10 @@ def _action(toks: list[str], description: str, annotations: dict[str, Any]) -> t
         said = _opening_verb(description)
         if said in _LOOKS and found[0] in _WRITES:  # (only a lookup named like a write: that misleads most)
             found = (said, found[1])
-    if found and found[0] is Action.read and toks[found[1]] in _GETTERS and _opening_verb(description) is Action.search \
+    if found and found[0] is Action.read and toks[found[1]] in GETTERS and _opening_verb(description) is Action.search \
             and not _BY_ID.search((_sentences(description) or [""])[0]):
         found = (Action.search, found[1])  # `get_book_by_title` "Search for a book by its title": it finds matches
-    if found and found[0] is Action.read and toks[found[1]] in _GETTERS and toks[-1] == "list" \
+    if found and found[0] is Action.read and toks[found[1]] in GETTERS and toks[-1] == "list" \
             and len(toks) - found[1] > 2 and toks[-2] not in ("by", "id") \
             and not _ONE_LIST.search((_sentences(description) or [""])[0]):
         # `get_table_list`, `getUserList`: the list of those things (not `getCardsByList`, where a list is a
@@ -163,6 +171,12 @@ def _opening_verb(description: str) -> Action | None:
         if base in VERBS and base not in _ALSO_NOUNS and base != "set":
             return VERBS[base]
     return None
+
+
+def _opens_with(description: str, word: str) -> bool:
+    """Whether the description's first sentence opens with `word` as a verb (`Confirm …`, `Manages …`)."""
+    m = re.match(r"\s*([A-Za-z]+)\b", _LABEL.sub("", (_sentences(description) or [""])[0]))
+    return m is not None and verb_base(m.group(1).lower()) == word
 
 
 def _done_to(word: str) -> bool:
@@ -246,41 +260,6 @@ def _described_object(description: str) -> str | None:
         else None
 
 
-def _tags(toks: list[str], description: str, spec: str) -> list[str]:
-    """Tags from the name and spec first; a description word counts only when it recurs (one stray
-    `message` in "returns an error message" must not tag a file tool as messaging)."""
-    def tag_of(w: str) -> str | None:
-        return TAGS.get(w) or TAGS.get(singular(w))
-
-    found = list(dict.fromkeys(t for t in map(tag_of, toks + tokens(spec)) if t))
-    # Each word once, in the order written: a set's order changes with every process's string hashing, and
-    # most_common() ranks tied tags in the order they were counted.
-    desc_tags = Counter(tag_of(w) for w in dict.fromkeys(tokens(description[:600])) if tag_of(w))
-    found += [t for t, n in desc_tags.most_common() if n >= 2 and t not in found]
-    return found[:4] or ["general"]
-
-
-_PHRASE = {
-    Action.read: "look up the {e}", Action.list: "see which {e}s exist", Action.search: "find a {e} matching a query",
-    Action.create: "create a new {e}", Action.update: "change an existing {e}", Action.delete: "remove a {e}",
-    Action.execute: "run an operation on a {e}", Action.navigate: "move to a {e}",
-    Action.configure: "set up the {e}", Action.analyze: "examine a {e}", Action.transfer: "move a {e} elsewhere",
-    Action.other: "work with a {e}",
-}
-
-
-def _use_cases(sentences: list[str], action: Action, entity: str, params: list[ParameterInterpretation]) -> list[str]:
-    e = entity.replace("_", " ")
-    cases = [s.rstrip(".") for s in sentences[:2] if len(s) <= 240]
-    cases.append(f"When a task needs to {_PHRASE[action].format(e=e)}")
-    opts = [p.name for p in params if p.role in (ParameterRole.option, ParameterRole.filter) and not p.required]
-    if opts:
-        cases.append(f"To {_PHRASE[action].format(e=e)} with {', '.join(opts[:2])} set")
-    elif len(cases) < 2:
-        cases.append(f"As one step of a workflow that later uses the {e}")
-    return cases[:4]
-
-
 def _run_together(toks: list[str], description: str) -> list[str]:
     """A name written as one word, `getsession` or `sendoffer`, as its verb and the noun its description
     uses ("Starts a session", "Sends a flight offer"); any other name as it is."""
@@ -338,21 +317,21 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     ann = tool.annotations or {}
     action, verb_idx = _action(toks, tool.description, {**ann, "_params": tuple(properties(tool.input_schema)),
                                                         "_required": tuple(required(tool.input_schema))})
-    owner = _owner(toks, verb_idx, tool.input_schema)
+    owner = owner_of(toks, verb_idx, tool.input_schema)
     if owner is not None:  # `getSchoolsForDistrict(id)`: the schools of a district, not a `school_district`
         toks = toks[:owner[1]]
     near = next((k for k in range(max(verb_idx, 0) + 2, len(toks)) if toks[k] in _NEAR), None)
     if near is not None:  # `get_stations_near(lat, lon)`: stations, found around a place
         toks = toks[:near]
-    if action is Action.read and _lists_many(toks, verb_idx):
+    if action is Action.read and lists_many(toks, verb_idx):
         action = Action.list
-    many = _says_many(tool.description) if action is Action.read else None
+    many = says_many((_sentences(tool.description or "") or [""])[0]) if action is Action.read else None
     if many is not None:  # "Get papers that cite a specific paper": several papers, listed
         action = Action.list
     by = next((k for k in range(verb_idx + 2, len(toks) - 1) if toks[k] == "by"), None) if verb_idx >= 0 else None
     if by is not None and action is Action.read:  # `get_users_by_email` lists users; `…_by_query` searches
         action = Action.search if toks[by + 1] in _QUERY_WORDS else \
-            Action.list if _lists_many(toks[:by], verb_idx) else action
+            Action.list if lists_many(toks[:by], verb_idx) else action
     named = _entity(toks, verb_idx, tool.description or "", own)
     prep = next((k for k in range(verb_idx + 1, len(toks)) if toks[k] in _PLACING), None) if verb_idx >= 0 else None
     if prep is not None and all(t in _QUALIFYING for t in toks[verb_idx + 1:prep]):
@@ -414,7 +393,7 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
             roles[n] = (roles[n][0], ParameterRole.content)
     params = [
         ParameterInterpretation(
-            name=name, role=role, entity=owner[0] if owner is not None and name.lower() in _BARE_IDS
+            name=name, role=role, entity=owner[0] if owner is not None and name.lower() in BARE_IDS
             and role is ParameterRole.identifier else _searched_in(action, name, param_entity(name, sub, role, entity, own)),
             required=name in req, description=" ".join(str(sub.get("description", "")).split())[:200])
         for name, (sub, role) in roles.items()]
@@ -431,79 +410,29 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
         produces.append("file")  # listing inside a directory shows its files; listing the directories themselves does not
     out = ToolInterpretation(
         tool=tool.name, functionality=functionality, action=action, entity=entity, parameters=params,
-        required_parameters=req, use_cases=_use_cases(sentences, action, entity, params),
-        tags=_tags(toks, tool.description, tool.spec), produces=list(dict.fromkeys(produces)))
+        required_parameters=req, use_cases=use_cases(sentences, action, entity, params),
+        tags=tags_of(toks, tool.description, tool.spec), produces=list(dict.fromkeys(produces)))
     if not tool.output_schema and (is_checker(tool.name, out) or is_availability_check(tool.name, out)):
         # a verdict names no `injection_detector`, an availability check no `domain_availability`
         out = out.model_copy(update={"produces": [k for k in out.produces if k != entity]})
+    if any(p.required and spoken(p.name, p.description, "") in ("sql", "cypher")  # (its own words: not a list of languages)
+           for p in params) and action in (Action.read, Action.list, Action.search):
+        # a tool that runs the SQL or Cypher it is given answers with the rows the statement asks for, not with
+        # records a later call could name (`query(sql)` "Execute a SELECT query": rows, no `resource`s)
+        out = out.model_copy(update={"produces": []})
     if compute.operation(tool.name, out, tool.input_schema) is not None:
         # a calculator works a number out: it looks nothing up and makes no records a later call could name
         out = out.model_copy(update={"action": Action.analyze, "produces": []})
     return out
 
 
-_GETTERS = frozenset({"get", "fetch", "retrieve", "show"})
-# Plural-looking words that name one result (a record's details, a set of figures), not many records.
-_ONE_RESULT = frozenset({"details", "settings", "stats", "statistics", "metrics", "news", "analytics", "status",
-                         "info", "contents", "preferences", "options", "credentials", "permissions", "series", "data",
-                         "specs", "access", "address", "process", "progress", "usage", "analysis", "basis", "summary"})
-
-
-_BARE_IDS = frozenset({"id", "uuid", "key"})
 _NEAR = frozenset({"near", "nearby", "around", "within", "closest", "nearest"})
 _QUERY_WORDS = frozenset({"query", "keyword", "keywords", "search", "term", "terms", "text", "q"})
-_OWNER_WORDS = ("for", "of")
 _RESOLVES_TO = re.compile(r"\bresolve[sd]?\b.*\b(?:to|into)\b", re.I)
 _PLACING = frozenset({"from", "in", "on", "for", "of"})
 # Words that say which records a name means, not what they are (`get_latest_from_category`)
 _QUALIFYING = frozenset({"latest", "recent", "new", "newest", "top", "popular", "trending", "all", "last", "current",
                          "hot", "featured", "daily"})
-
-
-def _owner(toks: list[str], verb_idx: int, schema: dict[str, Any]) -> tuple[str, int] | None:
-    """(kind, where its words start) of the record a getter's things belong to, where its name says `<things> for <owner>` and
-    an identifier parameter names that owner (a bare `id`, or one of its words: `workspaceId`): `get schools
-    for district` lists schools of the district `id` names; `get word of the day` has no owner."""
-    cut = next((k for k in range(max(verb_idx, 0) + 2, len(toks) - 1) if toks[k] in _OWNER_WORDS), None)
-    if verb_idx < 0 or cut is None or toks[verb_idx] not in _GETTERS | {"list", "find"} \
-            or toks[cut + 1] in ("the", "a", "all"):
-        return None
-    owner = "_".join(singular(t) for t in toks[cut + 1:])
-    names = [n for n in properties(schema) if n.lower() in _BARE_IDS or singular(toks[-1]) in tokens(n)]
-    return (owner, cut) if names else None
-
-
-# A getter's description that opens on a plural noun and then says whose or which ones: "Get papers written by
-# a specific author", "Retrieve all messages from a specific chat" (not "Get sales report", "Get notes count":
-# a compound whose last word is one result).
-_SAYS_MANY = re.compile(r"^\s*(?:get|gets|fetch|fetches|retrieve|retrieves|return|returns)\s+(?:all\s+)?(?:the\s+)?"
-                        r"([a-z]+)(?=\s+(?:for|of|in|from|by|on|that|which|who|associated|written|cited|assigned|"
-                        r"belonging|linked|under|within)\b|\s*[.,]|\s*$)", re.I)
-
-
-# What a container holds, not things of their own: "Get elements from a Redis list" reads the list.
-_CONTENTS = frozenset({"elements", "items", "entries", "members", "values", "records", "rows", "objects", "contents"})
-
-
-def _says_many(description: str | None) -> str | None:
-    """The kind of the several things a getter's description says it returns, if it says so."""
-    found = _SAYS_MANY.match((_sentences(description or "") or [""])[0])
-    word = found.group(1).lower() if found else ""
-    if not word.endswith("s") or word.endswith("ss") or word in _ONE_RESULT or word in _CONTENTS or singular(word) == word \
-            or word in NOT_NOUNS or getAllLemmas(word).get("VERB") and not getAllLemmas(word).get("NOUN"):
-        return None
-    return singular(word)
-
-
-def _lists_many(toks: list[str], verb_idx: int) -> bool:
-    """`get_players`, `fetch_open_issues`: a getter of a plural noun returns many records, like a listing."""
-    if verb_idx < 0 or toks[verb_idx] not in _GETTERS or verb_idx + 1 >= len(toks):
-        return False
-    if "all" in toks[verb_idx + 1:]:  # `fetchAll`, `get_all_projects`
-        return True
-    source = next((k for k in range(verb_idx + 2, len(toks)) if toks[k] == "from"), None)
-    last = toks[-1] if source is None else toks[source - 1]  # `get_alerts_from_pcap_file`: the alerts
-    return last not in _ONE_RESULT and singular(last) != last and last.endswith("s") and not last.endswith("ss")
 
 
 def _searched_in(action: Action, name: str, kind: str | None) -> str | None:

@@ -139,7 +139,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
     root = paths.root_of(it, arguments)
     if root is not None:
         shown = _listing(tool, it, arguments, root, state, index, shown, gen, story, seed)
-    elif it.action in _DECOYS:
+    elif it.action in _DECOYS and it.produces:  # (a SQL query answers with rows, not records drawn apart)
         earlier = [e for e in state.entities if e.created_by is not None and e.created_by < index
                    and same_kind(e.kind, it.entity) and not e.attributes.get("deleted") and e not in shown]
         # What the world already holds is listed too: entities made earlier, and those assumed to exist.

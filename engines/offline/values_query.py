@@ -80,6 +80,11 @@ def language(h: Hint) -> str | None:
     return None
 
 
+def spoken(name: str, description: str, about: str) -> str | None:
+    """The query language a parameter asks for, from its name, its description and its tool's (`about`)."""
+    return language(Hint(name, None, None, description, None, None, about=about))  # type: ignore[arg-type]
+
+
 def _table(h: Hint) -> str:
     return h.rng.choice(h.org.tables)
 

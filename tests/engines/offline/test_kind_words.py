@@ -118,3 +118,27 @@ def test_a_name_ending_in_a_plural_lists_those_things_of_the_head_it_names_first
     assert kind("get_file_styles", "file_key") == "style"
     assert kind("get_file_contents", "path") == "file" and kind("read_text_file", "path") == "file"
     assert kind("list_repository_branches", "repo") == "branch"
+
+
+def test_a_verb_the_table_does_not_know_opening_both_name_and_description_is_what_the_tool_does(tmp_path):
+    """`confirm_order` "Confirm a pending order" confirms an order (it read a `confirm_order`), `equip_item` equips
+    an item, `manage_patterns` "Manages the … patterns library" works on patterns; the request says that verb. A
+    word that is also a noun (`poll_download`), or one the description does not open with, stays as it was."""
+    def tool(name: str, desc: str, param: str) -> dict:
+        return _tool(name, desc, {param: {"type": "string", "description": "Its ID"}})
+
+    tools = [tool("confirm_order", "Confirm a pending order; moves it to confirmed status.", "order_id"),
+             tool("equip_item", "Equip a specific item.", "item_id"),
+             tool("manage_patterns", "Manages the prompt optimization patterns library.", "pattern_id"),
+             tool("google_search", "Search Google for a query.", "query"),
+             _tool("list_orders", "List all orders.", {})]
+    (tmp_path / "shop.json").write_text(json.dumps({"tools": tools}))
+    suite = load_suite([tmp_path / "shop.json"])
+    ns = namespaces(suite)[suite.tools[0].spec]
+    its = {t.name: interpret_tool(t, ns) for t in suite.tools}
+    assert (its["confirm_order"].action, its["confirm_order"].entity) == (Action.execute, "order")
+    assert its["equip_item"].entity == "item" and its["manage_patterns"].entity == "pattern"
+    assert its["google_search"].action is Action.search  # ("google" opens no description here: a name)
+    _, scenarios = generate_local(suite, RunConfig(seed=7), str(tmp_path / "h"))
+    asked = " ".join(s.instruction for s in scenarios if any(c.tool == "confirm_order" for c in s.calls))
+    assert "confirm the" in asked and "confirm_order" not in asked, asked

@@ -61,6 +61,24 @@ def test_a_select_is_answered_with_rows_of_its_columns_filter_and_limit():
     assert query_result({"query": "open orders"}, make_org(1), rng) is None
 
 
+def test_a_tool_named_like_a_search_that_runs_a_select_answers_with_rows_not_search_hits(tmp_path):
+    """`query(sql)` "Execute a SELECT query" is named like a search; it answers with the rows of the statement it is
+    given (`columns`, `rows`), not with web hits about "carrier export" (`title`, `snippet`, `score`)."""
+    from actors.local import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    tools = [{"name": "query", "description": "Execute a SELECT query",
+              "inputSchema": {"type": "object", "properties": {"sql": {"type": "string", "description": "SQL SELECT query"}},
+                              "required": ["sql"]}},
+             {"name": "list_tables", "description": "List all tables in the database",
+              "inputSchema": {"type": "object", "properties": {}}}]
+    (tmp_path / "db.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "db.json"]), RunConfig(seed=5), str(tmp_path / "h"))
+    answers = [json.loads(c.output) for s in scenarios for c in s.calls if c.tool == "query"]
+    assert answers and all({"columns", "rows"} <= set(a) and "items" not in a for a in answers), answers[:2]
+
+
 def test_a_graph_database_is_asked_in_cypher_and_answers_with_the_rows_its_return_names():
     for _ in range(6):  # a tool that names a graph database, without the word Cypher
         assert _value("query", "", "run_query Run a query against Memgraph").startswith("MATCH")
