@@ -10,7 +10,7 @@ TO_SPLIT = {
     "engines/offline/slots.py": 531,
     "engines/offline/interpret.py": 453,
     "engines/offline/values_vocab.py": 692,
-    "engines/offline/values_names.py": 798,
+    "engines/offline/values_names.py": 556,
     "engines/offline/mock.py": 844,
     "engines/offline/scenario.py": 755,
     "engines/offline/prose.py": 926,

@@ -176,6 +176,21 @@ def test_a_field_named_like_a_moment_a_person_or_a_code_gets_one(name, shape):
     assert {gen.value(listed, name="sort_by") for _ in range(8)} <= {"last_active", "name"}  # the spec's own keys
 
 
+@pytest.mark.parametrize("name, shape", [
+    ("avatar", r"https://cdn\.[\w.-]+/avatars/[\w-]+\.png"), ("logo", r"https://cdn\.[\w.-]+/brand/[\w-]+\.svg"),
+    ("shortDesc", r"[A-Z][^\n]{12,}"), ("longDesc", r"[A-Z][^\n]{12,}"), ("fqdn", r"[a-z0-9-]+(\.[a-z0-9-]+)+"),
+    ("slug", r"[a-z0-9]+(-[a-z0-9]+)*"), ("oauth_nonce", r"[0-9a-f]{32}"), ("VAT", r"[A-Z]{2}\d{9,11}(B01)?"),
+    ("serial", r"[A-Z0-9]{11}"), ("firstPage", r"\d{1,3}"), ("oauth_callback", r"https?://\S+"),
+])
+def test_a_field_named_for_a_common_thing_gets_one_not_its_name_and_a_digit(name, shape):
+    """`avatar: "avatar-4"`, `VAT: "vat-8"`, `longDesc: "long-desc-5"` were what a field nothing else describes got:
+    the name says enough (a picture's link, a VAT number, a description, a citation's first page)."""
+    gen = ValueGenerator(make_org(3), random.Random(5))
+    for _ in range(4):
+        value = gen.value({"type": "string"}, name=name)
+        assert re.fullmatch(shape, value) and not re.fullmatch(r"[a-z-]+-\d", value), (name, value)
+
+
 @pytest.mark.parametrize("example, shape", [
     ("812c3670-1cff-11ed-9972-4f669f2d96bd", r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"),
     ("cus_9s6XKzkNRiz8i3", r"cus_[A-Za-z0-9]{14}"),
