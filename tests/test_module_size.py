@@ -14,7 +14,7 @@ TO_SPLIT = {
     "engines/offline/mock.py": 844,
     "engines/offline/scenario.py": 755,
     "engines/offline/prose.py": 926,
-    "engines/offline/render.py": 809,
+    "engines/offline/render.py": 708,
 }
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import random
 import re
-import unicodedata
 from datetime import datetime, timedelta
 from typing import Any
 
 from common.taxonomy import same_kind, tokens
 from engines.offline import chrono, compute, kind_fields, kinds, units, values_formats as fmt, yields
+from engines.offline.apart import PERSON_FIELDS, bare, distinct, mailed, one_person
 from engines.offline.git_text import git_text
 from engines.offline.history import events, is_history
 from engines.offline.included import included
@@ -34,7 +34,7 @@ from engines.offline.values import ValueGenerator
 from engines.offline.values_standard import named_things, naming_field, spare_names
 from engines.offline.values_vocab import PUBLIC_KINDS, PUBLIC_TOPICS, kind_id, org_topic, registry_id, registry_of
 from engines.offline.verdicts import answer, availability, is_availability_check, is_checker, question, verdict
-from engines.offline.world import Organisation, Person
+from engines.offline.world import Organisation
 from schemas import Action, Entity, ParameterRole, ToolInterpretation
 
 _SHA = re.compile(r"^[0-9a-f]{7,40}$")
@@ -73,11 +73,6 @@ _STARTS = frozenset({"open", "new", "todo", "to do", "draft", "pending", "active
                      "planned", "enabled", "available", "scheduled", "unread", "unassigned", "submitted", "ok"})
 
 
-def _bare(key: str) -> str:
-    """A field name's letters only (`first_name`, `firstName`: `firstname`), as the name tables spell them."""
-    return re.sub(r"[^a-z]", "", key.lower())
-
-
 _PEOPLE_COUNTS = frozenset({"member", "members", "attendee", "attendees", "participant", "participants", "seat",
                             "seats", "user", "users", "owner", "owners", "replica", "replicas", "node", "nodes"})
 _FILE_LIKE = frozenset({"file", "document", "doc", "image", "photo", "video", "audio", "attachment", "blob", "upload",
@@ -93,7 +88,7 @@ def _held_count(key: str, kind: str) -> bool:
 
 
 def _named(key: str, names: frozenset[str]) -> bool:
-    return _bare(key) in names
+    return bare(key) in names
 
 
 def _acted(now: datetime | None, rng: random.Random) -> str:
@@ -198,12 +193,12 @@ def _record(e: Entity, org: Organisation, extra: bool = True, model: SpecModel |
             span = tuple(map(chrono.when, e.attributes[WITHIN]))
             drawn = chrono.within(drawn, span, fmt.EPOCH, f"{org.seed}:{e.kind}:{e.id}")
         out.update({k: v for k, v in kinds.as_file(drawn, e.id).items() if k != key})  # (a `name` hides no ID)
-        if key == "id" and e.kind in org.id_kinds and not any(k == "title" or _bare(k).endswith("name") for k in out):
+        if key == "id" and e.kind in org.id_kinds and not any(k == "title" or bare(k).endswith("name") for k in out):
             out["name"] = ValueGenerator(org, random.Random(e.id)).value(  # (a project listed by its ID has a name)
                 {"type": "string"}, name=f"{e.kind}_name", role="content", entity=e.kind)
         if key == "id" and tokens(e.kind):  # a listing's `listing_id` is its ID, not a second one beside it
             own = f"{tokens(e.kind)[-1]}id"
-            for k in [k for k in out if k != key and _bare(k) == own and isinstance(out[k], (str, int))]:
+            for k in [k for k in out if k != key and bare(k) == own and isinstance(out[k], (str, int))]:
                 out[k] = out[key]
     # What the workflow wrote wins over what the record was drawn with, objects too (an update's `engagement`),
     # under the field's other name too: stations listed by `country_code: IN` are in `country` IN.
@@ -223,102 +218,6 @@ def _filtered(row: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
         if other != k and other in out and isinstance(v, (str, int, float)) and not isinstance(v, bool):
             out[other] = v
     return out
-
-
-_OWN_EMAIL = frozenset({"email", "emailaddress", "contactemail", "primaryemail", "workemail", "mail"})
-_PERSON_FIELDS = {"fullname": "name", "displayname": "name", "name": "name", "contactname": "name",
-                  "firstname": "first", "givenname": "first", "lastname": "last", "surname": "last",
-                  "familyname": "last", "username": "username", "login": "username", "handle": "username"}
-
-
-def one_person(rec: dict[str, Any], org: Organisation, keep: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """A record whose own e-mail address is one of the organisation's people names that person in its name
-    fields (a contact created for ana@… is Ana, not somebody drawn apart); a field holding one of `keep` (an
-    ID a later call takes) stays as it is."""
-    if not any(isinstance(v, str) and "@" in v for v in rec.values()):
-        return rec  # most records hold no address: nothing to agree with
-    email = next((v for k, v in rec.items() if _bare(k) in _OWN_EMAIL and isinstance(v, str)), None)
-    person = next((p for p in org.people if p.email == email), None)
-    if person is None or any(isinstance(v, str) and v in keep for k, v in rec.items()
-                             if _PERSON_FIELDS.get(_bare(k))):
-        return _mailed(rec, keep)  # (a contact named by its name, `Chloe Tanaka`, keeps it: its address follows)
-    return _named_as(rec, person, keep)
-
-
-def _named_as(rec: dict[str, Any], person: Person, keep: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """`rec` with `person`'s name, parts of it, user name and address in its person fields."""
-    first, _, last = person.name.partition(" ")
-    parts = {"name": person.name, "first": first, "last": last, "username": person.username}
-    out = dict(rec)
-    for k, v in rec.items():
-        role = _PERSON_FIELDS.get(_bare(k)) or ("email" if _bare(k) in _OWN_EMAIL else None)
-        if role is not None and isinstance(v, str) and v not in keep:
-            out[k] = person.email if role == "email" else parts[role]
-    return out
-
-
-def _person_named(row: dict[str, Any], people: dict[str, Any]) -> str | None:
-    """The name of one of the organisation's people a row shows (not a `name: {first, last}` object)."""
-    return next((v for k, v in row.items() if _PERSON_FIELDS.get(_bare(k)) == "name" and isinstance(v, str)
-                 and v in people), None)
-
-
-def distinct(rows: list[dict[str, Any]], org: Organisation, keep: frozenset[str], asked: str | None = None,
-             claimed: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
-    """A listing's rows as different records look: two members are two of the organisation's people, two
-    hits on one topic have two titles ("Fleet budget explained", "Fleet budget in 2026"). The first row to
-    show a name keeps it, and so do a name a later call takes (`keep`) and the rows of records shown
-    before (`claimed` IDs); people looked up by a name (`asked`: "Leila") are led by the one of that name."""
-    people = {p.name: p for p in org.people}
-    sought = next((p for p in org.people if asked and asked.lower() in (p.name.lower(), p.name.split()[0].lower())), None)
-    fixed = [r for r in rows if str(r.get("id")) in claimed]
-    met: set[str] = {v for r in fixed for k, v in r.items()
-                     if _PERSON_FIELDS.get(_bare(k)) == "name" and isinstance(v, str) and v in people}
-    titles: set[str] = {r["title"] for r in fixed if isinstance(r.get("title"), str)}
-    out = []
-    for i, row in enumerate(rows):
-        if any(row is r for r in fixed):
-            out.append(row)
-            continue
-        name = _person_named(row, people)
-        if i == 0 and name is not None and sought is not None and name not in keep:
-            row, name = _named_as(row, sought, keep), sought.name
-        if name is not None and name in met and name not in keep:
-            spare = next((p for p in org.people if p.name not in met), None)
-            if spare is not None:
-                row, name = _named_as(row, spare, keep), spare.name
-        if name is not None:
-            met.add(name)
-        title = row.get("title")
-        if isinstance(title, str):
-            if title in titles and title not in keep:
-                title = kind_fields.retitle(title, titles)
-                row = {**row, "title": title}
-            titles.add(title)
-        out.append(row)
-    return out
-
-
-def _mailed(rec: dict[str, Any], keep: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """A person's record gets an address made of its own name (Shannon Johnson is shannon.johnson@…, not
-    samuel.duarte@…), and one name in all its name fields: the one it is known by (`keep`, an ID a later call
-    takes) first. An address in `keep` stays."""
-    key, email = next(((k, v) for k, v in rec.items() if _bare(k) in _OWN_EMAIL
-                       and isinstance(v, str)), (None, None))
-    if key is None or email is None or email in keep or "@" not in email:
-        return rec
-    roles = {k: _PERSON_FIELDS.get(_bare(k)) for k, v in rec.items() if isinstance(v, str)}
-    full = [rec[k] for k, r in roles.items() if r == "name" and len(rec[k].split()) == 2]  # (not a username)
-    first = next((rec[k] for k, r in roles.items() if r == "first"), None)
-    last = next((rec[k] for k, r in roles.items() if r == "last"), None)
-    known = next((v for v in full if v in keep), None) or (f"{first} {last}" if first and last else None) or \
-        next(iter(full), None)
-    if known is None or len(known.split()) != 2 or not re.fullmatch(r"[^\W\d_]+", known.replace(" ", "")):
-        return rec
-    plain = unicodedata.normalize("NFKD", known.replace(" ", ".")).encode("ascii", "ignore").decode()  # (José: jose)
-    local = re.sub(r"[^a-z.]", "", plain.lower()).strip(".")
-    out = {**rec, **{k: known for k, r in roles.items() if r == "name" and rec[k] not in keep}}
-    return {**out, key: f"{local}@{email.split('@', 1)[1]}"} if local else rec
 
 
 def _kept(value: Any) -> Any:
@@ -506,10 +405,10 @@ def _one_record(tool: str, it: ToolInterpretation, args: dict[str, Any], shown: 
         rec.update({k: v for k, v in _flat_args(args).items() if k in rec and k not in _pointed(it, args, {})
                     and (k in args or k.lower() not in ("id", "uuid"))})
     flat = _flat_args(args)
-    if a in (Action.create, Action.update) and any(_PERSON_FIELDS.get(_bare(k)) in ("name", "first", "last")
+    if a in (Action.create, Action.update) and any(PERSON_FIELDS.get(bare(k)) in ("name", "first", "last")
                                                    for k in flat):
         said = frozenset(v for v in flat.values() if isinstance(v, str))
-        rec = _mailed(rec, said | {e.id for e in shown})  # (named as asked; its ID stays what it is)
+        rec = mailed(rec, said | {e.id for e in shown})  # (named as asked; its ID stays what it is)
     if a is Action.create:
         rec.update({k: _kept(v) for k, v in _content(it, args).items() if _kept(v) is not None})
         at = _acted(now, rng)  # made now: every creation time it shows says so, and it starts where records start

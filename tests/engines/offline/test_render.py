@@ -227,3 +227,22 @@ def test_rows_whose_name_is_an_object_of_parts_are_told_apart_without_failing():
             {"id": "3", "name": person.name}]
     out = distinct(rows, org, frozenset(), claimed=frozenset({"1"}))
     assert out[0] == rows[0] and out[1]["name"] == person.name and out[2]["name"] != person.name
+
+
+def test_two_rows_of_a_listing_do_not_share_a_name_of_the_organisations_or_a_slug():
+    """Two channels both `#support`, two projects both `depot-api`, two roles `role-kitchen-staging`: a listing of
+    two records that show one name reads as one record twice. The first keeps it, and so does a name a later call
+    takes; a name of no known sort is left as it is."""
+    from engines.offline.apart import distinct
+    from engines.offline.spec_org import org_for
+    org = org_for(3)
+    team, service = org.teams[0], org.services[0]
+    rows = [{"id": str(k), "name": n} for k, n in enumerate(
+        [team, team, service, service, "role-kitchen-staging", "role-kitchen-staging", "Q2 plan", "Q2 plan"])]
+    out = [r["name"] for r in distinct(rows, org, frozenset())]
+    assert out[0] == team and out[1] != team and out[1] in org.teams
+    assert out[2] == service and out[3] in org.services and out[3] != service
+    assert out[4] == "role-kitchen-staging" and out[5].startswith("role-kitchen-") and out[5] != out[4]
+    assert out[6:] == ["Q2 plan", "Q2 plan"]
+    kept = [r["name"] for r in distinct(rows[:2], org, frozenset({team}))]
+    assert kept == [team, team]
