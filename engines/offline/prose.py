@@ -373,6 +373,8 @@ _MIDDLE = ("Then {c}.", "Next, {c}.", "After that, {c}.", "Once that's done, {c}
 _LAST = ("Finally, {c}.", "Then {c}.", "Last, {c}.", "To wrap up, {c}.")
 _ON = ("Now {c}.", "Next, {c}.", "Please {c} first.", "First, {c}.")
 _ONLY = ("Please {c}.", "Can you {c}?", "Could you {c}?", "I need you to {c}.")
+_AT_ONCE = ("Can you {c} and then {last}?", "Could you {c}, and after that {last}?", "Please {c}, then {last}.",
+            "I'd like you to {c} and then {last}.")
 _LEADS = ("I can see {v} in {n}.", "OK, {n} gave me {v}.", "Got it: {v} is in {n}.", "Thanks. Going by {n}, {v} is the one.")
 _NOTED = ("Thanks, I see {v} in {n}.", "Noted: {v} in {n}.", "OK, {v} is in {n}; good to know.",
           "Good, {v} is in {n}, as I expected.")
@@ -385,25 +387,6 @@ _REMARKS = ("I see {f} {v} in {n}.", "So {n} gives {f} {v}; good to know.", "Int
 def remark(field: str, value: str, noun: str, rng: random.Random) -> str:
     """How a later turn opens when it takes nothing from the earlier result: it says what it noticed there."""
     return rng.choice(_REMARKS).format(f=humanise(field), v=show(value), n=noun)
-
-
-def verdict_remark(record: dict[str, Any], noun: str, rng: random.Random) -> str | None:
-    """How a later turn opens after a checker's verdict: what it found, or that it found nothing."""
-    n = noun[0].upper() + noun[1:]
-    score = record.get("risk_score")
-    if "flagged" in record and isinstance(score, (int, float)):
-        found = record.get("findings") or []
-        if record["flagged"] and found and isinstance(found[0], dict) and isinstance(found[0].get("match"), str):
-            what = str(found[0].get("type", "a problem")).replace("_", " ")
-            return rng.choice((f"{n} flagged it: {what} at {show(found[0]['match'])}.",
-                               f"So it caught {show(found[0]['match'])} as {what}."))
-        return rng.choice((f"{n} found nothing (risk {show(score)}).", f"Clean, risk {show(score)}, says {noun}."))
-    if "safe" in record and isinstance(score, (int, float)):
-        issues = record.get("issues") or []
-        if not record["safe"] and issues and isinstance(issues[0], dict):
-            return f"{n} marks it unsafe: {str(issues[0].get('type', 'a problem')).replace('_', ' ')}, risk {show(score)}."
-        return rng.choice((f"{n} rates the link safe (risk {show(score)}).", f"Safe, risk {show(score)}; good."))
-    return None
 
 
 # Openers that say what the quoted record showed (`facts`), as a person reading the result does.
@@ -488,6 +471,10 @@ def request(clauses: list[str], rng: random.Random, opener: str = "", start: boo
     """The clauses as connected sentences after an opener; a later turn (`start` false) goes on rather than begins."""
     if len(clauses) == 1:
         body = [rng.choice(_ONLY).format(c=clauses[0])]
+    elif start and len(clauses) <= 3 and sum(map(len, clauses)) < 220 and rng.random() < 0.5:
+        # a few steps asked in one breath, as people write them, not as a numbered procedure
+        forms = [f for f in _AT_ONCE if not opener.endswith("?") or f.endswith(".")]  # (not "Can you …? Can you …?")
+        body = [rng.choice(forms).format(c=", ".join(clauses[:-1]), last=clauses[-1])]
     else:
         # after a turn's opening remark the work goes on ("Now ..."), it does not start
         body = [rng.choice([t for t in (_FIRST if start else _ON) if not t.endswith("first.") or "first" not in clauses[0]

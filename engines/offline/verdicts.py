@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from common.taxonomy import tokens
+from engines.offline.text import show
 from schemas import Action, ParameterRole, ToolInterpretation
 
 _CHECKING = frozenset({"detect", "detector", "detection", "scan", "scanner", "validate", "validator", "validation",
@@ -166,3 +167,22 @@ def answer(it: ToolInterpretation, field: str, args: dict[str, Any], rng: random
     out = {k: v for k, v in args.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool)}
     out[field] = rng.random() < 0.7
     return out
+
+
+def verdict_remark(record: dict[str, Any], noun: str, rng: random.Random) -> str | None:
+    """How a later turn opens after a checker's verdict: what it found, or that it found nothing."""
+    n = noun[0].upper() + noun[1:]
+    score = record.get("risk_score")
+    if "flagged" in record and isinstance(score, (int, float)):
+        found = record.get("findings") or []
+        if record["flagged"] and found and isinstance(found[0], dict) and isinstance(found[0].get("match"), str):
+            what = str(found[0].get("type", "a problem")).replace("_", " ")
+            return rng.choice((f"{n} flagged it: {what} at {show(found[0]['match'])}.",
+                               f"So it caught {show(found[0]['match'])} as {what}."))
+        return rng.choice((f"{n} found nothing (risk {show(score)}).", f"Clean, risk {show(score)}, says {noun}."))
+    if "safe" in record and isinstance(score, (int, float)):
+        issues = record.get("issues") or []
+        if not record["safe"] and issues and isinstance(issues[0], dict):
+            return f"{n} marks it unsafe: {str(issues[0].get('type', 'a problem')).replace('_', ' ')}, risk {show(score)}."
+        return rng.choice((f"{n} rates the link safe (risk {show(score)}).", f"Safe, risk {show(score)}; good."))
+    return None

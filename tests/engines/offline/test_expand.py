@@ -150,3 +150,44 @@ def test_turns_say_a_wrapped_tool_s_fields_as_the_request_does_not_its_wrapper(t
     for s in scenarios:
         for t in s.turns:
             assert "data `" not in t.user and "with data" not in t.user, t.user
+
+
+def test_a_turn_after_a_listing_it_takes_nothing_from_says_how_many_came_back_and_their_names(tmp_path):
+    """"So there are two cases, `Appointment suite` and `Q4 clinic completion`. Can you create …", not one field
+    of one row remarked on ("OK, title `Appointment suite`, according to the case list.")."""
+    import json
+    import re
+
+    from actors.local import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    def tool(name: str, desc: str, props: dict) -> dict:
+        return {"name": name, "description": desc,
+                "inputSchema": {"type": "object", "properties": props, "required": list(props)[:1]}}
+
+    project = {"projectId": {"type": "number", "description": "Project ID"}}
+    tools = [tool("get_cases", "Get test cases for a project", project),
+             tool("create_case", "Create new test case", {"title": {"type": "string"},
+                                                          "sectionId": {"type": "number", "description": "Section ID"}}),
+             tool("get_projects", "Get all projects", {})]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "spec.json"]), RunConfig.model_validate({"seed": 3}),
+                                  str(tmp_path / "h"))
+    counts = ("two", "three", "four", "five", "one")
+    seen = 0
+    for s in scenarios:
+        for before, turn in zip(s.turns, s.turns[1:]):
+            last = s.calls[before.calls[-1]]
+            if last.tool not in ("get_cases", "get_projects") or any(
+                    src == before.calls[-1] for k in turn.calls for src in s.calls[k].sources.values()):
+                continue
+            rows = json.loads(last.output) if isinstance(last.output, str) else last.output
+            rows = rows if isinstance(rows, list) else next(v for v in rows.values() if isinstance(v, list))
+            opening = turn.user.split(". ")[0]
+            assert not opening.startswith("Interesting") and " gives " not in opening, turn.user
+            assert any(re.search(rf"\b{c}\b", opening) for c in counts), turn.user
+            assert all(q.in_output(v, last.output) for v in re.findall(r"`([^`]+)`", opening)), turn.user
+            assert len(rows) < 2 or " and " in opening or "first" in opening or "among" in opening, turn.user
+            seen += 1
+    assert seen, [t.user for s in scenarios for t in s.turns]

@@ -385,6 +385,22 @@ def test_a_word_said_twice_in_a_row_by_template_and_name_is_said_once_but_quoted
     assert "latest latest" not in text and "latest news" in text and '"New New York"' in text
 
 
+def test_a_few_steps_are_often_asked_in_one_sentence_and_never_with_two_questions_running():
+    """"Please list the cases in the project 5, then create a new case …": two or three short steps in one breath,
+    as people write them, in about half the requests; the rest as connected sentences. Every step is said, in its
+    order, and an opening question is not followed by a second one ("Can you help me …? Can you …?")."""
+    from engines.offline.prose import request
+    clauses = ["list the cases in the project 5", "read the first one", 'create a new case titled "Q2 review"']
+    texts = [request(clauses, random.Random(k), "I need a new case.") for k in range(40)]
+    one = [t for t in texts if t.count(". ") == 1 and not re.search(r"\b(First|Finally|To wrap up|Last),", t)]
+    assert 8 <= len(one) <= 32, texts[:4]
+    for t in texts:
+        at = [t.index(c) for c in clauses]
+        assert at == sorted(at), t
+    asked = [request(clauses[:2], random.Random(k), "Can you help me with the cases?") for k in range(40)]
+    assert not any(re.search(r"\?.*\b(Can|Could) you\b.*\?$", t) for t in asked), asked
+
+
 def test_a_call_that_ties_two_records_together_names_both_and_how_they_meet(tmp_path):
     """"Add an issue to a cycle" with `issueId` and `cycleId` is asked as adding the issue to the cycle, never as
     creating a new issue with a cycle id; the name says it where the description does not (`remove_tag_from_task`),
