@@ -28,6 +28,12 @@ from engines.offline.values_slot import Slot, desc
 _MAP_KEYS = {
     "metadata": ("owner", "team", "env"), "labels": ("team", "env", "tier"), "tags": ("team", "env", "cost_center"),
     "headers": ("X-Request-Id", "Accept", "X-Tenant"), "env": ("LOG_LEVEL", "REGION", "FEATURE_FLAGS"),
+    # a row's cells by its columns (an Airtable record's `fields`, a Notion page's `properties`), as people name them
+    **dict.fromkeys(("fields", "properties", "cells", "row", "columns", "record"), ("Name", "Status", "Notes", "Assignee")),
+    # what a search or a listing is narrowed by: fields of the records it finds, not where software runs
+    **dict.fromkeys(("filters", "filter", "criteria", "where", "q", "query", "conditions"), ("status", "created_after",
+                                                                                            "assignee")),
+    **dict.fromkeys(("context", "user_context"), ("user_id", "locale", "goal")),
 }
 # A free-form map nothing names the keys of (custom properties, details, context): what teams put there,
 # not an `id` and `name` that would make it read as a record of its own.

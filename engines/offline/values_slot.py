@@ -117,7 +117,16 @@ def variants(text: str):
     yield slug.replace("-", "_").lower()
     yield slug.replace("-", "_").upper()
     yield slug.replace("-", "")
+    moment = _MOMENT.match(text)
+    if moment is not None:  # a date or a time as the pattern writes moments (`…T09:00:00+02:00`, `….000Z`, a date)
+        day, clock = moment.group(1), moment.group(2) or "09:00:00"
+        clock = clock if clock.count(":") == 2 else f"{clock}:00"
+        yield from (f"{day}T{clock}Z", f"{day}T{clock}.000Z", f"{day}T{clock}+00:00", f"{day}T{clock}+02:00", day,
+                    f"{day} {clock}", f"{day}T{clock}", day.replace("-", ""), f"{day}T{clock[:5]}")
     yield re.sub(r"[^0-9]", "", text) or text
+
+
+_MOMENT = re.compile(r"^(\d{4}-\d\d-\d\d)(?:[T ](\d\d:\d\d(?::\d\d)?))?")
 
 def desc(schema: Any) -> str:
     """A schema's description, with the examples its `example`/`examples` keywords give written the way a

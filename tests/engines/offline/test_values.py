@@ -191,6 +191,36 @@ def test_a_field_named_for_a_common_thing_gets_one_not_its_name_and_a_digit(name
         assert re.fullmatch(shape, value) and not re.fullmatch(r"[a-z-]+-\d", value), (name, value)
 
 
+@pytest.mark.parametrize("pattern", [
+    r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$", r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[.\d{3}]*Z$",
+    r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$", r"^\d{8}$", r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$",
+])
+def test_a_date_whose_pattern_writes_moments_its_own_way_is_a_real_date_in_that_writing(pattern):
+    """`effective_date` with the pattern `…[+-]\d{2}:\d{2}$` was `8875-62-93T56:19:19-02:86`, drawn from the pattern's
+    digits once the usual `…Z` did not match it: a date in the pattern's own writing is a date that exists."""
+    from datetime import datetime
+    gen = ValueGenerator(make_org(3), random.Random(5))
+    for name in ("date", "effective_date", "start_time"):
+        value = gen.value({"type": "string", "pattern": pattern, "description": "Date (ISO format)"}, name=name)
+        assert re.search(pattern, value), value
+        digits = re.sub(r"\D", "", value)
+        datetime(int(digits[:4]), int(digits[4:6]), int(digits[6:8]))  # (raises on month 62 or day 93)
+        assert 2000 <= int(digits[:4]) <= 2030, value
+
+
+def test_a_free_form_map_is_keyed_by_what_its_name_says_it_holds():
+    """An Airtable record's `fields`, a search's `filters`, a `userContext` were all `{environment, service}`, a
+    deployment's keys in a travel base; a row's cells are named like columns, filters by fields of what is found."""
+    gen = ValueGenerator(make_org(3), random.Random(2))
+    free = {"type": "object", "additionalProperties": {}}
+    for name, keys in (("fields", {"Name", "Status", "Notes", "Assignee"}), ("filters", {"status", "created_after",
+                                                                                      "assignee"}),
+                       ("userContext", {"user_id", "locale", "goal"})):
+        for _ in range(3):
+            drawn = gen.value(free, name=name)
+            assert drawn and set(drawn) <= keys, (name, drawn)
+
+
 @pytest.mark.parametrize("example, shape", [
     ("812c3670-1cff-11ed-9972-4f669f2d96bd", r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"),
     ("cus_9s6XKzkNRiz8i3", r"cus_[A-Za-z0-9]{14}"),
