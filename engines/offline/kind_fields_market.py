@@ -14,6 +14,8 @@ import re
 from datetime import date, timedelta
 from typing import Any
 
+from faker.providers.currency import Provider as CurrencyTable
+
 from engines.offline.kind_fields import TICKER, Draw, count, num, pick
 from engines.offline.world import Organisation
 
@@ -41,7 +43,17 @@ def _trading_day(rng: random.Random, org: Organisation, topic: str) -> str:
     return (day - timedelta(days=max(0, day.weekday() - 4))).isoformat()
 
 
+# Currencies by their ISO 4217 codes (Faker's table): a currency listed is `{code: BRL, name: Brazilian real, …}`.
+_ISO = dict(CurrencyTable.currencies)
+
+
+def _currency_code(rng: random.Random, org: Organisation, topic: str) -> str:
+    return topic.upper() if topic.upper() in _ISO else rng.choice(("USD", "EUR", "GBP", "JPY", "BRL", "CHF", "CAD",
+                                                                   "AUD", "INR", "MXN", "CNY", "SEK"))
+
+
 MARKET_KINDS: tuple[tuple[str, dict[str, Draw]], ...] = (
+    ("currency|currencies", {"code": _currency_code, "name": pick(""), "symbol": pick("")}),
     ("balance sheet|balancesheet", {
         "report_date": _quarter_end, "currency": currency, "total_assets": count(10**8, 3 * 10**12),
         "total_liabilities": count(10**7, 10**12), "total_equity": count(10**7, 10**12),
@@ -78,6 +90,8 @@ def market_fields(words: list[str]) -> dict[str, Draw] | None:
 def cohere(out: dict[str, Any], rng: random.Random, org: Organisation, topic: str) -> None:
     """Figures that add up, in place: equity is assets less liabilities, a bar's low and high hold its open and
     close, profits fall below revenue, outflows are negative; a stock's price is in its market's currency."""
+    if out.get("code") in _ISO and "symbol" in out:  # a currency's name and sign are its code's
+        out.update(name=_ISO[out["code"]], symbol=CurrencyTable.currency_symbols.get(out["code"], out["code"]))
     if "currency" in out and TICKER.fullmatch(topic):
         out["currency"] = currency(rng, org, topic)
     if isinstance(out.get("total_assets"), int) and "total_liabilities" in out:

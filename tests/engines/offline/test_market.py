@@ -51,3 +51,16 @@ def test_a_stock_spec_answers_with_its_statements_and_news_of_the_stock(tmp_path
             if c.tool == "get_news":
                 assert c.arguments["symbol"] in out["title"], out
     assert seen == {t["name"] for t in tools}
+
+
+def test_a_currency_listed_is_an_iso_code_with_its_own_name_and_sign():
+    """`cambio-currencies-list` listed `{id, updated_at}`: a currency is its ISO 4217 code, and the name and symbol
+    of that code (not another's), the one asked about where a call names it."""
+    from faker.providers.currency import Provider
+    from engines.offline.kinds import record
+    from engines.offline.world import make_org
+    names = dict(Provider.currencies)
+    for k in range(6):
+        rec = record("currency", make_org(k), f"c{k}", "topic")
+        assert rec["code"] in names and rec["name"] == names[rec["code"]] and rec["symbol"], rec
+    assert record("currencies", make_org(1), "x", "eur")["code"] == "EUR"
