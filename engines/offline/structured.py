@@ -50,7 +50,14 @@ def in_words(value: Any) -> str | None:
     return "(" + ("; " if any(isinstance(v, list) and len(v) > 1 for v in value.values()) else ", ").join(fields) + ")"
 
 
+# Names of an argument that only wraps what it holds (`nested: {field: {…}}`, `body: {…}`): said by what it holds.
+_WRAPPERS = frozenset({"nested", "data", "body", "payload", "params", "input", "request", "args", "arguments", "wrapper"})
+
+
 def said_argument(name: str, value: Any) -> str:
-    """An argument as a request says it: its name and its value, in words where words can say it."""
+    """An argument as a request says it: its name and its value, in words where words can say it; a wrapper of one
+    field as that field ("field (id `fld_1`, name owner)", not "nested `{"field": {…}}`")."""
+    if isinstance(value, dict) and len(value) == 1 and name.lower() in _WRAPPERS and next(iter(value)).strip():
+        return said_argument(*next(iter(value.items())))
     words = in_words(value)
     return f"{humanise(name)} {words if words is not None else said(value)}"

@@ -84,3 +84,12 @@ def test_an_object_said_in_words_counts_as_stated_at_any_depth_of_the_check():
     assert q.stated({"priority": "High", "region": "Tokyo"}, said)
     assert q.stated(["bug", "urgent"], "with labels (bug and urgent)")
     assert not q.stated({"priority": "Low"}, said)
+
+
+def test_an_argument_that_only_wraps_one_field_is_said_as_that_field():
+    """Airtable's `create_field(nested={"field": {…}})` was asked "with nested `{"field": {"id": …, "name":
+    "owner"}}`": the wrapper names nothing a person would say; what it holds is said in words."""
+    from engines.offline.structured import said_argument
+    assert said_argument("nested", {"field": {"id": "fld_1", "name": "owner"}}) == "field (id `fld_1`, name owner)"
+    assert said_argument("body", {"title": "Q2 plan"}) == 'title "Q2 plan"'
+    assert said_argument("labels", {"field": "x"}).startswith("labels")  # (a name that says something stays)
