@@ -31,6 +31,7 @@ minimum count total size length width height range direction prefix suffix match
 property index pair source target description summary instruction turn look help work leave care expose purpose
 full best high second time date timestamp part kind form version context system feature support access way thing
 something anything nothing everything someone user account file path folder link text content message
+title heading today tomorrow yesterday tonight day week month year hour minute moment period inside outside
 character letter column record resource id data return want need
 specific general private public auto common daily near main single multiple various certain additional individual
 particular personal primary original final initial overall past future current previous next recent latest

@@ -154,3 +154,14 @@ def test_a_knowledge_store_s_records_talk_about_the_business_not_the_store(tmp_p
         org = org_for(seed, suite)
         assert not store & set(org.nouns) and not store & set(org.topics), (org.nouns, org.topics)
         assert not any(p.split("-")[0] in store for p in org.projects + org.services)
+
+
+def test_a_field_or_a_day_the_descriptions_mention_is_no_topic_of_the_organisations_texts():
+    """"Sensor title: next steps", "Used for inventory today across the inventory": `title` and `today` recur in a
+    todo spec's descriptions and were taken for what its people write about."""
+    tools = [("create_task", "Create a task with a title and a due date for today or later.", {"title": "Task title"}),
+             ("update_task", "Update the title of a task due today.", {"title": "New title"}),
+             ("list_tasks", "List tasks due today, by title and inventory location.", {}),
+             ("get_task", "Get a task's inventory location and title.", {})]
+    topics, _ = spec_words(_texts(tools), ("task",))
+    assert "inventory" in topics and not {"title", "today"} & set(topics), topics
