@@ -278,7 +278,25 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
                 and (isinstance(args[p.name], (str, int, float, bool)) or several(args[p.name])) \
                 and _describes(p.name, sub, it.action):
             out[p.name] = args[p.name]  # (several states, `status: [pending, failed]`: each record has one of them)
+    state = state_set(tool.name) if it.action in (Action.update, Action.execute, Action.configure) else None
+    if state is not None and not any(set(tokens(k)) & {"status", "state"} for k in out):
+        out["status"] = state  # `complete_task` leaves its task completed, `reopen_task` open
     return spread(it.entity, out)
+
+
+# Verbs that move a record to a state of its own (`complete_task`, `archive_project`, `stop_tunnel`): the state.
+_STATE_VERBS = {"complete": "completed", "finish": "completed", "reopen": "open", "archive": "archived",
+                "unarchive": "active", "close": "closed", "resolve": "resolved", "approve": "approved", "reject": "rejected",
+                "pause": "paused", "resume": "active", "suspend": "suspended", "stop": "stopped", "start": "running",
+                "publish": "published", "unpublish": "draft", "confirm": "confirmed", "activate": "active",
+                "deactivate": "inactive", "enable": "enabled", "disable": "disabled", "lock": "locked", "unlock": "unlocked",
+                "acknowledge": "acknowledged", "ack": "acknowledged", "snooze": "snoozed", "block": "blocked",
+                "unblock": "active", "escalate": "escalated", "uncomplete": "open"}
+
+
+def state_set(tool: str) -> str | None:
+    """The state a tool's verb moves its record to, where its name opens on such a verb (after a namespace)."""
+    return next((_STATE_VERBS[t] for t in tokens(tool)[:3] if t in _STATE_VERBS), None)
 
 
 def several(value: Any) -> bool:

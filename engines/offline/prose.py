@@ -20,6 +20,7 @@ from engines.offline import compute
 from engines.offline.chrono import SINCE, UNTIL
 from engines.offline.derived import figure
 from engines.offline.homes import CONTAINERS, home
+from engines.offline.model import state_set
 from engines.offline.own_words import described_action, named_verb, stated_action
 from engines.offline.places import said_place
 from engines.offline.relations import past, relation, relation_goal
@@ -386,7 +387,11 @@ _REMARKS = ("I see {f} {v} in {n}.", "So {n} gives {f} {v}; good to know.", "Int
 
 def remark(field: str, value: str, noun: str, rng: random.Random) -> str:
     """How a later turn opens when it takes nothing from the earlier result: it says what it noticed there."""
-    return rng.choice(_REMARKS).format(f=humanise(field), v=show(value), n=noun)
+    return rng.choice(_REMARKS).format(f=humanise(field), v=show(value), n=_that(noun))
+
+
+def _that(noun: str) -> str:  # (what a tool's name calls its result, "the update records result", is "that result")
+    return "that result" if noun.endswith(" result") and noun.startswith("the ") else noun
 
 
 # Openers that say what the quoted record showed (`facts`), as a person reading the result does.
@@ -410,7 +415,7 @@ def lead(value: Any, noun: str, rng: random.Random, used: bool = True, made: boo
     if tied:  # after a relation: that it holds now, not which "result" the value came from
         return rng.choice(("Good, that worked for {v}.", "OK, done: {v}.", "Thanks, {v} is sorted.",
                            "Great, that went through for {v}.")).format(v=show(value))
-    return rng.choice(_LEADS if used else _NOTED).format(v=show(value), n=noun)
+    return rng.choice(_LEADS if used else _NOTED).format(v=show(value), n=_that(noun))
 
 
 _ACKS = ("Thanks, {v} looks good.", "Great, {v} is what I needed.", "OK, {v} checks out.", "Good, {v} it is.")
@@ -485,15 +490,6 @@ def request(clauses: list[str], rng: random.Random, opener: str = "", start: boo
     text = " ".join([opener] + body if opener else body).strip()
     text = re.sub(r'([.!?])"([.?])', r'\1"', text)  # a quoted message ending in a full stop ends the sentence too
     return said_once(text)
-
-
-def context_sentence(context: dict[str, Any], rng: random.Random) -> str:
-    if not context:
-        return ""
-    items = [f"{humanise(k)} {said(v)}" for k, v in context.items()]
-    where = ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else items[0]
-    return rng.choice(("Everything here is in {s}.", "We're working in {s}.", "This is all for {s}.",
-                       "Use {s} throughout.")).format(s=where)
 
 
 def _what(step: Step) -> str:
@@ -616,8 +612,7 @@ def goal(steps: list[Step], rng: random.Random, owned: frozenset[str] | None = N
             "cleanup": (f"Some of our {many} need cleaning up.", f"I want to remove an old {label(focal.it.entity)}."),
             "inspect-then-modify": (f"One of our {many} needs an update, after a look at the {looks}.",
                                     f"I need to change some {many}; let's review the {looks} first."),
-            "modification": (f"One of our {many} needs an update.", f"I need to change some {many}."),
-        })
+            "modification": (f"One of our {many} needs an update.", f"I need to change some {many}.")})
     if form == "cleanup" and any(steps[r.step].it.action is Action.create for r in focal.refs if r.step < len(steps)):
         # what it removes is what it made: a round trip, not "an old" thing
         kind = label(focal.it.entity)
@@ -871,8 +866,8 @@ def grounded_follow_up(step: Step, records: list[dict[str, Any]], rng: random.Ra
             if not isinstance(value, str) or not 1 <= len(value) <= 30 or len(value.split()) > 3 \
                     or not re.fullmatch(r"[A-Za-z][A-Za-z _-]*", value):  # a state is a word, not a number or an id
                 continue
-            if any(t in _STATE_FIELDS for t in tokens(key)) and not re.search(r"\d{4}-\d\d-\d\d", value) \
-                    and value.lower() not in _UNREMARKABLE and key not in step.args:
+            if any(t in _STATE_FIELDS for t in tokens(key)) and not re.search(r"\d{4}-\d\d-\d\d", value) and key not in \
+                    step.args and value.lower() not in _UNREMARKABLE | {state_set(step.tool)}:  # (not what it just did)
                 value = value.replace("_", " ").lower() if " " not in value else value  # `IN_PROGRESS`: in progress
                 if listing:
                     options = (f"Why are some of these {many} {value}?",

@@ -253,7 +253,7 @@ class OfflineScenarioWriter:
                            for e in world.entities if e["created_by"] is None],
             context=dict(world.context))
         intro = " ".join(x for x in (prose.goal(steps, words, self.owned),
-                                     prose.context_sentence(state.context, words)) if x)
+                                     text.context_sentence(state.context, words)) if x)
         clauses = mentions.run_together(prose.joined(list(range(len(steps))), mentions.named_once(  # ("the same project")
             [prose.clause(st, steps, state.context) for st in steps], steps), steps), steps)
         optional = [n for st in steps for n in st.args if n not in {r.param for r in st.refs} and n not in state.context

@@ -6,6 +6,7 @@ The sentences themselves (request, title, explanations, novelty, follow-up) are 
 from __future__ import annotations
 
 import json
+import random
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -208,3 +209,13 @@ def facts(row: dict[str, Any], value: Any) -> str | None:
         if len(out) == 2:
             break
     return ", ".join(out) or None
+
+
+def context_sentence(context: dict[str, Any], rng: random.Random) -> str:
+    """Where every call of a request works (a workspace, a project), said once for all of them."""
+    if not context:
+        return ""
+    items = [f"{humanise(k)} {said(v)}" for k, v in context.items()]
+    where = ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else items[0]
+    return rng.choice(("Everything here is in {s}.", "We're working in {s}.", "This is all for {s}.",
+                       "Use {s} throughout.")).format(s=where)

@@ -75,3 +75,33 @@ def test_an_edited_file_reads_back_as_text_not_as_a_record_of_the_edit(pipeline)
                          state, 3, pipe.suite)
     read, _ = mock_call(tools["read_text_file"], its["read_text_file"], {"path": path}, state, 3, pipe.suite)
     assert read.output["content"] == "Release on Friday."
+
+
+def test_a_verb_that_moves_a_record_to_a_state_leaves_it_in_that_state(tmp_path):
+    """`complete_task` answered `"status": "open"` and `reopen_task` `"completed"`, each keeping whatever the task
+    was drawn with; a call named for a change of state shows the record in that state, and the follow-up does not
+    ask why it is in the state the user just put it in ("Why is the task completed?")."""
+    import json
+
+    from actors.local import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    task = {"type": "object", "properties": {"taskId": {"type": "integer", "description": "Task ID"}}, "required": ["taskId"]}
+    tools = [{"name": "complete_task", "description": "Mark a task as completed", "inputSchema": task},
+             {"name": "reopen_task", "description": "Reopen a completed task", "inputSchema": task},
+             {"name": "list_tasks", "description": "List tasks", "inputSchema": {"type": "object", "properties": {}}},
+             {"name": "get_task", "description": "Get a task", "inputSchema": task}]
+    (tmp_path / "todo.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "todo.json"]), RunConfig(seed=4), str(tmp_path / "h"))
+    states = {"complete_task": "completed", "reopen_task": "open"}
+    seen = 0
+    for s in scenarios:
+        for c in s.calls:
+            if c.tool in states:
+                out = json.loads(c.output)
+                assert out.get("status", states[c.tool]) == states[c.tool], (c.tool, out)
+                seen += "status" in out
+        if s.calls[-1].tool in states:
+            assert f" {states[s.calls[-1].tool]}" not in s.follow_up.replace("?", " "), s.follow_up
+    assert seen

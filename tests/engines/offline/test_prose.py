@@ -401,6 +401,17 @@ def test_a_few_steps_are_often_asked_in_one_sentence_and_never_with_two_question
     assert not any(re.search(r"\?.*\b(Can|Could) you\b.*\?$", t) for t in asked), asked
 
 
+def test_a_turn_calls_a_result_a_tools_name_makes_up_that_result_not_by_the_tools_name():
+    """"Thanks, I see `rec_1` in the update records result." names the tool, as no person does; "that result" is
+    what they say. A result named by what it is ("the project list", "the search results") keeps its name."""
+    from engines.offline.prose import lead, remark
+    for k in range(12):
+        said = lead("rec_1", "the update records result", random.Random(k), used=k % 2 == 0)
+        assert "update records" not in said and "`rec_1`" in said, said
+        assert "update records" not in remark("status", "open", "the update records result", random.Random(k))
+    assert any("the project list" in lead("p1", "the project list", random.Random(k)) for k in range(12))
+
+
 def test_a_call_that_ties_two_records_together_names_both_and_how_they_meet(tmp_path):
     """"Add an issue to a cycle" with `issueId` and `cycleId` is asked as adding the issue to the cycle, never as
     creating a new issue with a cycle id; the name says it where the description does not (`remove_tag_from_task`),
