@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from common.json_values import leaves
-from common.schemautil import deref, properties
+from common.schemautil import properties
 from common.taxonomy import same_kind, singular, tokens
 from engines.base import EngineContext, Outcome, StageError
 from engines.offline import chrono, compute, kinds, paths, values_formats as fmt
@@ -25,11 +25,12 @@ from engines.offline.files import Story, diff, files_read, pairs, window
 from engines.offline.history import is_history
 from engines.offline.members import members_of
 from engines.offline.model import ABOUT, WITHIN, SpecModel, record_writes, several, shown_fields, spread
-from engines.offline.outputs import each_json, listed_rows, names_id, output_objects, token_in
+from engines.offline.outputs import each_json, free_form, listed_rows, names_id, open_output, output_objects, token_in
 from engines.offline.render import asked_about, distinct, is_metadata, render
 from engines.offline.scenario import interpretations_for, named_ids, value_hint
 from engines.offline.spec_org import org_for
-from engines.offline.slots import can_carry, counted, echo, embed, fill_record, free_object
+from engines.offline.slots import can_carry, counted, echo, embed, fill_record
+from engines.offline.states import state_before, state_set
 from engines.offline.text import label
 from engines.offline.values import ValueGenerator, first_error, is_valid
 from engines.offline.values_formats import EPOCH, shaped_like
@@ -86,12 +87,19 @@ def _as_at_start(state: WorkflowState, scenario: Scenario, tools: dict[str, Tool
     written: dict[str, list[Any]] = {}
     for call in scenario.calls:
         it = its[call.tool]
-        if it.action in (Action.create, Action.update):
+        if it.action in (Action.create, Action.update) or state_set(call.tool):
             for k, v in record_writes(tools[call.tool], it, call.arguments).items():
                 written.setdefault(k, []).append(v)
     for e in state.entities:
         for key in [k for k, v in e.attributes.items() if v in written.get(k, ())]:
             del e.attributes[key]
+    # (what is reopened was completed, what is resumed paused: a record shown before such a call is in that state)
+    for k, call in enumerate(scenario.calls):
+        before, given = state_before(call.tool), {str(v) for v in call.arguments.values() if isinstance(v, (str, int))}
+        for e in [e for e in state.entities + state.preconditions if before and str(e.id) in given]:
+            if (e.created_by is None or e.created_by < k) and same_kind(e.kind, its[call.tool].entity) \
+                    and not any(e.created_by == j and its[c.tool].action is Action.create for j, c in enumerate(scenario.calls)):
+                e.attributes.setdefault("status", before)
 
 
 def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[str, Any], state: WorkflowState,
@@ -177,7 +185,7 @@ def _mock_step(tool: Tool, interpretation: ToolInterpretation, arguments: dict[s
             if e.created_by == index and same_kind(e.kind, it.entity):
                 e.attributes.setdefault(WITHIN, [t.isoformat() for t in span])
     written = record_writes(tool, it, arguments)
-    if target is not None and it.action in (Action.update, Action.create) and written \
+    if target is not None and (it.action in (Action.update, Action.create) or state_set(tool.name)) and written \
             and same_kind(target.kind, it.entity):  # a contact created for a company writes nothing into the company
         target.attributes.update(written)
     for row, e in enumerate(shown):
@@ -527,7 +535,7 @@ def _text(tool: Tool, it: ToolInterpretation, args: dict[str, Any], shown: list[
             lines += [f"{label(e.kind)}: {e.id}" for e in shown if not token_in(e.id, lines[0])]
             return "\n".join(lines)
     # Inside a structuredContent the text fills one string field ("message", "result"): lines, not JSON.
-    plain = tool.output_schema is not None and not _open(tool.output_schema)
+    plain = tool.output_schema is not None and not open_output(tool.output_schema)
     # (the calls of a workflow are made a few minutes apart, starting at the world's now)
     return render(tool.name, it, args, shown, target, gen.org, gen.rng, plain=plain, model=model,
                   now=EPOCH + timedelta(minutes=3 * index))
@@ -579,48 +587,6 @@ def _file_text(body: dict[str, Any]) -> str:
         if new:
             return "\n".join(new)
     return ""
-
-
-def _open(schema: dict[str, Any]) -> bool:
-    """A declared output that fixes no fields: FastMCP's `-> dict` or `-> list[dict]`, wrapped in `result` or not."""
-    if free_object(schema, schema):
-        return True
-    props = schema.get("properties") or {}
-    if set(props) != {"result"}:
-        return False
-    sub = deref(props["result"], schema)
-    items = sub.get("items") if isinstance(sub.get("items"), dict) else None
-    untyped = not set(sub) - {"title", "description"}  # (`result: {}`, a response documented without a schema)
-    return untyped or free_object(sub, schema) or items is not None and free_object(items, schema)
-
-
-def _free_form(schema: dict[str, Any], text: str) -> Any | None:
-    """A declared output that fixes no fields (see `_open`) holds the records the text result shows, with their
-    domain fields; None where it fixes fields or the text is no JSON record."""
-    if not _open(schema):
-        return None
-    try:
-        data = json.loads(text) if text.lstrip()[:1] in ("{", "[") else None
-    except ValueError:
-        return None
-    if not data:
-        return None
-    if free_object(schema, schema):
-        obj = data if isinstance(data, dict) else {"result": data}
-    else:  # FastMCP's wrapped `{"result": ...}`
-        sub = deref(schema["properties"]["result"], schema)
-        items = sub.get("items") if isinstance(sub.get("items"), dict) else None
-        if items is not None and free_object(items, schema):
-            # (a search's `{"total_count": …, "items": [...]}` lists its items)
-            inner = next((v for v in data.values() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)),
-                         None) if isinstance(data, dict) else None
-            rows = data if isinstance(data, list) else inner or [data]
-            obj = {"result": [r for r in rows if isinstance(r, dict)]}
-        elif isinstance(data, dict):
-            obj = {"result": data}
-        else:
-            return None
-    return obj if is_valid(schema, obj) else None
 
 
 _GONE = ("deleted", "is_deleted", "isDeleted", "archived", "is_archived", "isArchived", "trashed", "in_trash")
@@ -756,7 +722,7 @@ def _structured(tool: Tool, shown: list[Entity], own: set[str], text: str, gen: 
     """The structuredContent, valid, and the ids it could not hold (its own arguments need not echo). `only`:
     its list of records holds the ones shown and no others."""
     schema = tool.output_schema or {}
-    obj = _free_form(schema, text)
+    obj = free_form(schema, text)
     if obj is None:
         gen.answering = True
         try:

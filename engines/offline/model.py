@@ -20,6 +20,7 @@ from common.schemautil import deref
 from common.taxonomy import same_kind, singular, tokens
 from engines.offline import kinds
 from engines.offline.places import cohere
+from engines.offline.states import state_set
 from engines.offline.values import ValueGenerator
 from engines.offline.values_describe import described_fields, returned_fields
 from engines.offline.values_names import FALLBACK
@@ -282,21 +283,6 @@ def record_writes(tool: Any, it: ToolInterpretation, args: dict[str, Any]) -> di
     if state is not None and not any(set(tokens(k)) & {"status", "state"} for k in out):
         out["status"] = state  # `complete_task` leaves its task completed, `reopen_task` open
     return spread(it.entity, out)
-
-
-# Verbs that move a record to a state of its own (`complete_task`, `archive_project`, `stop_tunnel`): the state.
-_STATE_VERBS = {"complete": "completed", "finish": "completed", "reopen": "open", "archive": "archived",
-                "unarchive": "active", "close": "closed", "resolve": "resolved", "approve": "approved", "reject": "rejected",
-                "pause": "paused", "resume": "active", "suspend": "suspended", "stop": "stopped", "start": "running",
-                "publish": "published", "unpublish": "draft", "confirm": "confirmed", "activate": "active",
-                "deactivate": "inactive", "enable": "enabled", "disable": "disabled", "lock": "locked", "unlock": "unlocked",
-                "acknowledge": "acknowledged", "ack": "acknowledged", "snooze": "snoozed", "block": "blocked",
-                "unblock": "active", "escalate": "escalated", "uncomplete": "open"}
-
-
-def state_set(tool: str) -> str | None:
-    """The state a tool's verb moves its record to, where its name opens on such a verb (after a namespace)."""
-    return next((_STATE_VERBS[t] for t in tokens(tool)[:3] if t in _STATE_VERBS), None)
 
 
 def several(value: Any) -> bool:

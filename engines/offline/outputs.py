@@ -1,5 +1,5 @@
 """Reading a mock output as text and as records: whether a value appears in it as a whole token, the JSON objects
-it holds, the rows it lists. The mocker, the expander and the writers use these; so do the scenario checks
+it holds, the rows it lists, what a declared output that fixes no fields holds. The mocker, the expander and the writers use these; so do the scenario checks
 (evaluation/scenario_checks.py)."""
 
 from __future__ import annotations
@@ -9,6 +9,9 @@ import re
 from typing import Any
 
 from common.json_values import leaves
+from common.schemautil import deref
+from engines.offline.slots import free_object
+from engines.offline.values_check import is_valid
 
 
 def searchable(output: Any) -> str:
@@ -121,3 +124,45 @@ def each_json(text: str, change: Any) -> str:
 
     whole = changed(text)
     return whole if whole is not None else "\n".join(changed(line) or line for line in text.split("\n"))
+
+
+def open_output(schema: dict[str, Any]) -> bool:
+    """A declared output that fixes no fields: FastMCP's `-> dict` or `-> list[dict]`, wrapped in `result` or not."""
+    if free_object(schema, schema):
+        return True
+    props = schema.get("properties") or {}
+    if set(props) != {"result"}:
+        return False
+    sub = deref(props["result"], schema)
+    items = sub.get("items") if isinstance(sub.get("items"), dict) else None
+    untyped = not set(sub) - {"title", "description"}  # (`result: {}`, a response documented without a schema)
+    return untyped or free_object(sub, schema) or items is not None and free_object(items, schema)
+
+
+def free_form(schema: dict[str, Any], text: str) -> Any | None:
+    """A declared output that fixes no fields (see `open_output`) holds the records the text result shows, with their
+    domain fields; None where it fixes fields or the text is no JSON record."""
+    if not open_output(schema):
+        return None
+    try:
+        data = json.loads(text) if text.lstrip()[:1] in ("{", "[") else None
+    except ValueError:
+        return None
+    if not data:
+        return None
+    if free_object(schema, schema):
+        obj = data if isinstance(data, dict) else {"result": data}
+    else:  # FastMCP's wrapped `{"result": ...}`
+        sub = deref(schema["properties"]["result"], schema)
+        items = sub.get("items") if isinstance(sub.get("items"), dict) else None
+        if items is not None and free_object(items, schema):
+            # (a search's `{"total_count": …, "items": [...]}` lists its items)
+            inner = next((v for v in data.values() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)),
+                         None) if isinstance(data, dict) else None
+            rows = data if isinstance(data, list) else inner or [data]
+            obj = {"result": [r for r in rows if isinstance(r, dict)]}
+        elif isinstance(data, dict):
+            obj = {"result": data}
+        else:
+            return None
+    return obj if is_valid(schema, obj) else None

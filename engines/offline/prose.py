@@ -20,10 +20,10 @@ from engines.offline import compute
 from engines.offline.chrono import SINCE, UNTIL
 from engines.offline.derived import figure
 from engines.offline.homes import CONTAINERS, home
-from engines.offline.model import state_set
 from engines.offline.own_words import described_action, named_verb, stated_action
 from engines.offline.places import said_place
 from engines.offline.relations import past, relation, relation_goal
+from engines.offline.states import state_set
 from engines.offline.structured import said_argument
 from engines.offline.text import (INSPECT, Ref, humanise, is_code, label, plural, said, said_list, shape, show, switch,
                                  undescribed, verb)

@@ -47,8 +47,8 @@ def key_for(kind: str, value: str) -> str:
     """The field a record names its entity by: `path`, `sha`, `number`, `id`, `email` or `name`."""
     if value.startswith("/"):
         return "path"
-    if _SHA.match(value) and not value.isdigit():
-        return "sha"
+    if _SHA.match(value) and not value.isdigit() and set(tokens(kind)) & {"commit", "revision", "sha", "hash", "ref"}:
+        return "sha"  # (a commit's hash; a worker's 32-hex ID is its `id`)
     if "@" in value and " " not in value:
         return "email"
     if value.startswith(("http://", "https://")):

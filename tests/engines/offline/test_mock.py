@@ -94,8 +94,9 @@ def test_a_verb_that_moves_a_record_to_a_state_leaves_it_in_that_state(tmp_path)
              {"name": "get_task", "description": "Get a task", "inputSchema": task}]
     (tmp_path / "todo.json").write_text(json.dumps({"tools": tools}))
     _, scenarios = generate_local(load_suite([tmp_path / "todo.json"]), RunConfig(seed=4), str(tmp_path / "h"))
+    from evaluation import scenario_checks as q
     states = {"complete_task": "completed", "reopen_task": "open"}
-    seen = 0
+    seen = checked = 0
     for s in scenarios:
         for c in s.calls:
             if c.tool in states:
@@ -104,4 +105,11 @@ def test_a_verb_that_moves_a_record_to_a_state_leaves_it_in_that_state(tmp_path)
                 seen += "status" in out
         if s.calls[-1].tool in states:
             assert f" {states[s.calls[-1].tool]}" not in s.follow_up.replace("?", " "), s.follow_up
-    assert seen
+        for k, c in enumerate(s.calls):  # (what is reopened was shown completed before, what is completed open)
+            if c.tool in states:
+                rows = [r for j in range(k) for r in q.output_objects(s.calls[j].output)
+                        if str(r.get("id")) == str(c.arguments["taskId"]) and "status" in r]
+                before = {"complete_task": "open", "reopen_task": "completed"}[c.tool]
+                assert all(r["status"] in (before, states[c.tool]) for r in rows[-1:]), (c.tool, rows[-1:])
+                checked += bool(rows)
+    assert seen and checked

@@ -246,3 +246,11 @@ def test_two_rows_of_a_listing_do_not_share_a_name_of_the_organisations_or_a_slu
     assert out[6:] == ["Q2 plan", "Q2 plan"]
     kept = [r["name"] for r in distinct(rows[:2], org, frozenset({team}))]
     assert kept == [team, team]
+
+
+def test_a_hex_id_is_a_commit_sha_only_for_a_commit():
+    """Workday's worker IDs are 32 hex digits: a leave balance for one answered `"sha": "0599…"` beside the same
+    value as `worker_id`. Only what git hashes is named by a `sha`."""
+    from engines.offline.render import key_for
+    assert key_for("worker", "059968de7f097720277c2af6910001c0") == "id"
+    assert key_for("commit", "3f9e2c1") == "sha" and key_for("revision", "a" * 40) == "sha"
