@@ -67,3 +67,15 @@ def lists_many(toks: list[str], verb_idx: int) -> bool:
     source = next((k for k in range(verb_idx + 2, len(toks)) if toks[k] == "from"), None)
     last = toks[-1] if source is None else toks[source - 1]  # `get_alerts_from_pcap_file`: the alerts
     return last not in _ONE_RESULT and singular(last) != last and last.endswith("s") and not last.endswith("ss")
+
+
+# "Find information about a Brazilian bank by its code", "Query a company by its CNPJ": one record, looked up by
+# the key that names it, not a search of many (a search by name or by a query finds several).
+_BY_ITS_KEY = re.compile(r"\bby (?:its|their|the|a|an)\s+(?:[\w-]+\s+)?(?:code|id|identifier|number|abbreviation|"
+                         r"symbol|ticker|isbn|sku|slug|key|uuid|handle|cnpj|cpf|cep|iata|icao|doi)\b", re.I)
+
+
+def looked_up_by_key(description: str, required: int) -> bool:
+    """Whether a search's description says, in its first line, that it finds one record by the key that names it,
+    where the tool takes that one key only."""
+    return required == 1 and bool(_BY_ITS_KEY.search(description.strip().split("\n")[0][:200]))

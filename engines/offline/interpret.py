@@ -15,8 +15,8 @@ from common.taxonomy import (HEADS, NOT_NOUNS, PARAM_ENTITY, UNNAMED, VERB_NOUN,
 from engines.base import EngineContext, Outcome
 from engines.offline import compute, kinds
 from engines.offline.described_kinds import described_kind, described_kinds, mentions_files, picked_kind
-from engines.offline.how_many import BARE_IDS, GETTERS, lists_many, owner_of, says_many
-from engines.offline.roles import SpecWords, param_entity, param_role
+from engines.offline.how_many import BARE_IDS, GETTERS, lists_many, looked_up_by_key, owner_of, says_many
+from engines.offline.roles import SpecWords, param_entity, param_role, searched_in
 from engines.offline.own_words import DOCS
 from engines.offline.tool_notes import tags_of, use_cases
 from engines.offline.values_query import spoken
@@ -332,6 +332,8 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     if by is not None and action is Action.read:  # `get_users_by_email` lists users; `…_by_query` searches
         action = Action.search if toks[by + 1] in _QUERY_WORDS else \
             Action.list if lists_many(toks[:by], verb_idx) else action
+    if action is Action.search and looked_up_by_key(tool.description or "", len(required(tool.input_schema))):
+        action = Action.read  # "Find a bank by its code": that bank
     named = _entity(toks, verb_idx, tool.description or "", own)
     prep = next((k for k in range(verb_idx + 1, len(toks)) if toks[k] in _PLACING), None) if verb_idx >= 0 else None
     if prep is not None and all(t in _QUALIFYING for t in toks[verb_idx + 1:prep]):
@@ -394,7 +396,7 @@ def interpret_tool(tool: Tool, ns: set[str] | None = None) -> ToolInterpretation
     params = [
         ParameterInterpretation(
             name=name, role=role, entity=owner[0] if owner is not None and name.lower() in BARE_IDS
-            and role is ParameterRole.identifier else _searched_in(action, name, param_entity(name, sub, role, entity, own)),
+            and role is ParameterRole.identifier else searched_in(action, name, param_entity(name, sub, role, entity, own)),
             required=name in req, description=" ".join(str(sub.get("description", "")).split())[:200])
         for name, (sub, role) in roles.items()]
     functionality = " ".join(sentences[:2])[:400] or f"{action.value.capitalize()} a {entity.replace('_', ' ')}."
@@ -433,13 +435,6 @@ _PLACING = frozenset({"from", "in", "on", "for", "of"})
 # Words that say which records a name means, not what they are (`get_latest_from_category`)
 _QUALIFYING = frozenset({"latest", "recent", "new", "newest", "top", "popular", "trending", "all", "last", "current",
                          "hot", "featured", "daily"})
-
-
-def _searched_in(action: Action, name: str, kind: str | None) -> str | None:
-    """The bare `path` of a search for files is where to search: a directory (a real server refuses a file)."""
-    if action is Action.search and kind == "file" and name.lower() in {"path", "root", "root_path", "base_path"}:
-        return "directory"
-    return kind
 
 
 class OfflineInterpreter:

@@ -45,6 +45,7 @@ def _trading_day(rng: random.Random, org: Organisation, topic: str) -> str:
 
 # Currencies by their ISO 4217 codes (Faker's table): a currency listed is `{code: BRL, name: Brazilian real, …}`.
 _ISO = dict(CurrencyTable.currencies)
+_SIGNS = {"BRL": "R$", "CAD": "CA$", "AUD": "A$", "MXN": "MX$", "NZD": "NZ$", "HKD": "HK$", "SGD": "S$"}  # (table: "$")
 
 
 def _currency_code(rng: random.Random, org: Organisation, topic: str) -> str:
@@ -91,7 +92,8 @@ def cohere(out: dict[str, Any], rng: random.Random, org: Organisation, topic: st
     """Figures that add up, in place: equity is assets less liabilities, a bar's low and high hold its open and
     close, profits fall below revenue, outflows are negative; a stock's price is in its market's currency."""
     if out.get("code") in _ISO and "symbol" in out:  # a currency's name and sign are its code's
-        out.update(name=_ISO[out["code"]], symbol=CurrencyTable.currency_symbols.get(out["code"], out["code"]))
+        out.update(name=_ISO[out["code"]], symbol=_SIGNS.get(out["code"]) or CurrencyTable.currency_symbols.get(
+            out["code"], out["code"]))
     if "currency" in out and TICKER.fullmatch(topic):
         out["currency"] = currency(rng, org, topic)
     if isinstance(out.get("total_assets"), int) and "total_liabilities" in out:

@@ -255,3 +255,10 @@ def _own(word: str, usual: str, nouns: frozenset[str]) -> str:
     letters = iter(usual)
     short = all(c in letters for c in word) or word in usual or usual in word or same_kind(word, usual)
     return word if word in nouns and not short else usual
+
+
+def searched_in(action: Action, name: str, kind: str | None) -> str | None:
+    """The bare `path` of a search for files is where to search: a directory (a real server refuses a file)."""
+    if action is Action.search and kind == "file" and name.lower() in {"path", "root", "root_path", "base_path"}:
+        return "directory"
+    return kind

@@ -1,8 +1,7 @@
 """Generators of realistic strings, each drawing on the organisation and the slot's hint.
 
-Each function takes a `Hint` and returns a string; `values_names` decides which one a
-parameter gets. Nothing here returns placeholders ("string", "foo", lorem ipsum).
-"""
+Each function takes a `Hint` and returns a string; `values_names` decides which one a parameter gets. Nothing
+here returns placeholders ("string", "foo", lorem ipsum)."""
 
 from __future__ import annotations
 
@@ -226,6 +225,8 @@ def product_site(description: str) -> tuple[str, str] | None:
 
 def url(h: Hint) -> str:
     d = h.description.lower()
+    if re.search(r"localhost|\blocal (?:url|server|address|app)", d):  # (what a tunnel exposes, a dev server)
+        return "http://localhost:" + (re.findall(r"localhost:(\d+)", d) or ["3000"])[0]
     if "webhook" in h.name.lower():
         return f"https://hooks.{h.org.domain}/{noun(h)}-events"
     media = next((t for t in tokens(h.name) if t in _MEDIA_URLS), None) or next(
@@ -650,8 +651,7 @@ def json_text(h: Hint) -> str:
     d = h.description.lower()
     if "array" in d or "list" in d:
         return json.dumps([{"summary": title(h), "project_key": h.org.project_keys[0], "issue_type": "Task"}])
-    return json.dumps({"priority": h.rng.choice(("High", "Medium")), "labels": [noun(h)],
-                       "owner": person(h).email})
+    return json.dumps({"priority": h.rng.choice(("High", "Medium")), "labels": [noun(h)], "owner": person(h).email})
 
 
 def number_list(h: Hint) -> str:

@@ -142,3 +142,18 @@ def test_a_verb_the_table_does_not_know_opening_both_name_and_description_is_wha
     _, scenarios = generate_local(suite, RunConfig(seed=7), str(tmp_path / "h"))
     asked = " ".join(s.instruction for s in scenarios if any(c.tool == "confirm_order" for c in s.calls))
     assert "confirm the" in asked and "confirm_order" not in asked, asked
+
+
+def test_a_search_that_finds_one_record_by_the_key_naming_it_is_a_lookup():
+    """`bank-search(code)` "Find information about a Brazilian bank by its code" answered like a web search (hits
+    with snippets and scores); it reads that bank. A search by a query, or one taking more than the key, stays one."""
+    def action(name: str, desc: str, params: list[str]) -> Action:
+        props = {p: {"type": "string"} for p in params}
+        return interpret_tool(Tool(name=name, description=desc, spec="s", input_schema={
+            "type": "object", "properties": props, "required": params})).action
+
+    assert action("bank-search", "Find information about a Brazilian bank by its code", ["code"]) is Action.read
+    assert action("cnpj-search", "Query information about a company by its CNPJ", ["cnpj"]) is Action.read
+    assert action("search_books", "Search books by a query", ["query"]) is Action.search
+    assert action("search_flights", "Search flights by their flight number and date", ["number", "date"]) \
+        is Action.search

@@ -63,4 +63,6 @@ def test_a_currency_listed_is_an_iso_code_with_its_own_name_and_sign():
     for k in range(6):
         rec = record("currency", make_org(k), f"c{k}", "topic")
         assert rec["code"] in names and rec["name"] == names[rec["code"]] and rec["symbol"], rec
+        assert rec["code"] != "BRL" or rec["symbol"] == "R$"  # (not the dollar sign of a table)
     assert record("currencies", make_org(1), "x", "eur")["code"] == "EUR"
+    assert record("currency", make_org(1), "y", "BRL")["symbol"] == "R$"

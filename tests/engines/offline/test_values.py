@@ -442,3 +442,15 @@ def test_a_health_spec_s_conditions_treatments_trial_ids_and_sponsors_are_its_ow
     from engines.offline.values_vocab import registry_id, registry_named
     assert registry_named("NCT ID of the trial to retrieve") == "nct"
     assert re.fullmatch(r"NCT\d{8}", registry_id("nct", random.Random(3)))
+
+
+def test_a_url_a_tunnel_or_a_dev_server_is_told_to_expose_is_a_local_one():
+    """untun's `start_tunnel(url: "The local URL to expose (e.g., http://localhost:3000)")` was given a production
+    site (`https://app.falconhealth.io/`); what a tunnel exposes runs on the machine, at the port said."""
+    gen = ValueGenerator(make_org(3), random.Random(2))
+    said = gen.value({"type": "string", "description": "The local URL to expose (e.g., http://localhost:5173)"},
+                     name="url")
+    assert said == "http://localhost:5173"
+    assert gen.value({"type": "string", "description": "URL of the local server"}, name="url").startswith(
+        "http://localhost:")
+    assert "localhost" not in gen.value({"type": "string", "description": "The page to open"}, name="url")
