@@ -114,6 +114,7 @@ class OfflineExpander:
         return c.arguments[wrap[0]], {k.removeprefix(pre): v for k, v in c.sources.items()}
 
     def expand(self, scenario: Scenario) -> Outcome[Scenario]:
+        scenario = scenario.model_copy(update={"instruction": _picked_by_name(scenario)})
         turns = self._turns(scenario)
         if len(turns) < 2:
             turns = scenario.single_turn()
@@ -333,3 +334,35 @@ class OfflineExpander:
 
 _NAMING = ("name", "title", "display_name", "subject", "headline", "full_name")
 _COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+_FIRST = re.compile(r"\bthe first (?:one|[a-z]+(?: [a-z]+)? in the [a-z ]+? (?:list|results))\b")
+
+
+def _picked_by_name(s: Scenario) -> str:
+    """The instruction with the one record it picks from a listing ("get all projects and read the first one")
+    named as the user knows it, by the name the listing shows ("… read the one named `tracking-gateway`"): a
+    person asks for the record they mean, not for whichever comes first. Left as it is where the request picks
+    more than one, or the name is not the listing's only such."""
+    if len(_FIRST.findall(s.instruction)) != 1:
+        return s.instruction
+    picks = [(s.calls[src].output, s.calls[k].argument_at(arg)) for k, c in enumerate(s.calls)
+             for arg, src in c.sources.items() if _from_rows(s, k, arg)]
+    if len(picks) != 1:
+        return s.instruction
+    rows = listed_rows(picks[0][0])
+    row = next((r for r in rows if any(str(r.get(f)) == str(picks[0][1]) for f in ("id", "key", "uuid", "number"))), None)
+    name = next((row[f] for f in _NAMING if isinstance(row.get(f), str) and 2 <= len(row[f]) <= 60), None) \
+        if row is not None else None
+    if name is None or sum(1 for r in rows if name in r.values()) != 1 or str(picks[0][1]) == name:
+        return s.instruction
+    return _FIRST.sub(f"the one named {text.show(name)}", s.instruction, count=1)
+
+
+def _from_rows(s: Scenario, k: int, arg: str) -> bool:
+    """Whether call k's `arg` is a scalar taken from the rows of an earlier listing's output."""
+    try:
+        value = s.calls[k].argument_at(arg)
+    except KeyError:
+        return False
+    return isinstance(value, (str, int)) and len(listed_rows(s.calls[s.calls[k].sources[arg]].output)) > 1

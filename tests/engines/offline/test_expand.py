@@ -191,3 +191,29 @@ def test_a_turn_after_a_listing_it_takes_nothing_from_says_how_many_came_back_an
             assert len(rows) < 2 or " and " in opening or "first" in opening or "among" in opening, turn.user
             seen += 1
     assert seen, [t.user for s in scenarios for t in s.turns]
+
+
+def test_a_record_picked_from_a_listing_is_asked_for_by_the_name_the_listing_shows(tmp_path):
+    """"Get all projects and read the first one" picks whatever comes first; a person asks for the project they
+    mean, by the name the listing shows ("… read the one named `fare-api`"), and the call takes that row's ID."""
+    import json
+    import re
+
+    from actors.local import generate_local
+    from schemas import RunConfig
+    from specs import load_suite
+
+    project = {"type": "object", "properties": {"projectId": {"type": "number", "description": "Project ID"}},
+               "required": ["projectId"]}
+    tools = [{"name": "get_projects", "description": "Get all projects", "inputSchema": {"type": "object", "properties": {}}},
+             {"name": "get_project", "description": "Get a project by its ID", "inputSchema": project},
+             {"name": "get_cases", "description": "Get test cases for a project", "inputSchema": project}]
+    (tmp_path / "spec.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "spec.json"]), RunConfig(seed=3), str(tmp_path / "h"))
+    named = [s for s in scenarios if "the one named `" in s.instruction]
+    assert named, [s.instruction for s in scenarios]
+    for s in named:
+        name = re.search(r"the one named `([^`]+)`", s.instruction).group(1)
+        k, arg, src = next((k, a, src) for k, c in enumerate(s.calls) for a, src in c.sources.items())
+        row = next(r for r in q.listed_rows(s.calls[src].output) if r.get("name") == name)
+        assert str(row["id"]) == str(s.calls[k].arguments[arg]) and "the first" not in s.instruction, s.instruction

@@ -43,11 +43,12 @@ def test_values_taken_from_outputs_are_named_by_where_they_come_from(covered):
     for s in referring:
         # a result noun (`the run list`), or, where two steps would read the same, the source tool's own words
         # without its verb (`the allowed directories` for list_allowed_directories, `the directory tree`); or,
-        # in the same breath as the listing, "… and assign the first one" (and later "the same issue")
+        # in the same breath as the listing, "… and assign the first one" or "… the one named `X`", by the name
+        # the listing shows (and later "the same issue")
         tools = {s.calls[j].tool for c in s.calls for j in c.sources.values()}
         named = "|".join(re.escape(humanise(t).split(" ", 1)[-1]) for t in tools)
         assert re.search(rf"\b(from|in) the [\w ]*((list|results|details|result)\b|{named})|you created|"
-                         rf"\band \w+ [\w ]*\b(the first one|it)\b", s.instruction), s.instruction
+                         rf"\band \w+ [\w ]*\b(the first one|it|the one named `[^`]+`)", s.instruction), s.instruction
 
 
 def test_two_listings_of_one_kind_are_told_apart_by_what_their_tools_show(covered):
