@@ -15,7 +15,7 @@ from common.json_values import leaves
 from common.taxonomy import same_kind
 from engines.offline import chrono
 from engines.offline.outputs import in_output, listed_rows, names_id, output_objects, searchable, token_in
-from engines.offline.structured import in_words
+from engines.offline.structured import in_words, said_argument
 from engines.offline.text import said, said_list, show, switch
 from engines.offline.values import first_error
 from engines.offline.values_formats import EPOCH
@@ -121,7 +121,9 @@ def unstated_values(s: Scenario) -> list[str]:
             else:
                 fields = {name: value}
             for path, v in fields.items():
+                # (a wrapper of one field is said as that field: `params: {dir: …}` as "dir `…`")
                 if path not in c.sources and not stated(v, s.instruction) \
+                        and said_argument(path.rsplit(".", 1)[-1], v) not in s.instruction \
                         and not (isinstance(v, bool) and any(switch(n, v, listing) in s.instruction
                                                              for n in (path, path.rsplit(".", 1)[-1])
                                                              for listing in (None, True, False))):

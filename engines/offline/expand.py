@@ -22,7 +22,7 @@ from engines.offline.outputs import in_output, listed_rows, output_objects
 from engines.offline.relations import relation
 from engines.offline.scenario import interpretations_for, see_through
 from engines.offline.verdicts import verdict_remark
-from schemas import Action, Call, ParameterRole, Scenario, Turn
+from schemas import Action, Call, ParameterRole, Scenario, ToolInterpretation, Turn
 
 MAX_TURNS = 4
 # What a follow-up may ask to do next with a record just shown: look closer, fetch it; not change, run or delete
@@ -275,7 +275,7 @@ class OfflineExpander:
         elif seen is not None and (shown := self._facts(s, src, seen[1], described)) is not None:
             opener = prose.lead(seen[1], noun, rng, used=False, made=False, shown=shown)  # what its record showed
         elif seen is not None:  # nothing of it is taken: react to what the result said, in words
-            opener = self._tally(s, src, rng) or prose.remark(seen[0], seen[1], noun, rng)
+            opener = tally(self.its[s.calls[src].tool], s.calls[src].output, rng) or prose.remark(seen[0], seen[1], noun, rng)
         else:
             made = any(e.created_by == src and str(e.id) == str(value) for e in s.state.entities)
             tied = src is not None and relation(steps[src].it, steps[src].args) is not None
@@ -284,30 +284,6 @@ class OfflineExpander:
             if used and text.show(value) in opener:  # ("`X` looks right: … Can you read it?")
                 clauses = prose.as_it(clauses, value)
         return Turn(user=prose.request(clauses, rng, opener, start=False), calls=group)
-
-    def _tally(self, s: Scenario, src: int, rng: random.Random) -> str | None:
-        """How a person takes in a listing they go on from without taking anything of it: how many came back and
-        what the first are called ("OK, three projects: `fare-api`, `hotel-service` and `tracking-gateway`."), not
-        one field of one row remarked on ("Interesting, name `fare-api` in the project list.")."""
-        it = self.its[s.calls[src].tool]
-        rows = listed_rows(s.calls[src].output) if it.action in (Action.list, Action.search) else []
-        if not rows:
-            return None
-        names = [text.show(v) for r in rows for v in [next((r[f] for f in _NAMING if isinstance(r.get(f), str)
-                                                            and 2 <= len(r[f]) <= 60 and "`" not in r[f]), None)] if v]
-        one, many, n = text.label(it.entity), text.plural(it.entity), len(rows)
-        count = _COUNTS[n] if n < len(_COUNTS) else str(n)
-        if not names:
-            return rng.choice((f"OK, {count} {many if n > 1 else one}.", f"So that's {count} {many if n > 1 else one}."))
-        if n == 1:
-            return rng.choice((f"Only one {one} there: {names[0]}.", f"Just the one {one}, {names[0]}."))
-        if len(names) == n <= 3:
-            listed = ", ".join(names[:-1]) + " and " + names[-1]
-            return rng.choice((f"OK, {count} {many}: {listed}.", f"So there are {count} {many}, {listed}.",
-                               f"Good, {count} {many}: {listed}."))
-        return rng.choice((f"OK, {count} {many}, {names[0]} and {names[1]} among them.",
-                           f"So {count} {many} in all; {names[0]} comes first.",
-                           f"I see {count} {many}, starting with {names[0]}."))
 
     @staticmethod
     def _facts(s: Scenario, src: int | None, value: Any, described: set[str] | None = None) -> str | None:
@@ -366,3 +342,29 @@ def _from_rows(s: Scenario, k: int, arg: str) -> bool:
     except KeyError:
         return False
     return isinstance(value, (str, int)) and len(listed_rows(s.calls[s.calls[k].sources[arg]].output)) > 1
+
+
+def tally(it: ToolInterpretation, output: Any, rng: random.Random) -> str | None:
+    """How a person takes in a listing they go on from without taking anything of it: how many came back and
+    what the first are called ("OK, three projects: `fare-api`, `hotel-service` and `tracking-gateway`."), not
+    one field of one row remarked on ("Interesting, name `fare-api` in the project list.")."""
+    rows = listed_rows(output) if it.action in (Action.list, Action.search) else []
+    if not rows:
+        return None
+    names = [text.show(v) for r in rows for v in [next((r[f] for f in _NAMING if isinstance(r.get(f), str)
+                                                        and 2 <= len(r[f]) <= 60 and "`" not in r[f]), None)] if v]
+    one, many, n = text.label(it.entity), text.plural(it.entity), len(rows)
+    count = _COUNTS[n] if n < len(_COUNTS) else str(n)
+    if not names:
+        return None  # (a turn quotes what it saw: with no names, a value of the result does)
+    if n == 1:
+        return rng.choice((f"Only one {one} there: {names[0]}.", f"Just the one {one}, {names[0]}."))
+    if len(names) == 1:
+        return rng.choice((f"OK, {count} {many}; {names[0]} is one of them.", f"So {count} {many}, {names[0]} first."))
+    if len(names) == n <= 3:
+        listed = ", ".join(names[:-1]) + " and " + names[-1]
+        return rng.choice((f"OK, {count} {many}: {listed}.", f"So there are {count} {many}, {listed}.",
+                           f"Good, {count} {many}: {listed}."))
+    return rng.choice((f"OK, {count} {many}, {names[0]} and {names[1]} among them.",
+                       f"So {count} {many} in all; {names[0]} comes first.",
+                       f"I see {count} {many}, starting with {names[0]}."))

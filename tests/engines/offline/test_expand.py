@@ -217,3 +217,21 @@ def test_a_record_picked_from_a_listing_is_asked_for_by_the_name_the_listing_sho
         k, arg, src = next((k, a, src) for k, c in enumerate(s.calls) for a, src in c.sources.items())
         row = next(r for r in q.listed_rows(s.calls[src].output) if r.get("name") == name)
         assert str(row["id"]) == str(s.calls[k].arguments[arg]) and "the first" not in s.instruction, s.instruction
+
+
+def test_a_listing_whose_rows_have_no_names_or_one_is_taken_in_without_failing():
+    """Rows with no name of their own (`{id, amount}`) give no tally, so the turn quotes a value of the result
+    instead (a turn that quotes nothing is no reaction to it); three rows with one name say that one."""
+    import json
+
+    from engines.offline.expand import tally
+    from schemas import Action, ToolInterpretation
+
+    it = ToolInterpretation(tool="list_payments", functionality="List payments.", action=Action.list, entity="payment",
+                            parameters=[], required_parameters=[], use_cases=["To see payments"], tags=["finance"])
+    bare = json.dumps([{"id": "p1", "amount": 5}, {"id": "p2", "amount": 7}])
+    assert tally(it, bare, random.Random(0)) is None
+    one = json.dumps([{"id": "p1", "name": "Rent"}, {"id": "p2"}, {"id": "p3"}])
+    for k in range(6):
+        said = tally(it, one, random.Random(k))
+        assert "three" in said and "`Rent`" in said, said

@@ -93,3 +93,19 @@ def test_an_argument_that_only_wraps_one_field_is_said_as_that_field():
     assert said_argument("nested", {"field": {"id": "fld_1", "name": "owner"}}) == "field (id `fld_1`, name owner)"
     assert said_argument("body", {"title": "Q2 plan"}) == 'title "Q2 plan"'
     assert said_argument("labels", {"field": "x"}).startswith("labels")  # (a name that says something stays)
+
+
+def test_a_wrapper_said_as_its_field_still_tells_the_agent_every_value(tmp_path):
+    """`deploy(selectSchema={operation, params: {deployDirectory}})`: the `params` wrapper is said as its field
+    ("deploy directory `/srv/…`"), and the checks count the value as stated (the agent is told it)."""
+    tools = [{"name": "deploy_site", "description": "Deploy a site.", "inputSchema": {
+        "type": "object", "required": ["selectSchema"], "properties": {"selectSchema": {
+            "type": "object", "required": ["operation", "params"], "properties": {
+                "operation": {"type": "string", "enum": ["deploy-site"]},
+                "params": {"type": "object", "required": ["deployDirectory"], "properties": {
+                    "deployDirectory": {"type": "string", "description": "The directory to deploy."}}}}}}}}]
+    (tmp_path / "deploy.json").write_text(json.dumps({"tools": tools}))
+    _, scenarios = generate_local(load_suite([tmp_path / "deploy.json"]), RunConfig(seed=7), str(tmp_path / "h"))
+    said = [s for s in scenarios if "deploy directory `" in s.instruction]
+    assert said, [s.instruction for s in scenarios]
+    assert all(q.unstated_values(s) == [] for s in scenarios), [q.unstated_values(s) for s in scenarios]
