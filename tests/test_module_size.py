@@ -13,7 +13,7 @@ TO_SPLIT = {
     "engines/offline/values_names.py": 556,
     "engines/offline/mock.py": 810,
     "engines/offline/scenario.py": 755,
-    "engines/offline/prose.py": 908,
+    "engines/offline/prose.py": 907,
     "engines/offline/render.py": 708,
 }
 

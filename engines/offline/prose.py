@@ -801,17 +801,15 @@ def _answerable(need: str | None, records: list[dict[str, Any]]) -> bool:
 
 _STATE_FIELDS = ("status", "state", "phase", "conclusion", "stage", "health", "severity", "priority")
 # States nobody asks "why" about.
-_UNREMARKABLE = frozenset({"completed", "complete", "success", "succeeded", "successful", "ok", "done", "active",
-                           "enabled", "true", "false", "normal", "healthy", "available", "valid", "none", "null"})
-_NOT_FIGURES = frozenset({"id", "ids", "number", "no", "index", "date", "time", "at", "created", "updated", "timestamp",
-                          "epoch", "ts", "limit", "offset", "page", "size", "count", "version", "year", "port",
-                          "latitude", "longitude", "lat", "lng", "lon", "code", "decimals", "block", "height", "nonce",
-                          "sequence", "chain", "zoom", "x", "y", "rank", "position", "order",
-                          "width", "height", "px", "pixels", "dpi"})  # (how big a picture is: nobody asks why)
+_UNREMARKABLE = frozenset(("completed complete success succeeded successful ok done active enabled true false normal "
+                           "healthy available valid none null open online running ready published approved live "
+                           "connected up paid delivered confirmed resolved closed merged sent verified").split())
+_NOT_FIGURES = frozenset(("id ids number no index date time at created updated timestamp epoch ts limit offset page size "
+                          "count version year port latitude longitude lat lng lon code decimals block height nonce "
+                          "sequence chain zoom x y rank position order width px pixels dpi").split())  # (a picture's size too)
 # Figures a person wants lower (a cost, a delay, an error rate): only of these is "what would bring it below" asked.
-_REDUCIBLE = frozenset({"cost", "price", "fee", "fees", "spend", "usage", "latency", "duration", "error", "errors",
-                        "failure", "failures", "debt", "load", "cpu", "memory", "delay", "wait", "risk", "churn",
-                        "backlog", "queue", "bounce", "downtime", "gas"})
+_REDUCIBLE = frozenset(("cost price fee fees spend usage latency duration error errors failure failures debt load cpu "
+                        "memory delay wait risk churn backlog queue bounce downtime gas").split())
 
 
 def _field_words(key: str) -> str:
@@ -887,7 +885,8 @@ def grounded_follow_up(step: Step, records: list[dict[str, Any]], rng: random.Ra
         for key, value in rec.items():
             words = tokens(key)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and words and key not in step.args \
-                    and not set(words) & _NOT_FIGURES and 1 < abs(value) < 10**9 and len(key) > 1:  # (not "a n of 3")
+                    and not set(words) & _NOT_FIGURES and 1 < abs(value) < 10**9 and len(key) > 1 \
+                    and value not in step.args.values():  # (not "a n of 3", nor the number the call was given)
                 said = _field_words(key)
                 unit = figure(key, value)
                 if unit is not None:  # "Is a temperature of 13.8 °C normal for the weather?"

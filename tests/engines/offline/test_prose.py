@@ -413,6 +413,36 @@ def test_a_turn_calls_a_result_a_tools_name_makes_up_that_result_not_by_the_tool
     assert any("the project list" in lead("p1", "the project list", random.Random(k)) for k in range(12))
 
 
+def test_a_follow_up_does_not_ask_why_records_are_in_their_everyday_state():
+    """"Why are some of these tunnels open?", "Why are some of these states online?": nobody asks why a thing is in
+    the state such things are mostly in; a follow-up asks about a state worth asking about ("failed")."""
+    from engines.offline.prose import Step, grounded_follow_up
+    from schemas import Action, ToolInterpretation
+    it = ToolInterpretation(tool="list_tunnels", functionality="List tunnels.", action=Action.list, entity="tunnel",
+                            parameters=[], required_parameters=[], use_cases=["To see tunnels"], tags=["network"])
+    for state in ("open", "online", "running", "published"):
+        rows = [{"name": "web", "status": state}, {"name": "api", "status": state}]
+        for k in range(6):
+            asked = grounded_follow_up(Step("list_tunnels", it, {}, ()), rows, random.Random(k)) or ""
+            assert f" {state}" not in asked, asked
+    failed = [{"name": "web", "status": "failed"}, {"name": "api", "status": "failed"}]
+    assert any("failed" in (grounded_follow_up(Step("list_tunnels", it, {}, ()), failed, random.Random(k)) or "")
+               for k in range(6))
+
+
+def test_a_follow_up_asks_about_no_figure_that_is_only_the_number_the_call_was_given():
+    """"What does a milestone of 311 tell us about the issue 311?": the 311 is the issue number the call was given,
+    echoed into another field; a figure of the record itself is what a question is about."""
+    from engines.offline.prose import Step, grounded_follow_up
+    from schemas import Action, ToolInterpretation
+    it = ToolInterpretation(tool="get_issue", functionality="Get an issue.", action=Action.read, entity="issue",
+                            parameters=[], required_parameters=[], use_cases=["To read an issue"], tags=["code"])
+    for k in range(8):
+        asked = grounded_follow_up(Step("get_issue", it, {"issue_number": 311}, ()), [{"milestone": 311}],
+                                   random.Random(k))
+        assert asked is None or "311 tell" not in asked and "of 311" not in asked, asked
+
+
 def test_a_call_that_ties_two_records_together_names_both_and_how_they_meet(tmp_path):
     """"Add an issue to a cycle" with `issueId` and `cycleId` is asked as adding the issue to the cycle, never as
     creating a new issue with a cycle id; the name says it where the description does not (`remove_tag_from_task`),
