@@ -70,8 +70,9 @@ def lists_many(toks: list[str], verb_idx: int) -> bool:
 
 
 # "Find information about a Brazilian bank by its code", "Query a company by its CNPJ": one record, looked up by
-# the key that names it, not a search of many (a search by name or by a query finds several).
-_BY_ITS_KEY = re.compile(r"\bby (?:its|their|the|a|an)\s+(?:[\w-]+\s+)?(?:code|id|identifier|number|abbreviation|"
+# the key that names it ("its": "orders by the customer ID" are that customer's orders, several of them), not a
+# search of many (a search by name or by a query finds several).
+_BY_ITS_KEY = re.compile(r"\bby its\s+(?:[\w-]+\s+)?(?:code|id|identifier|number|abbreviation|"
                          r"symbol|ticker|isbn|sku|slug|key|uuid|handle|cnpj|cpf|cep|iata|icao|doi)\b", re.I)
 
 

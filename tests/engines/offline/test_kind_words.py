@@ -155,5 +155,6 @@ def test_a_search_that_finds_one_record_by_the_key_naming_it_is_a_lookup():
     assert action("bank-search", "Find information about a Brazilian bank by its code", ["code"]) is Action.read
     assert action("cnpj-search", "Query information about a company by its CNPJ", ["cnpj"]) is Action.read
     assert action("search_books", "Search books by a query", ["query"]) is Action.search
+    assert action("search_orders", "Search orders by the customer ID", ["customer_id"]) is Action.search
     assert action("search_flights", "Search flights by their flight number and date", ["number", "date"]) \
         is Action.search
